@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lsmconf AppArmor selftests: helpers shared by every *_test.c.
+ *
+ * Helpers return 0 or -errno so that assertions read like a table:
+ *	EXPECT_EQ(-EACCES, aa_policy_load(&policy));
+ */
+
+#ifndef LSMCONF_APPARMOR_COMMON_H
+#define LSMCONF_APPARMOR_COMMON_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sys/apparmor.h>
+
+#define AA_FS "/sys/kernel/security/apparmor"
+#define AA_FEATURES AA_FS "/features"
+#define AA_PROFILES AA_FS "/profiles"
+#define LSM_LIST "/sys/kernel/security/lsm"
+
+/* Every profile a test loads starts with this, so leftovers are findable. */
+#define AA_TEST_PREFIX "lsmconf_t_"
+
+/* Loading policy changes the machine: only where the operator said so. */
+#define ALLOW_POLICY_ENV "LSMCONF_ALLOW_POLICY_LOAD"
+
+/* Reads a whole small file into @buf (NUL-terminated); returns length or -errno. */
+static inline ssize_t read_text(const char *path, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (len + 1 < size) {
+		n = read(fd, buf + len, size - 1 - len);
+		if (n < 0) {
+			n = -errno;
+			close(fd);
+			return n;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	/* A file larger than the buffer would be silently cut otherwise. */
+	if (len + 1 == size)
+		return -EFBIG;
+	return len;
+}
+
+/* True when @word is one element of the comma-separated @list. */
+static inline bool list_has(const char *list, const char *word)
+{
+	size_t wlen = strlen(word);
+	const char *p = list;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",\n");
+
+		if (len == wlen && !strncmp(p, word, wlen))
+			return true;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+/* 1 when AppArmor is an active LSM, 0 when not, -errno when unknown. */
+static inline int aa_is_active(void)
+{
+	char lsm[512];
+	ssize_t ret = read_text(LSM_LIST, lsm, sizeof(lsm));
+
+	if (ret < 0)
+		return ret;
+	return list_has(lsm, "apparmor");
+}
+
+/*
+ * Feature probe: 1 if the kernel advertises @feature (a path below
+ * features/, e.g. "network_v9/af_unix"), 0 if not. A file must read "yes";
+ * a directory is present by existing.
+ */
+static inline int aa_feature(const char *feature)
+{
+	char path[PATH_MAX], val[64];
+	struct stat st;
+	ssize_t ret;
+
+	snprintf(path, sizeof(path), AA_FEATURES "/%s", feature);
+	if (stat(path, &st))
+		return errno == ENOENT ? 0 : -errno;
+	if (S_ISDIR(st.st_mode))
+		return 1;
+	ret = read_text(path, val, sizeof(val));
+	if (ret < 0)
+		return ret;
+	return !strncmp(val, "yes", 3);
+}
+
+static inline bool policy_load_allowed(void)
+{
+	const char *v = getenv(ALLOW_POLICY_ENV);
+
+	return v && !strcmp(v, "1");
+}
+
+/* Directory holding the profile templates (profiles/ of the project). */
+static inline const char *profiles_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("LSMCONF_PROFILES");
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	/* Default: profiles/ next to the test binary (in-tree install). */
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/profiles"));
+	if (n <= 0)
+		return "profiles";
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return "profiles";
+	strcpy(slash, "/profiles");
+	return dir;
+}
+
+/*
+ * Expands @tmpl from profiles/ into @out, replacing @NAME@ and @ABI@.
+ * Returns 0 or -errno (-ENAMETOOLONG when @out is too small).
+ */
+static inline int profile_expand(const char *tmpl, const char *name,
+				 const char *abi, char *out, size_t size)
+{
+	char path[PATH_MAX], src[8192];
+	const char *p;
+	size_t len = 0;
+	ssize_t ret;
+
+	if (snprintf(path, sizeof(path), "%s/%s.profile", profiles_dir(),
+		     tmpl) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	ret = read_text(path, src, sizeof(src));
+	if (ret < 0)
+		return ret;
+	for (p = src; *p; p++) {
+		const char *val = NULL;
+		size_t skip = 0, vlen;
+
+		if (!strncmp(p, "@NAME@", 6)) {
+			val = name;
+			skip = 6;
+		} else if (!strncmp(p, "@ABI@", 5)) {
+			val = abi;
+			skip = 5;
+		}
+		if (val) {
+			vlen = strlen(val);
+			if (len + vlen + 1 > size)
+				return -ENAMETOOLONG;
+			memcpy(out + len, val, vlen);
+			len += vlen;
+			p += skip - 1;
+			continue;
+		}
+		if (len + 2 > size)
+			return -ENAMETOOLONG;
+		out[len++] = *p;
+	}
+	out[len] = '\0';
+	return 0;
+}
+
+static inline int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* A compiled, possibly loaded, test profile. */
+struct aa_policy {
+	char name[128];
+	char blob[PATH_MAX];
+	char log[PATH_MAX];
+	bool loaded;
+};
+
+static inline const char *parser_path(void)
+{
+	const char *env = getenv("LSMCONF_APPARMOR_PARSER");
+
+	return env && *env ? env : "apparmor_parser";
+}
+
+/*
+ * Compiles profile template @tmpl for policy ABI @abi against the running
+ * kernel's features (the parser reads them from securityfs). The profile is
+ * named AA_TEST_PREFIX<pid>_<tag>. Returns 0, -ENOEXEC when the parser
+ * rejected the profile (its messages are in @p->log), or -errno.
+ */
+static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,
+				    const char *abi, const char *tag)
+{
+	char dir[] = "/tmp/lsmconf-policy-XXXXXX";
+	char src_path[PATH_MAX], text[8192];
+	int fd, status, ret;
+	pid_t pid;
+
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%d_%s", getpid(),
+		 tag);
+	ret = profile_expand(tmpl, p->name, abi, text, sizeof(text));
+	if (ret)
+		return ret;
+	if (!mkdtemp(dir))
+		return -errno;
+	snprintf(src_path, sizeof(src_path), "%s/profile", dir);
+	snprintf(p->blob, sizeof(p->blob), "%s/blob", dir);
+	snprintf(p->log, sizeof(p->log), "%s/log", dir);
+	fd = open(src_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	ret = write_all(fd, text, strlen(text));
+	close(fd);
+	if (ret)
+		return ret;
+
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int log = open(p->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		if (log >= 0) {
+			dup2(log, STDOUT_FILENO);
+			dup2(log, STDERR_FILENO);
+		}
+		/* -Q: compile only; loading is the test's own, checked step. */
+		execlp(parser_path(), parser_path(), "-Q", "-q", "-o", p->blob,
+		       src_path, (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return -ENOENT;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return -ENOEXEC;
+	return 0;
+}
+
+/* Loads (or replaces) a compiled profile. Returns 0 or -errno. */
+static inline int aa_policy_load(struct aa_policy *p)
+{
+	aa_kernel_interface *kif;
+	int ret = 0;
+
+	if (!policy_load_allowed())
+		return -EPERM;
+	if (aa_kernel_interface_new(&kif, NULL, NULL))
+		return -errno;
+	if (aa_kernel_interface_replace_policy_from_file(kif, AT_FDCWD,
+							 p->blob))
+		ret = -errno;
+	else
+		p->loaded = true;
+	aa_kernel_interface_unref(kif);
+	return ret;
+}
+
+/* Removes a profile by name. Returns 0 or -errno (-ENOENT if absent). */
+static inline int aa_profile_remove(const char *name)
+{
+	aa_kernel_interface *kif;
+	int ret = 0;
+
+	if (aa_kernel_interface_new(&kif, NULL, NULL))
+		return -errno;
+	if (aa_kernel_interface_remove_policy(kif, name))
+		ret = -errno;
+	aa_kernel_interface_unref(kif);
+	return ret;
+}
+
+/* Unloads (if loaded) and deletes the compiled files. */
+static inline int aa_policy_destroy(struct aa_policy *p)
+{
+	char dir[PATH_MAX], *slash;
+	int ret = 0;
+
+	if (p->loaded) {
+		ret = aa_profile_remove(p->name);
+		p->loaded = false;
+	}
+	if (p->blob[0]) {
+		unlink(p->blob);
+		unlink(p->log);
+		snprintf(dir, sizeof(dir), "%s", p->blob);
+		slash = strrchr(dir, '/');
+		if (slash) {
+			strcpy(slash, "/profile");
+			unlink(dir);
+			*slash = '\0';
+			rmdir(dir);
+		}
+	}
+	return ret;
+}
+
+/*
+ * The kernel's loaded profile list, one "name (mode)" per line. Returns
+ * the length or -errno.
+ */
+static inline ssize_t aa_profile_list(char *buf, size_t size)
+{
+	return read_text(AA_PROFILES, buf, size);
+}
+
+/* True when @list holds a line for exactly profile @name. */
+static inline bool aa_list_has(const char *list, const char *name)
+{
+	size_t nlen = strlen(name);
+	const char *line = list;
+
+	while (line && *line) {
+		if (!strncmp(line, name, nlen) && line[nlen] == ' ')
+			return true;
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return false;
+}
+
+/*
+ * Removes test profiles a crashed run may have left behind, so the suite
+ * never leaves policy loaded. Returns how many were removed or -errno.
+ */
+static inline int aa_remove_leftovers(void)
+{
+	char list[65536], name[256];
+	const char *line = list;
+	int removed = 0;
+	ssize_t ret;
+
+	ret = aa_profile_list(list, sizeof(list));
+	if (ret < 0)
+		return ret;
+	while (*line) {
+		size_t len = strcspn(line, " \n");
+
+		if (!strncmp(line, AA_TEST_PREFIX, strlen(AA_TEST_PREFIX)) &&
+		    len < sizeof(name)) {
+			memcpy(name, line, len);
+			name[len] = '\0';
+			if (!aa_profile_remove(name))
+				removed++;
+		}
+		line += strcspn(line, "\n");
+		if (*line)
+			line++;
+	}
+	return removed;
+}
+
+#endif /* LSMCONF_APPARMOR_COMMON_H */
