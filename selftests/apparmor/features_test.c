@@ -187,23 +187,53 @@ TEST_F(profile, replace_keeps_one_entry)
 	ASSERT_EQ(NULL, strstr(first + 1, self->policy.name));
 }
 
-TEST_F(profile, malformed_blob_rejected)
+/* Loads @len bytes of @data as a policy blob; returns 0 or -errno. */
+static int load_bytes(const char *data, size_t len)
+{
+	struct aa_policy bad = { 0 };
+	int fd, ret;
+
+	snprintf(bad.blob, sizeof(bad.blob), "/tmp/lsmconf-bad-%d", getpid());
+	fd = open(bad.blob, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -errno;
+	ret = write_all(fd, data, len);
+	close(fd);
+	if (!ret)
+		ret = aa_policy_load(&bad);
+	unlink(bad.blob);
+	return ret;
+}
+
+TEST_F(profile, junk_blob_rejected)
 {
 	static const char junk[] = "this is not a policy blob\n";
-	struct aa_policy bad = { 0 };
-	char list[65536];
+	static char list[65536];
+
+	/* No "version" header at all: verify_header() says EPROTONOSUPPORT. */
+	EXPECT_EQ(-EPROTONOSUPPORT, load_bytes(junk, sizeof(junk) - 1));
+	ASSERT_LE(0, aa_profile_list(list, sizeof(list)));
+	ASSERT_STREQ(self->before, list);
+}
+
+TEST_F(profile, truncated_blob_rejected)
+{
+	static char list[65536];
+	char *blob;
+	size_t len;
 	int fd;
 
-	snprintf(bad.name, sizeof(bad.name), "%s", "not-loaded");
-	snprintf(bad.blob, sizeof(bad.blob), "/tmp/lsmconf-junk-%d", getpid());
-	fd = open(bad.blob, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	blob = malloc(1 << 20);
+	ASSERT_NE(NULL, blob);
+	fd = open(self->policy.blob, O_RDONLY);
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, write_all(fd, junk, sizeof(junk) - 1));
+	len = read(fd, blob, 1 << 20);
 	close(fd);
+	ASSERT_LT(64, len);
 
-	/* The kernel's unpacker rejects an unversioned stream with EPROTO. */
-	EXPECT_EQ(-EPROTO, aa_policy_load(&bad));
-	unlink(bad.blob);
+	/* A valid header, then a profile cut in half: unpack fails, EPROTO. */
+	EXPECT_EQ(-EPROTO, load_bytes(blob, len / 2));
+	free(blob);
 	ASSERT_LE(0, aa_profile_list(list, sizeof(list)));
 	ASSERT_STREQ(self->before, list);
 }

@@ -1,0 +1,76 @@
+# lsmconf: conformance and permission tests for Linux Security Modules.
+#
+#   make run     run the AppArmor suite on the default kernels
+#   make check   unit tests, in-tree build check, end-to-end boots
+#
+# See README.md.
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+B := build
+KERNELS ?= debian:trixie debian:sid
+RUN_ARGS ?=
+
+RUNNER_SRCS := $(filter-out runner/main.c,$(wildcard runner/*.c))
+RUNNER_HDRS := $(wildcard runner/*.h)
+RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -DLSMCONF_ROOT='"$(CURDIR)"'
+RUNNER_LIBS := -larchive -lcrypto
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+UNIT_TESTS := $(patsubst runner/tests/%.c,$(B)/tests/%,$(wildcard runner/tests/test_*.c))
+LSMCONF := $(B)/lsmconf
+
+# The tests build in a kernel-tree skeleton through its lib.mk, exactly as
+# they would in tools/testing/selftests/apparmor of a real tree.
+TREE := $(B)/tree
+SELFTESTS := $(TREE)/tools/testing/selftests
+INSTALL := $(CURDIR)/$(B)/kselftest
+GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
+
+.PHONY: all run check unit e2e intree selftests format lint clean
+
+all: $(LSMCONF) selftests
+
+$(B)/%.o: runner/%.c $(RUNNER_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LSMCONF): $(B)/main.o $(RUNNER_SRCS:runner/%.c=$(B)/%.o)
+	$(CC) $(CFLAGS) -o $@ $^ $(RUNNER_LIBS)
+
+$(B)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(B)/%.o)
+	@mkdir -p $(dir $@)
+	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -Irunner -o $@ $^ $(RUNNER_LIBS) $(CHECK_LIBS)
+
+# KSRC=<kernel tree> takes the harness from there; otherwise from Debian's
+# linux-source package, extracted once into the cache.
+$(B)/ksrc: $(LSMCONF)
+	$(LSMCONF) ksrc > $@.tmp && mv $@.tmp $@
+
+$(B)/.tree: $(B)/ksrc $(GUEST_SRCS)
+	rm -rf $(TREE)
+	runner/mktree.sh "$$(cat $(B)/ksrc)" $(TREE)
+	@touch $@
+
+selftests: $(B)/.tree
+	$(MAKE) -s -C $(SELFTESTS) TARGETS=apparmor INSTALL_PATH=$(INSTALL) install >/dev/null
+
+run: all
+	$(LSMCONF) run $(RUN_ARGS) $(KERNELS)
+
+unit: $(UNIT_TESTS)
+	@set -e; for t in $(UNIT_TESTS); do $$t; done
+
+e2e: all
+	runner/tests/e2e.sh $(LSMCONF)
+
+check: unit lint e2e
+
+lint:
+	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh .ci/run
+	clang-format --dry-run --Werror runner/*.c runner/*.h runner/tests/*.c selftests/apparmor/*.c selftests/apparmor/*.h
+
+format:
+	clang-format -i runner/*.c runner/*.h runner/tests/*.c selftests/apparmor/*.c selftests/apparmor/*.h
+
+clean:
+	rm -rf $(B)

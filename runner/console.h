@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * console.h - scan a guest kernel log for panics, oopses, BUGs, WARNINGs
+ * and stalls
+ *
+ * Pure library code: no I/O.
+ */
+#ifndef LSMCONF_CONSOLE_H
+#define LSMCONF_CONSOLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum console_event {
+	CONSOLE_PANIC,
+	CONSOLE_OOPS,
+	CONSOLE_BUG,
+	CONSOLE_WARNING,
+	CONSOLE_STALL,
+	CONSOLE_N_EVENTS
+};
+
+struct console_finding {
+	enum console_event event;
+	unsigned int line; /* 1-based line number, 0 if never seen */
+	/*
+	 * The offending line, "[    1.234567] " timestamp and "<N>" level
+	 * prefixes removed, NUL bytes replaced by '?', truncated.
+	 */
+	char text[160];
+};
+
+struct console_scan {
+	size_t bytes; /* total input size */
+	unsigned int count[CONSOLE_N_EVENTS];
+	struct console_finding first[CONSOLE_N_EVENTS]; /* first of each */
+};
+
+/*
+ * Scans @len bytes of @text (bytes, not necessarily text: NULs and invalid
+ * UTF-8 are fine; '\r\n' line ends are fine; the last line need not end in
+ * '\n').  Each line is matched only at its start, after the optional
+ * prefixes above, so "test_BUG_detector" or "# WARNING count" never match.
+ */
+void console_scan(const char *text, size_t len, struct console_scan *scan);
+
+/* "panic", "oops", "BUG", "WARNING", "stall" ("unknown" otherwise). */
+const char *console_event_name(enum console_event e);
+
+/*
+ * One line describing the most severe finding (panic > oops > BUG > WARNING
+ * > stall), e.g. "kernel panic at console line 42: Kernel panic - not
+ * syncing: No working init found".  Returns false and leaves @buf empty when
+ * nothing was found.
+ */
+bool console_verdict(const struct console_scan *scan, char *buf, size_t size);
+
+#endif /* LSMCONF_CONSOLE_H */

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/* lsmconf: the host side of the suite. One subcommand per file. */
+#define _GNU_SOURCE
+#include "kernel.h"
+#include "ksrc.h"
+#include "run.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef LSMCONF_ROOT
+#define LSMCONF_ROOT "."
+#endif
+
+static const char usage[] =
+	"usage: lsmconf run [options] SPEC...   boot each kernel, run the suite\n"
+	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
+	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
+	"\n"
+	"SPEC: debian:SUITE (bookworm, bookworm-backports, trixie, sid),\n"
+	"      debian:VERSION (e.g. 7.2.13+deb14), file:PATH[,modules=DIR][,config=FILE],\n"
+	"      deb:PATH (a kernel image .deb)\n"
+	"\n"
+	"run options:\n"
+	"  --test NAME       only this test binary (repeatable)\n"
+	"  --args ARGS       arguments for the test binaries, e.g. \"-r fixture.variant.test\"\n"
+	"  --timeout S       per-test bound in seconds (default 120)\n"
+	"  --boot-timeout S  whole-boot bound (default 90 + the per-test bounds)\n"
+	"  --memory MB       guest memory (default 512)\n"
+	"  --cpus N          guest CPUs (default 2)\n"
+	"  --append ARGS     extra kernel command line\n"
+	"  --results DIR     results root (default ./results)\n"
+	"  --tests-dir DIR   installed selftests (default build/kselftest/apparmor)\n"
+	"  --refresh         refresh the private package lists first\n";
+
+static int positive(const char *opt, const char *arg)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v <= 0 || v > 1000000)
+		die("%s: not a positive number: %s", opt, arg);
+	return v;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "test", required_argument, NULL, 't' },
+		{ "args", required_argument, NULL, 'a' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "boot-timeout", required_argument, NULL, 'B' },
+		{ "memory", required_argument, NULL, 'm' },
+		{ "cpus", required_argument, NULL, 'c' },
+		{ "append", required_argument, NULL, 'A' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "tests-dir", required_argument, NULL, 'd' },
+		{ "refresh", no_argument, NULL, 'R' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct run_opts o = {
+		.results = "results",
+		.tests_dir = LSMCONF_ROOT "/build/kselftest/apparmor",
+		.test_timeout_s = 120,
+		.memory_mb = 512,
+		.cpus = 2,
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			o.tests = xrealloc(o.tests,
+					   (o.n_tests + 1) * sizeof(char *));
+			o.tests[o.n_tests++] = optarg;
+			break;
+		case 'a':
+			o.args = optarg;
+			break;
+		case 'T':
+			o.test_timeout_s = positive("--timeout", optarg);
+			break;
+		case 'B':
+			o.boot_timeout_s = positive("--boot-timeout", optarg);
+			break;
+		case 'm':
+			o.memory_mb = positive("--memory", optarg);
+			break;
+		case 'c':
+			o.cpus = positive("--cpus", optarg);
+			break;
+		case 'A':
+			o.append = optarg;
+			break;
+		case 'r':
+			o.results = optarg;
+			break;
+		case 'd':
+			o.tests_dir = optarg;
+			break;
+		case 'R':
+			o.refresh = true;
+			break;
+		default:
+			die("run: unknown option (see lsmconf --help)");
+		}
+	}
+	if (optind >= argc)
+		die("run: no kernel spec given (e.g. debian:sid)");
+	return run_main(&o, argv + optind, argc - optind);
+}
+
+static int cmd_kernel(int argc, char **argv)
+{
+	bool refresh = false;
+	int i;
+
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--refresh"))
+			refresh = true;
+		else
+			die("kernel: unknown option %s", argv[i]);
+	}
+	if (i >= argc)
+		die("kernel: no kernel spec given (e.g. debian:sid)");
+	for (; i < argc; i++) {
+		struct kernel k;
+		char *id;
+
+		kernel_provision(argv[i], &k, refresh);
+		id = kernel_identity(&k);
+		printf("%s\n", id);
+		free(id);
+		kernel_free(&k);
+	}
+	return 0;
+}
+
+static int cmd_ksrc(int argc, char **argv)
+{
+	const char *ksrc = getenv("KSRC");
+	char *dir;
+
+	if (argc == 3 && !strcmp(argv[1], "--ksrc"))
+		ksrc = argv[2];
+	else if (argc != 1)
+		die("ksrc: usage: lsmconf ksrc [--ksrc DIR]");
+	dir = ksrc_dir(ksrc);
+	printf("%s\n", dir);
+	free(dir);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "kernel"))
+		return cmd_kernel(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "ksrc"))
+		return cmd_ksrc(argc - 1, argv + 1);
+	die("unknown command %s (see lsmconf --help)", argv[1]);
+}

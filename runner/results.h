@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Accounting: every planned test ends as pass, fail, skip or lost, and
+ * every way a test binary can misbehave is a named problem.
+ */
+#ifndef LSMCONF_RESULTS_H
+#define LSMCONF_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ktap.h"
+
+#define RC_NEVER (-1)	/* the guest never recorded an exit status */
+
+struct test_account {
+	const char *name;
+	int rc;			/* exit status recorded in the guest, or RC_NEVER */
+	int timeout_s;		/* the per-test bound it ran under */
+	bool have_ktap;
+	struct ktap_doc doc;
+	/* Derived by account_test(); xfail counts as pass. */
+	size_t pass, fail, skip, lost;
+	char problem[256];	/* binary-level failure, "" when none */
+};
+
+/* Fills the derived fields of @t from rc and the parsed KTAP. */
+void account_test(struct test_account *t);
+/* True when the test binary neither failed nor lost a case nor misbehaved. */
+bool account_ok(const struct test_account *t);
+
+struct run_totals {
+	size_t pass, fail, skip, lost, problems;
+};
+void totals_add(struct run_totals *sum, const struct test_account *t);
+
+#endif

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "run.h"
+#include "boot.h"
+#include "console.h"
+#include "guest.h"
+#include "kernel.h"
+#include "results.h"
+#include "spawn.h"
+#include "util.h"
+#include "xfer.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Seconds a guest may take to boot and send results, beyond its tests. */
+#define BOOT_ALLOWANCE_S 90
+
+struct kernel_run {
+	struct kernel k;
+	char *dir;
+	struct plan plan;
+	struct test_account *acct;
+	struct run_totals totals;
+	char *problems;		/* boot-level problems, one per line */
+	double image_s, boot_s;
+	char *uname, *lsm;
+	char *features;		/* features.tsv as read from the guest */
+};
+
+static void add_problem(struct kernel_run *kr, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add_problem(struct kernel_run *kr, const char *fmt, ...)
+{
+	struct sbuf sb = { .buf = kr->problems,
+			   .len = kr->problems ? strlen(kr->problems) : 0,
+			   .cap = kr->problems ? strlen(kr->problems) + 1 : 0 };
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	sbuf_printf(&sb, "%s\n", line);
+	free(line);
+	kr->problems = sb.buf;
+}
+
+static char *guest_text(const struct kernel_run *kr, const char *name)
+{
+	char *path = xasprintf("%s/guest/%s", kr->dir, name), *buf;
+
+	if (read_file(path, &buf, NULL))
+		buf = NULL;
+	free(path);
+	return buf;
+}
+
+static void chomp(char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
+		s[--n] = '\0';
+}
+
+/*
+ * A feature is advertised when features.tsv has it as a file reading "yes"
+ * or as a directory (some file below it).
+ */
+static const char *feature_state(const char *tsv, const char *feature)
+{
+	size_t flen = strlen(feature);
+	const char *line = tsv;
+
+	if (!tsv)
+		return "unknown";
+	while (line && *line) {
+		if (!strncmp(line, feature, flen)) {
+			if (line[flen] == '/')
+				return "yes";
+			if (line[flen] == '\t')
+				return strncmp(line + flen + 1, "yes", 3) ?
+					       "no" :
+					       "yes";
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return "no";
+}
+
+static const char *const reported_features[] = { "network", "network_v8",
+						 "network_v9",
+						 "network_v9/af_unix", NULL };
+
+static void scan_log(struct kernel_run *kr, const char *file, bool need)
+{
+	struct console_scan scan;
+	char *path = xasprintf("%s/%s", kr->dir, file), *buf, verdict[300];
+	size_t len;
+
+	if (read_file(path, &buf, &len)) {
+		if (need)
+			add_problem(kr, "%s is missing", file);
+		free(path);
+		return;
+	}
+	console_scan(buf, len, &scan);
+	if (console_verdict(&scan, verdict, sizeof(verdict)))
+		add_problem(kr, "%s: %s", file, verdict);
+	free(buf);
+	free(path);
+}
+
+static void collect(struct kernel_run *kr, const struct boot_result *br,
+		    int boot_timeout)
+{
+	char *path, *buf, err[256], status[128];
+	const char *payload;
+	size_t len, plen, i;
+	bool sent;
+
+	if (br->status == SPAWN_TIMEOUT)
+		add_problem(kr, "the guest did not finish within %d s (boot timeout)",
+			    boot_timeout);
+	else if (br->status)
+		add_problem(kr, "qemu failed: %s (see qemu.log)",
+			    spawn_strstatus(br->status, status, sizeof(status)));
+
+	path = xasprintf("%s/console.log", kr->dir);
+	if (read_file(path, &buf, &len) || !len) {
+		add_problem(kr,
+			    "the guest printed nothing (image not bootable, or too little memory?)");
+		len = 0;
+		buf = NULL;
+	}
+	sent = buf && strstr(buf, "lsmconf: results sent");
+	if (buf && !strstr(buf, "lsmconf: tests start"))
+		add_problem(kr, "the guest never started the tests (init failed?)");
+	free(buf);
+	free(path);
+	scan_log(kr, "console.log", false);
+
+	path = xasprintf("%s/data.bin", kr->dir);
+	if (read_file(path, &buf, &len)) {
+		buf = NULL;
+		len = 0;
+	}
+	if (xfer_parse(buf ? buf : "", len, &payload, &plen, err, sizeof(err))) {
+		add_problem(kr, "%s%s", err,
+			    sent ? "" : " (the guest never finished sending)");
+	} else {
+		char *gdir = xasprintf("%s/guest", kr->dir);
+
+		mkdir_p(gdir);
+		if (xfer_untar(payload, plen, gdir, err, sizeof(err)) < 0)
+			add_problem(kr, "%s", err);
+		free(gdir);
+		scan_log(kr, "guest/dmesg.txt", true);
+	}
+	free(buf);
+	free(path);
+
+	kr->uname = guest_text(kr, "uname");
+	kr->lsm = guest_text(kr, "lsm");
+	chomp(kr->uname);
+	chomp(kr->lsm);
+	path = xasprintf("%s/guest/features.tsv", kr->dir);
+	if (read_file(path, &kr->features, NULL))
+		kr->features = NULL;
+	free(path);
+
+	kr->acct = xcalloc(kr->plan.n, sizeof(*kr->acct));
+	for (i = 0; i < kr->plan.n; i++) {
+		struct test_account *t = &kr->acct[i];
+		char *rc;
+
+		t->name = kr->plan.items[i].name;
+		t->timeout_s = kr->plan.items[i].timeout_s;
+		path = xasprintf("tests/%s.rc", t->name);
+		rc = guest_text(kr, path);
+		t->rc = rc ? atoi(rc) : RC_NEVER;
+		free(rc);
+		free(path);
+		path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
+		if (!read_file(path, &buf, &len)) {
+			if (ktap_parse(buf, len, &t->doc))
+				die("out of memory");
+			t->have_ktap = true;
+			free(buf);
+		}
+		free(path);
+		account_test(t);
+		totals_add(&kr->totals, t);
+	}
+}
+
+/* The top-level KTAP, as the kselftest runner prints it. */
+static void write_ktap(const struct kernel_run *kr)
+{
+	struct sbuf sb = { 0 };
+	char *path;
+	size_t i;
+
+	sbuf_printf(&sb, "TAP version 13\n1..%zu\n", kr->plan.n);
+	if (kr->problems) {
+		const char *p = kr->problems;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			sbuf_printf(&sb, "# boot problem: %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
+	for (i = 0; i < kr->plan.n; i++) {
+		const struct test_account *t = &kr->acct[i];
+		char *kpath = xasprintf("%s/guest/tests/%s.ktap", kr->dir,
+					t->name);
+		char *buf = NULL;
+
+		sbuf_printf(&sb, "# selftests: apparmor: %s\n", t->name);
+		if (!read_file(kpath, &buf, NULL)) {
+			char *line = buf, *nl;
+
+			for (; *line; line = nl + 1) {
+				nl = strchr(line, '\n');
+				if (!nl) {
+					sbuf_printf(&sb, "# %s\n", line);
+					break;
+				}
+				sbuf_printf(&sb, "# %.*s\n", (int)(nl - line),
+					    line);
+			}
+		}
+		free(buf);
+		free(kpath);
+		if (account_ok(t) && !t->pass && t->skip)
+			sbuf_printf(&sb, "ok %zu selftests: apparmor: %s # SKIP\n",
+				    i + 1, t->name);
+		else if (account_ok(t))
+			sbuf_printf(&sb, "ok %zu selftests: apparmor: %s\n",
+				    i + 1, t->name);
+		else
+			sbuf_printf(&sb, "not ok %zu selftests: apparmor: %s%s%s\n",
+				    i + 1, t->name, t->problem[0] ? " # " : "",
+				    t->problem);
+	}
+	path = xasprintf("%s/ktap.txt", kr->dir);
+	write_file(path, sb.buf, sb.len);
+	free(path);
+	sbuf_free(&sb);
+}
+
+static void write_identity(const struct kernel_run *kr,
+			   const struct boot_result *br)
+{
+	const struct kernel *k = &kr->k;
+	struct sbuf sb = { 0 };
+	const char *const *f;
+	char *path;
+
+	sbuf_printf(&sb, "spec\t%s\n", k->spec.text);
+	sbuf_printf(&sb, "package\t%s\n", k->package ? k->package : "-");
+	sbuf_printf(&sb, "version\t%s\n", k->version ? k->version : "-");
+	sbuf_printf(&sb, "release\t%s\n", k->release ? k->release : "-");
+	sbuf_printf(&sb, "uname\t%s\n", kr->uname ? kr->uname : "-");
+	sbuf_printf(&sb, "image\t%s\n", k->image);
+	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
+	sbuf_printf(&sb, "config_sha256\t%s\n",
+		    k->config ? k->config_sha256 : "-");
+	sbuf_printf(&sb, "lsm\t%s\n", kr->lsm ? kr->lsm : "-");
+	for (f = reported_features; *f; f++)
+		sbuf_printf(&sb, "feature %s\t%s\n", *f,
+			    feature_state(kr->features, *f));
+	sbuf_printf(&sb, "parser\t%s\n", guest_parser_version());
+	sbuf_printf(&sb, "accel\t%s\n", br->kvm ? "kvm" : "tcg");
+	sbuf_printf(&sb, "qemu\t%s\n", br->cmdline ? br->cmdline : "-");
+	path = xasprintf("%s/kernel.txt", kr->dir);
+	write_file(path, sb.buf, sb.len);
+	free(path);
+	sbuf_free(&sb);
+}
+
+static bool report(const struct kernel_run *kr)
+{
+	const struct run_totals *t = &kr->totals;
+	const struct kernel *k = &kr->k;
+	char *id = kernel_identity(k);
+	const char *const *f;
+	bool ok = !kr->problems && !t->fail && !t->lost && !t->problems;
+	size_t i;
+
+	printf("== %s\n", id);
+	printf("   guest: uname %s; lsm %s; %s\n", kr->uname ? kr->uname : "?",
+	       kr->lsm ? kr->lsm : "?", guest_parser_version());
+	printf("   features:");
+	for (f = reported_features; *f; f++)
+		printf(" %s=%s", *f, feature_state(kr->features, *f));
+	printf("\n");
+	for (i = 0; i < kr->plan.n; i++) {
+		const struct test_account *a = &kr->acct[i];
+
+		printf("   %-24s %s: %zu pass, %zu fail, %zu skip, %zu lost%s%s\n",
+		       a->name, account_ok(a) ? "ok" : "NOT OK", a->pass,
+		       a->fail, a->skip, a->lost, a->problem[0] ? "; " : "",
+		       a->problem);
+	}
+	if (kr->problems) {
+		const char *p = kr->problems;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			printf("   problem: %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
+	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu -> %s\n",
+	       t->pass, t->fail, t->skip, t->lost, ok ? "PASS" : "FAIL");
+	printf("   time: fetch %.1f s, image %.1f s, boot+tests %.1f s\n",
+	       k->fetch_seconds, kr->image_s, kr->boot_s);
+	printf("   results: %s\n", kr->dir);
+	fflush(stdout);
+	free(id);
+	return ok;
+}
+
+static char *results_root(const char *base)
+{
+	char stamp[64];
+	time_t now = time(NULL);
+	char *dir, *latest;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	dir = xasprintf("%s/%s-%d", base, stamp, getpid());
+	if (mkdir_p(dir))
+		die("cannot create %s: %s", dir, strerror(errno));
+	latest = xasprintf("%s/latest", base);
+	unlink(latest);
+	if (symlink(strrchr(dir, '/') + 1, latest))
+		note("cannot update %s: %s", latest, strerror(errno));
+	free(latest);
+	return dir;
+}
+
+static bool run_one(const struct run_opts *o, const char *root,
+		    const char *spec)
+{
+	struct kernel_run kr = { 0 };
+	struct boot_result br;
+	struct boot_opts bo = { 0 };
+	char *name, *image;
+	int timeout;
+	double t0;
+	bool ok;
+	size_t i;
+
+	kernel_provision(spec, &kr.k, o->refresh);
+	name = safe_name(spec);
+	kr.dir = xasprintf("%s/%s", root, name);
+	if (mkdir_p(kr.dir))
+		die("cannot create %s", kr.dir);
+	plan_make(&kr.plan, o->tests_dir, o->tests, o->n_tests, o->args,
+		  o->test_timeout_s);
+
+	t0 = now_seconds();
+	image = xasprintf("%s/initramfs.cpio.gz", kr.dir);
+	progress("%s: building the guest image", spec);
+	guest_image(image, &kr.k, &kr.plan, o->tests_dir);
+	kr.image_s = now_seconds() - t0;
+
+	timeout = o->boot_timeout_s;
+	if (!timeout) {
+		timeout = BOOT_ALLOWANCE_S;
+		for (i = 0; i < kr.plan.n; i++)
+			timeout += kr.plan.items[i].timeout_s;
+	}
+	bo.kernel = kr.k.image;
+	bo.initrd = image;
+	bo.append = o->append;
+	bo.dir = kr.dir;
+	bo.memory_mb = o->memory_mb;
+	bo.cpus = o->cpus;
+	bo.timeout_s = timeout;
+	progress("%s: booting (bounded to %d s)", spec, timeout);
+	boot_run(&bo, &br);
+	progress_done();
+	kr.boot_s = br.seconds;
+	collect(&kr, &br, timeout);
+	write_identity(&kr, &br);
+	write_ktap(&kr);
+	ok = report(&kr);
+
+	/* The image is rebuilt every run; it is not a result. */
+	unlink(image);
+	free(image);
+	free(name);
+	free(br.cmdline);
+	for (i = 0; i < kr.plan.n; i++)
+		ktap_free(&kr.acct[i].doc);
+	free(kr.acct);
+	plan_free(&kr.plan);
+	free(kr.problems);
+	free(kr.uname);
+	free(kr.lsm);
+	free(kr.features);
+	free(kr.dir);
+	kernel_free(&kr.k);
+	return ok;
+}
+
+int run_main(const struct run_opts *o, char *const *specs, size_t n_specs)
+{
+	char *root = results_root(o->results);
+	double t0 = now_seconds();
+	size_t i, failed = 0;
+
+	for (i = 0; i < n_specs; i++)
+		failed += !run_one(o, root, specs[i]);
+	printf("lsmconf: %zu of %zu kernels passed in %.1f s wall; results in %s\n",
+	       n_specs - failed, n_specs, now_seconds() - t0, root);
+	free(root);
+	return failed ? 1 : 0;
+}

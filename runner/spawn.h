@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Runs other programs, always bounded in time. */
+#ifndef LSMCONF_SPAWN_H
+#define LSMCONF_SPAWN_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct spawn_opts {
+	const char *cwd;     /* NULL: inherit */
+	int stdin_fd;        /* -1: /dev/null */
+	int stdout_fd;       /* -1: /dev/null, -2: inherit */
+	int stderr_fd;       /* -1: /dev/null, -2: inherit */
+	int timeout_s;       /* 0: no limit */
+};
+
+#define SPAWN_TIMEOUT (-1000)
+
+/*
+ * Starts @argv in its own process group and waits for it. Returns its exit
+ * status (0..255), 128+signal when killed, SPAWN_TIMEOUT when the time
+ * limit ran out (the whole group is then killed), or -errno.
+ */
+int spawn_wait(char *const argv[], const struct spawn_opts *o);
+
+/* Same, with stdout captured into *@out (NUL-terminated) and stderr into *@err when @err is not NULL. */
+int spawn_capture(char *const argv[], const struct spawn_opts *o, char **out,
+		  size_t *out_len, char **err);
+
+/* Starts @argv without waiting; returns its pid and a pidfd (*@pidfd). */
+pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd);
+/* Waits up to @timeout_s (0: forever) for a started child; same results as spawn_wait. */
+int spawn_finish(pid_t pid, int pidfd, int timeout_s);
+
+/* Describes a spawn result in words ("exit status 2", "timed out"...). */
+const char *spawn_strstatus(int status, char *buf, size_t size);
+
+#endif

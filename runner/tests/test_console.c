@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for runner/console.c
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+
+static struct console_scan scan;
+
+static void scan_str(const char *text)
+{
+	console_scan(text, strlen(text), &scan);
+}
+
+static unsigned int total(void)
+{
+	unsigned int n = 0;
+	int e;
+
+	for (e = 0; e < CONSOLE_N_EVENTS; e++)
+		n += scan.count[e];
+	return n;
+}
+
+START_TEST(test_panic)
+{
+	scan_str("[    0.000000] Linux version 6.8.0\n"
+		 "[    1.234567] Kernel panic - not syncing: No init found.\n"
+		 "[    1.234600] ---[ end Kernel panic - not syncing: No init "
+		 "found. ]---\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_PANIC], 2);
+	ck_assert_uint_eq(total(), 2);
+	ck_assert_uint_eq(scan.first[CONSOLE_PANIC].line, 2);
+	ck_assert_int_eq(scan.first[CONSOLE_PANIC].event, CONSOLE_PANIC);
+	ck_assert_str_eq(scan.first[CONSOLE_PANIC].text,
+			 "Kernel panic - not syncing: No init found.");
+}
+END_TEST
+
+START_TEST(test_oops)
+{
+	scan_str("BUG: unable to handle page fault for address: 0000\n"
+		 "Oops: 0002 [#1] PREEMPT SMP NOPTI\n"
+		 "general protection fault, probably for non-canonical "
+		 "address\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_OOPS], 3);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 0);
+	ck_assert_uint_eq(scan.first[CONSOLE_OOPS].line, 1);
+}
+END_TEST
+
+START_TEST(test_bug)
+{
+	scan_str("BUG: KASAN: slab-use-after-free in aa_label_free+0x1/0x2\n"
+		 "kernel BUG at security/apparmor/label.c:42!\n"
+		 "UBSAN: array-index-out-of-bounds in policy.c:10:3\n"
+		 "KASAN: null-ptr-deref in range [0x0-0x7]\n"
+		 "BUG: KFENCE: out-of-bounds read in foo\n"
+		 "list_add corruption. prev->next should be next\n"
+		 "refcount_t: underflow; use-after-free.\n"
+		 "BUG: sleeping function called from invalid context\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 8);
+	ck_assert_uint_eq(total(), 8);
+	ck_assert_uint_eq(scan.first[CONSOLE_BUG].line, 1);
+}
+END_TEST
+
+START_TEST(test_warning)
+{
+	scan_str("[    2.000000] ------------[ cut here ]------------\n"
+		 "[    2.000001] WARNING: CPU: 0 PID: 1 at kernel/foo.c:12 "
+		 "bar+0x1/0x2\n"
+		 "[    2.000002] Modules linked in:\n"
+		 "[    2.000003] ---[ end trace 0000000000000000 ]---\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_WARNING], 1);
+	ck_assert_uint_eq(total(), 1);
+	ck_assert_uint_eq(scan.first[CONSOLE_WARNING].line, 2);
+	ck_assert_str_eq(scan.first[CONSOLE_WARNING].text,
+			 "WARNING: CPU: 0 PID: 1 at kernel/foo.c:12 "
+			 "bar+0x1/0x2");
+}
+END_TEST
+
+START_TEST(test_stall)
+{
+	scan_str("rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+		 "INFO: rcu_sched self-detected stall on CPU\n"
+		 "INFO: task apparmor_parser:123 blocked for more than 120 "
+		 "seconds.\n"
+		 "INFO: task list is empty\n"
+		 "watchdog: BUG: soft lockup - CPU#0 stuck for 22s!\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_STALL], 4);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 0);
+	ck_assert_uint_eq(total(), 4);
+	ck_assert_uint_eq(scan.first[CONSOLE_STALL].line, 1);
+}
+END_TEST
+
+START_TEST(test_timestamps_and_levels)
+{
+	scan_str("<4>WARNING: CPU: 1 PID: 2 at a.c:1 f\n"
+		 "<0>[   12.5] Kernel panic - not syncing: x\n"
+		 "[    3.100000][    T1] BUG: unable to handle kernel paging\n"
+		 "[ 123456.000001] <3>kernel BUG at mm/slub.c:1!\n"
+		 "[5] WARNING: CPU: 0 PID: 0 at b.c:2 g\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_WARNING], 2);
+	ck_assert_uint_eq(scan.count[CONSOLE_PANIC], 1);
+	ck_assert_uint_eq(scan.count[CONSOLE_OOPS], 1);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 1);
+	ck_assert_str_eq(scan.first[CONSOLE_WARNING].text,
+			 "WARNING: CPU: 1 PID: 2 at a.c:1 f");
+	ck_assert_str_eq(scan.first[CONSOLE_PANIC].text,
+			 "Kernel panic - not syncing: x");
+	ck_assert_str_eq(scan.first[CONSOLE_OOPS].text,
+			 "BUG: unable to handle kernel paging");
+	ck_assert_str_eq(scan.first[CONSOLE_BUG].text,
+			 "kernel BUG at mm/slub.c:1!");
+}
+END_TEST
+
+START_TEST(test_no_false_positives)
+{
+	scan_str("ok 3 test_BUG_detector\n"
+		 "# WARNING count: 0\n"
+		 "[    1.000000] apparmor: test_WARNING: fine\n"
+		 "[    1.000000]  WARNING: indented\n"
+		 "#  RUN           global.Kernel panic - not syncing ...\n"
+		 "xBUG: nope\n"
+		 "warning: lower case\n"
+		 "Bug: mixed case\n"
+		 "INFO: task foo:1 finished\n"
+		 "[ 1.0 garbage] BUG: broken timestamp\n"
+		 "------------[ cut here ]------------\n");
+	ck_assert_uint_eq(total(), 0);
+}
+END_TEST
+
+START_TEST(test_first_occurrence)
+{
+	scan_str("boot\n"
+		 "WARNING: first\n"
+		 "x\n"
+		 "WARNING: second\n"
+		 "BUG: first bug\n"
+		 "WARNING: third\n"
+		 "BUG: second bug\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_WARNING], 3);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 2);
+	ck_assert_uint_eq(scan.first[CONSOLE_WARNING].line, 2);
+	ck_assert_str_eq(scan.first[CONSOLE_WARNING].text, "WARNING: first");
+	ck_assert_uint_eq(scan.first[CONSOLE_BUG].line, 5);
+	ck_assert_str_eq(scan.first[CONSOLE_BUG].text, "BUG: first bug");
+	ck_assert_uint_eq(scan.first[CONSOLE_PANIC].line, 0);
+}
+END_TEST
+
+START_TEST(test_crlf_nul_and_bytes)
+{
+	static const char text[] = "a\0b\r\n"
+				   "\xff\xfe garbage\r\n"
+				   "[    1.000000] BUG: x\0y\xc3\r\n"
+				   "WARNING: no newline at end";
+
+	console_scan(text, sizeof(text) - 1, &scan);
+	ck_assert_uint_eq(scan.bytes, sizeof(text) - 1);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 1);
+	ck_assert_uint_eq(scan.first[CONSOLE_BUG].line, 3);
+	ck_assert_str_eq(scan.first[CONSOLE_BUG].text, "BUG: x?y\xc3");
+	ck_assert_uint_eq(scan.count[CONSOLE_WARNING], 1);
+	ck_assert_uint_eq(scan.first[CONSOLE_WARNING].line, 4);
+	ck_assert_str_eq(scan.first[CONSOLE_WARNING].text,
+			 "WARNING: no newline at end");
+}
+END_TEST
+
+START_TEST(test_long_line)
+{
+	char text[400];
+	size_t len;
+
+	memset(text, 'x', sizeof(text));
+	memcpy(text, "[    1.000000] BUG: ", 20);
+	len = sizeof(text);
+	console_scan(text, len, &scan);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 1);
+	ck_assert_uint_eq(strlen(scan.first[CONSOLE_BUG].text), 159);
+	ck_assert(!strncmp(scan.first[CONSOLE_BUG].text, "BUG: xxx", 8));
+}
+END_TEST
+
+START_TEST(test_verdict_order)
+{
+	char buf[256];
+
+	scan_str("rcu: INFO: rcu_sched detected stalls\n"
+		 "WARNING: CPU: 0 PID: 1 at a.c:1 f\n");
+	ck_assert(console_verdict(&scan, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "kernel WARNING at console line 2: "
+			      "WARNING: CPU: 0 PID: 1 at a.c:1 f");
+
+	scan_str("rcu: INFO: rcu_sched detected stalls\n");
+	ck_assert(console_verdict(&scan, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "kernel stall at console line 1: "
+			      "rcu: INFO: rcu_sched detected stalls");
+
+	scan_str("WARNING: w\nBUG: b\nOops: o\n");
+	ck_assert(console_verdict(&scan, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "kernel oops at console line 3: Oops: o");
+
+	scan_str("WARNING: w\nBUG: b\n");
+	ck_assert(console_verdict(&scan, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "kernel BUG at console line 2: BUG: b");
+}
+END_TEST
+
+START_TEST(test_verdict_panic)
+{
+	char buf[256];
+	char small[8];
+
+	scan_str("Oops: 0000 [#1] SMP\n"
+		 "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+		 "11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n"
+		 "21\n22\n23\n24\n25\n26\n27\n28\n29\n30\n"
+		 "31\n32\n33\n34\n35\n36\n37\n38\n39\n40\n"
+		 "[    9.999999] Kernel panic - not syncing: No working init "
+		 "found\n");
+	ck_assert(console_verdict(&scan, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "kernel panic at console line 42: Kernel panic "
+			      "- not syncing: No working init found");
+	ck_assert(console_verdict(&scan, small, sizeof(small)));
+	ck_assert_str_eq(small, "kernel ");
+}
+END_TEST
+
+START_TEST(test_empty)
+{
+	char buf[16] = "junk";
+	int e;
+
+	console_scan("", 0, &scan);
+	ck_assert_uint_eq(scan.bytes, 0);
+	ck_assert_uint_eq(total(), 0);
+	for (e = 0; e < CONSOLE_N_EVENTS; e++)
+		ck_assert_uint_eq(scan.first[e].line, 0);
+	ck_assert(!console_verdict(&scan, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "");
+
+	scan_str("\n\n\r\n");
+	ck_assert_uint_eq(scan.bytes, 4);
+	ck_assert_uint_eq(total(), 0);
+	ck_assert(!console_verdict(&scan, buf, sizeof(buf)));
+}
+END_TEST
+
+START_TEST(test_event_names)
+{
+	ck_assert_str_eq(console_event_name(CONSOLE_PANIC), "panic");
+	ck_assert_str_eq(console_event_name(CONSOLE_OOPS), "oops");
+	ck_assert_str_eq(console_event_name(CONSOLE_BUG), "BUG");
+	ck_assert_str_eq(console_event_name(CONSOLE_WARNING), "WARNING");
+	ck_assert_str_eq(console_event_name(CONSOLE_STALL), "stall");
+}
+END_TEST
+
+static Suite *console_suite(void)
+{
+	Suite *s = suite_create("console");
+	TCase *tc = tcase_create("scan");
+
+	tcase_add_test(tc, test_panic);
+	tcase_add_test(tc, test_oops);
+	tcase_add_test(tc, test_bug);
+	tcase_add_test(tc, test_warning);
+	tcase_add_test(tc, test_stall);
+	tcase_add_test(tc, test_timestamps_and_levels);
+	tcase_add_test(tc, test_no_false_positives);
+	tcase_add_test(tc, test_first_occurrence);
+	tcase_add_test(tc, test_crlf_nul_and_bytes);
+	tcase_add_test(tc, test_long_line);
+	tcase_add_test(tc, test_verdict_order);
+	tcase_add_test(tc, test_verdict_panic);
+	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_event_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(console_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

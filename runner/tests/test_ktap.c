@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for runner/ktap.c
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktap.h"
+
+static const char sample[] =
+	"TAP version 13\n"
+	"1..4\n"
+	"# Starting 4 tests from 2 test cases.\n"
+	"#  RUN           global.apparmor_active ...\n"
+	"#            OK  global.apparmor_active\n"
+	"ok 1 global.apparmor_active\n"
+	"#  RUN           feature.network.advertised ...\n"
+	"# features_test.c:80:advertised:feature network: yes\n"
+	"#            OK  feature.network.advertised\n"
+	"ok 2 feature.network.advertised\n"
+	"#  RUN           profile.load_list_remove ...\n"
+	"#      SKIP      refusing to load policy\n"
+	"#            OK  profile.load_list_remove\n"
+	"ok 3 profile.load_list_remove # SKIP refusing to load policy\n"
+	"#  RUN           profile.malformed ...\n"
+	"# features_test.c:170:malformed:Expected -71 (-71) == "
+	"aa_policy_load(&bad) (-93)\n"
+	"# malformed: Test failed\n"
+	"#          FAIL  profile.malformed\n"
+	"not ok 4 profile.malformed\n"
+	"# FAILED: 2 / 4 tests passed.\n"
+	"# Totals: pass:2 fail:1 xfail:0 xpass:0 skip:1 error:0\n";
+
+static struct ktap_doc doc;
+
+static void parse(const char *text)
+{
+	ck_assert_int_eq(ktap_parse(text, strlen(text), &doc), 0);
+}
+
+static void teardown(void)
+{
+	ktap_free(&doc);
+}
+
+START_TEST(test_sample)
+{
+	parse(sample);
+	ck_assert(doc.has_version);
+	ck_assert_int_eq(doc.plan, 4);
+	ck_assert(!doc.skip_all);
+	ck_assert(!doc.bailed_out);
+	ck_assert(!doc.truncated_line);
+	ck_assert_uint_eq(doc.n_results, 4);
+	ck_assert_uint_eq(doc.pass, 2);
+	ck_assert_uint_eq(doc.fail, 1);
+	ck_assert_uint_eq(doc.skip, 1);
+	ck_assert_uint_eq(doc.xfail, 0);
+	ck_assert_uint_eq(doc.malformed, 0);
+	ck_assert(!doc.duplicate_numbers);
+	ck_assert(!doc.out_of_order);
+
+	ck_assert_uint_eq(doc.results[0].number, 1);
+	ck_assert_str_eq(doc.results[0].name, "global.apparmor_active");
+	ck_assert_int_eq(doc.results[0].status, KTAP_PASS);
+	ck_assert_ptr_null(doc.results[0].reason);
+	ck_assert_str_eq(doc.results[2].name, "profile.load_list_remove");
+	ck_assert_int_eq(doc.results[2].status, KTAP_SKIP);
+	ck_assert_str_eq(doc.results[2].reason, "refusing to load policy");
+	ck_assert_uint_eq(doc.results[3].number, 4);
+	ck_assert_str_eq(doc.results[3].name, "profile.malformed");
+	ck_assert_int_eq(doc.results[3].status, KTAP_FAIL);
+	ck_assert_ptr_null(doc.results[3].reason);
+
+	ck_assert_uint_eq(doc.n_diag, 15);
+	ck_assert_str_eq(doc.diag[0], "Starting 4 tests from 2 test cases.");
+	ck_assert_str_eq(doc.diag[1],
+			 " RUN           global.apparmor_active ...");
+
+	ck_assert(doc.has_totals);
+	ck_assert_int_eq(doc.totals_pass, 2);
+	ck_assert_int_eq(doc.totals_fail, 1);
+	ck_assert_int_eq(doc.totals_xfail, 0);
+	ck_assert_int_eq(doc.totals_xpass, 0);
+	ck_assert_int_eq(doc.totals_skip, 1);
+	ck_assert_int_eq(doc.totals_error, 0);
+}
+END_TEST
+
+START_TEST(test_diag_value)
+{
+	char buf[32];
+
+	parse(sample);
+	ck_assert(ktap_diag_value(&doc, "feature network", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "yes");
+	ck_assert(!ktap_diag_value(&doc, "feature network_v9/af_unix", buf,
+				   sizeof(buf)));
+	ck_assert(!ktap_diag_value(&doc, "", buf, sizeof(buf)));
+	/* Only "key: " counts, not "key:" followed by something else. */
+	ck_assert(!ktap_diag_value(&doc, "features_test.c", buf, sizeof(buf)));
+	ck_assert(ktap_diag_value(&doc, "malformed", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "Test failed");
+}
+END_TEST
+
+START_TEST(test_diag_value_last_and_trim)
+{
+	char buf[8];
+
+	parse("# x.c:1:a:feature network_v9/af_unix: no\n"
+	      "# x.c:2:a:feature network_v9/af_unix:   yes  \n"
+	      "# x.c:3:a:feature network: long value here\n"
+	      "# something else\n");
+	ck_assert(ktap_diag_value(&doc, "feature network_v9/af_unix", buf,
+				  sizeof(buf)));
+	ck_assert_str_eq(buf, "yes");
+	/* Truncated to the buffer. */
+	ck_assert(ktap_diag_value(&doc, "feature network", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "long va");
+	/* A zero-sized buffer still reports the match. */
+	ck_assert(ktap_diag_value(&doc, "feature network", NULL, 0));
+}
+END_TEST
+
+START_TEST(test_all_pass)
+{
+	parse("KTAP version 1\n"
+	      "1..3\n"
+	      "ok 1 a\n"
+	      "ok 2 b\n"
+	      "ok 3 c\n");
+	ck_assert(doc.has_version);
+	ck_assert_int_eq(doc.plan, 3);
+	ck_assert_uint_eq(doc.n_results, 3);
+	ck_assert_uint_eq(doc.pass, 3);
+	ck_assert_uint_eq(doc.fail + doc.skip + doc.xfail, 0);
+	ck_assert_uint_eq(doc.malformed, 0);
+	ck_assert_uint_eq(doc.n_diag, 0);
+	ck_assert(!doc.has_totals);
+	ck_assert(!doc.out_of_order);
+}
+END_TEST
+
+START_TEST(test_skip_all)
+{
+	parse("TAP version 13\n"
+	      "1..0 # SKIP AppArmor is not enabled\n");
+	ck_assert_int_eq(doc.plan, 0);
+	ck_assert(doc.skip_all);
+	ck_assert_str_eq(doc.skip_all_reason, "AppArmor is not enabled");
+	ck_assert_uint_eq(doc.n_results, 0);
+	ck_assert_uint_eq(doc.malformed, 0);
+}
+END_TEST
+
+START_TEST(test_empty_plan_not_skip)
+{
+	parse("1..0\n");
+	ck_assert_int_eq(doc.plan, 0);
+	ck_assert(!doc.skip_all);
+	ck_assert_ptr_null(doc.skip_all_reason);
+}
+END_TEST
+
+START_TEST(test_missing_plan)
+{
+	parse("TAP version 13\nok 1 a\nnot ok 2 b\n");
+	ck_assert_int_eq(doc.plan, -1);
+	ck_assert_uint_eq(doc.n_results, 2);
+	ck_assert_uint_eq(doc.pass, 1);
+	ck_assert_uint_eq(doc.fail, 1);
+}
+END_TEST
+
+START_TEST(test_plan_at_end)
+{
+	parse("TAP version 13\nok 1 a\nok 2 b\n1..2\n");
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.n_results, 2);
+	ck_assert_uint_eq(doc.malformed, 0);
+}
+END_TEST
+
+START_TEST(test_second_plan)
+{
+	parse("1..2\nok 1 a\nok 2 b\n1..3\n");
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.malformed, 1);
+}
+END_TEST
+
+START_TEST(test_truncated_line)
+{
+	parse("TAP version 13\n1..2\nok 1 a\nok 2 b");
+	ck_assert(doc.truncated_line);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ck_assert_uint_eq(doc.malformed, 0);
+}
+END_TEST
+
+START_TEST(test_not_truncated)
+{
+	parse("ok 1 a\n");
+	ck_assert(!doc.truncated_line);
+	ck_assert_uint_eq(doc.n_results, 1);
+}
+END_TEST
+
+START_TEST(test_malformed)
+{
+	static const char text[] = "TAP version 13\n"
+				   "1..2\n"
+				   "garbage\n"
+				   "okay 1 x\n"
+				   "ok x\n"
+				   "ok\n"
+				   "ok 1x\n"
+				   "1..x\n"
+				   "TAP version\n"
+				   "ok 99999999999 big\n"
+				   " ok 3 one space\n"
+				   "ok 1 a\n"
+				   "ok 2 b\0c\n"
+				   "not ok 2 b\n";
+
+	ck_assert_int_eq(ktap_parse(text, sizeof(text) - 1, &doc), 0);
+	ck_assert_uint_eq(doc.malformed, 10);
+	ck_assert_uint_eq(doc.n_results, 2);
+	ck_assert_uint_eq(doc.pass, 1);
+	ck_assert_uint_eq(doc.fail, 1);
+	ck_assert(!doc.out_of_order);
+}
+END_TEST
+
+START_TEST(test_subtests)
+{
+	parse("KTAP version 1\n"
+	      "1..2\n"
+	      "    KTAP version 1\n"
+	      "    # Subtest: inner\n"
+	      "    1..2\n"
+	      "    ok 1 x\n"
+	      "    not ok 2 y\n"
+	      "not ok 1 inner\n"
+	      "\tok 1 tabbed\n"
+	      "  ok 1 two spaces\n"
+	      "ok 2 other\n");
+	ck_assert_uint_eq(doc.malformed, 0);
+	ck_assert_uint_eq(doc.n_results, 2);
+	ck_assert_uint_eq(doc.pass, 1);
+	ck_assert_uint_eq(doc.fail, 1);
+	ck_assert_uint_eq(doc.n_diag, 0);
+	ck_assert_int_eq(doc.plan, 2);
+}
+END_TEST
+
+START_TEST(test_duplicate_numbers)
+{
+	parse("1..3\nok 1 a\nok 2 b\nok 2 c\n");
+	ck_assert(doc.duplicate_numbers);
+	ck_assert(doc.out_of_order);
+}
+END_TEST
+
+START_TEST(test_out_of_order)
+{
+	parse("1..3\nok 2 b\nok 1 a\nok 3 c\n");
+	ck_assert(!doc.duplicate_numbers);
+	ck_assert(doc.out_of_order);
+
+	ktap_free(&doc);
+	parse("ok 1 a\nok 3 c\n");
+	ck_assert(!doc.duplicate_numbers);
+	ck_assert(doc.out_of_order);
+}
+END_TEST
+
+START_TEST(test_bail_out)
+{
+	parse("TAP version 13\n1..3\nok 1 a\nBail out! no memory\n");
+	ck_assert(doc.bailed_out);
+	ck_assert_str_eq(doc.bail_reason, "no memory");
+	ck_assert_uint_eq(doc.n_results, 1);
+	ck_assert_uint_eq(doc.malformed, 0);
+}
+END_TEST
+
+START_TEST(test_crlf)
+{
+	char buf[16];
+
+	parse("TAP version 13\r\n"
+	      "1..2\r\n"
+	      "# x.c:1:t:feature network: yes\r\n"
+	      "ok 1 a\r\n"
+	      "ok 2 b # SKIP why\r\n"
+	      "\r\n");
+	ck_assert(doc.has_version);
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.malformed, 0);
+	ck_assert_str_eq(doc.results[0].name, "a");
+	ck_assert_str_eq(doc.results[1].name, "b");
+	ck_assert_str_eq(doc.results[1].reason, "why");
+	ck_assert_str_eq(doc.diag[0], "x.c:1:t:feature network: yes");
+	ck_assert(ktap_diag_value(&doc, "feature network", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "yes");
+}
+END_TEST
+
+START_TEST(test_dash_name)
+{
+	parse("ok 1 - first\n"
+	      "ok 2 -\n"
+	      "ok 3\n"
+	      "ok 4 - # SKIP nothing\n"
+	      "ok 5 -not-a-dash\n"
+	      "ok 6 with \\# hash # TODO later\n");
+	ck_assert_uint_eq(doc.n_results, 6);
+	ck_assert_str_eq(doc.results[0].name, "first");
+	ck_assert_str_eq(doc.results[1].name, "");
+	ck_assert_str_eq(doc.results[2].name, "");
+	ck_assert_int_eq(doc.results[2].status, KTAP_PASS);
+	ck_assert_str_eq(doc.results[3].name, "");
+	ck_assert_int_eq(doc.results[3].status, KTAP_SKIP);
+	ck_assert_str_eq(doc.results[3].reason, "nothing");
+	ck_assert_str_eq(doc.results[4].name, "-not-a-dash");
+	ck_assert_str_eq(doc.results[5].name, "with # hash");
+	ck_assert_int_eq(doc.results[5].status, KTAP_XFAIL);
+	ck_assert_uint_eq(doc.malformed, 0);
+}
+END_TEST
+
+START_TEST(test_xfail_todo)
+{
+	parse("1..5\n"
+	      "not ok 1 a # XFAIL known bug\n"
+	      "not ok 2 b # TODO not done\n"
+	      "ok 3 c # todo\n"
+	      "ok 4 d # skip lower case\n"
+	      "not ok 5 e # just a comment\n");
+	ck_assert_uint_eq(doc.xfail, 3);
+	ck_assert_uint_eq(doc.skip, 1);
+	ck_assert_uint_eq(doc.fail, 1);
+	ck_assert_uint_eq(doc.pass, 0);
+	ck_assert_str_eq(doc.results[0].reason, "known bug");
+	ck_assert_str_eq(doc.results[1].reason, "not done");
+	ck_assert_str_eq(doc.results[2].reason, "");
+	ck_assert_str_eq(doc.results[3].reason, "lower case");
+	ck_assert_ptr_null(doc.results[4].reason);
+	ck_assert_str_eq(doc.results[4].name, "e");
+}
+END_TEST
+
+START_TEST(test_empty)
+{
+	char buf[4] = "x";
+
+	ck_assert_int_eq(ktap_parse("", 0, &doc), 0);
+	ck_assert(!doc.has_version);
+	ck_assert_int_eq(doc.plan, -1);
+	ck_assert_uint_eq(doc.n_results, 0);
+	ck_assert_uint_eq(doc.malformed, 0);
+	ck_assert(!doc.truncated_line);
+	ck_assert(!ktap_diag_value(&doc, "feature network", buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "x");
+}
+END_TEST
+
+START_TEST(test_not_nul_terminated)
+{
+	/* Only the first 7 bytes belong to the input. */
+	static const char text[] = "ok 1 a\nok 2 b\n";
+
+	ck_assert_int_eq(ktap_parse(text, 7, &doc), 0);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ck_assert(!doc.truncated_line);
+}
+END_TEST
+
+START_TEST(test_totals_malformed)
+{
+	parse("# Totals: pass:2 fail:1\n");
+	ck_assert(!doc.has_totals);
+	ck_assert_uint_eq(doc.n_diag, 1);
+	ck_assert_uint_eq(doc.malformed, 0);
+}
+END_TEST
+
+START_TEST(test_diag_no_space)
+{
+	parse("#\n#x\n# y\n");
+	ck_assert_uint_eq(doc.n_diag, 3);
+	ck_assert_str_eq(doc.diag[0], "");
+	ck_assert_str_eq(doc.diag[1], "x");
+	ck_assert_str_eq(doc.diag[2], "y");
+}
+END_TEST
+
+START_TEST(test_many_results)
+{
+	char *text = malloc(1000 * 32);
+	size_t len = 0;
+	unsigned int i;
+
+	ck_assert_ptr_nonnull(text);
+	for (i = 1; i <= 1000; i++)
+		len += sprintf(text + len, "ok %u t%u\n", i, i);
+	ck_assert_int_eq(ktap_parse(text, len, &doc), 0);
+	free(text);
+	ck_assert_uint_eq(doc.n_results, 1000);
+	ck_assert_uint_eq(doc.pass, 1000);
+	ck_assert_str_eq(doc.results[999].name, "t1000");
+	ck_assert(!doc.out_of_order);
+}
+END_TEST
+
+START_TEST(test_status_name)
+{
+	ck_assert_str_eq(ktap_status_name(KTAP_PASS), "pass");
+	ck_assert_str_eq(ktap_status_name(KTAP_FAIL), "fail");
+	ck_assert_str_eq(ktap_status_name(KTAP_SKIP), "skip");
+	ck_assert_str_eq(ktap_status_name(KTAP_XFAIL), "xfail");
+}
+END_TEST
+
+START_TEST(test_free_twice)
+{
+	parse(sample);
+	ktap_free(&doc);
+	ck_assert_uint_eq(doc.n_results, 0);
+	ck_assert_int_eq(doc.plan, -1);
+	ktap_free(&doc);
+}
+END_TEST
+
+static Suite *ktap_suite(void)
+{
+	Suite *s = suite_create("ktap");
+	TCase *tc = tcase_create("parse");
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_sample);
+	tcase_add_test(tc, test_diag_value);
+	tcase_add_test(tc, test_diag_value_last_and_trim);
+	tcase_add_test(tc, test_all_pass);
+	tcase_add_test(tc, test_skip_all);
+	tcase_add_test(tc, test_empty_plan_not_skip);
+	tcase_add_test(tc, test_missing_plan);
+	tcase_add_test(tc, test_plan_at_end);
+	tcase_add_test(tc, test_second_plan);
+	tcase_add_test(tc, test_truncated_line);
+	tcase_add_test(tc, test_not_truncated);
+	tcase_add_test(tc, test_malformed);
+	tcase_add_test(tc, test_subtests);
+	tcase_add_test(tc, test_duplicate_numbers);
+	tcase_add_test(tc, test_out_of_order);
+	tcase_add_test(tc, test_bail_out);
+	tcase_add_test(tc, test_crlf);
+	tcase_add_test(tc, test_dash_name);
+	tcase_add_test(tc, test_xfail_todo);
+	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_not_nul_terminated);
+	tcase_add_test(tc, test_totals_malformed);
+	tcase_add_test(tc, test_diag_no_space);
+	tcase_add_test(tc, test_many_results);
+	tcase_add_test(tc, test_status_name);
+	tcase_add_test(tc, test_free_twice);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(ktap_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

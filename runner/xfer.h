@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The guest-to-host data channel: the guest writes
+ *	"LSMCONF-RESULTS <size> <sha256>\n" <size bytes of tar> "LSMCONF-END\n"
+ * to its second serial port.
+ */
+#ifndef LSMCONF_XFER_H
+#define LSMCONF_XFER_H
+
+#include <stddef.h>
+
+/*
+ * Finds and checks the frame in @buf. On success points @payload into @buf
+ * and returns 0; otherwise returns -1 with a one-line reason in @err
+ * (nothing received, truncated, checksum mismatch...).
+ */
+int xfer_parse(const char *buf, size_t len, const char **payload,
+	       size_t *plen, char *err, size_t size);
+
+/* Unpacks a tar held in memory into @dir. Returns files written or -1. */
+int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
+	       size_t size);
+
+#endif
