@@ -24,9 +24,10 @@ LSMCONF := $(B)/lsmconf
 TREE := $(B)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
 INSTALL := $(CURDIR)/$(B)/kselftest
+C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
 
-.PHONY: all run check unit e2e intree selftests format lint clean
+.PHONY: all run check unit e2e selftests format lint clean FORCE
 
 all: $(LSMCONF) selftests
 
@@ -43,8 +44,10 @@ $(B)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(B)/%.o)
 
 # KSRC=<kernel tree> takes the harness from there; otherwise from Debian's
 # linux-source package, extracted once into the cache.
-$(B)/ksrc: $(LSMCONF)
-	$(LSMCONF) ksrc > $@.tmp && mv $@.tmp $@
+# Asked every time (it is cached), rewritten only when the answer changes.
+$(B)/ksrc: $(LSMCONF) FORCE
+	$(LSMCONF) ksrc > $@.tmp
+	if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(B)/.tree: $(B)/ksrc $(GUEST_SRCS)
 	rm -rf $(TREE)
@@ -67,10 +70,12 @@ check: unit lint e2e
 
 lint:
 	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh .ci/run
-	clang-format --dry-run --Werror runner/*.c runner/*.h runner/tests/*.c selftests/apparmor/*.c selftests/apparmor/*.h
+	clang-format --dry-run --Werror $(C_FILES)
 
 format:
-	clang-format -i runner/*.c runner/*.h runner/tests/*.c selftests/apparmor/*.c selftests/apparmor/*.h
+	clang-format -i $(C_FILES)
 
 clean:
 	rm -rf $(B)
+
+FORCE:

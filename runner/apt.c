@@ -100,7 +100,8 @@ static void parse_stanza(char *st, struct apt_source **v, size_t *n)
 	/* "deb-src" alone is no binary source. */
 	if (!strcmp(types, "deb-src"))
 		return;
-	for (u = strtok_r(uris, " \t", &su); u; u = strtok_r(NULL, " \t", &su)) {
+	for (u = strtok_r(uris, " \t", &su); u;
+	     u = strtok_r(NULL, " \t", &su)) {
 		char *copy = xstrdup(suites);
 
 		for (s = strtok_r(copy, " \t", &ss); s;
@@ -336,7 +337,8 @@ static char *system_sources(void)
 	dir = opendir("/etc/apt/sources.list.d");
 	while (dir && (de = readdir(dir))) {
 		size_t len = strlen(de->d_name);
-		bool deb822 = len > 8 && !strcmp(de->d_name + len - 8, ".sources");
+		bool deb822 =
+			len > 8 && !strcmp(de->d_name + len - 8, ".sources");
 		bool list = len > 5 && !strcmp(de->d_name + len - 5, ".list");
 		char *path;
 
@@ -443,10 +445,9 @@ char *apt_cache(const char *cmd, const char *arg)
 	argv[argc++] = (char *)cmd;
 	argv[argc++] = (char *)arg;
 	argv[argc] = NULL;
-	ret = spawn_capture(argv,
-			    &(struct spawn_opts){ .stdin_fd = -1,
-						  .timeout_s = 120 },
-			    &out, NULL, &err);
+	ret = spawn_capture(
+		argv, &(struct spawn_opts){ .stdin_fd = -1, .timeout_s = 120 },
+		&out, NULL, &err);
 	if (ret == SPAWN_TIMEOUT || ret < 0)
 		die("apt-cache %s %s: %s", cmd, arg,
 		    spawn_strstatus(ret, buf, sizeof(buf)));
@@ -482,8 +483,8 @@ char *apt_download(const char *pkg, const char *version, const char *dir)
 		char *c = strstr(path + strlen(dir), ":");
 
 		if (c) {
-			char *fixed = xasprintf("%.*s%%3a%s",
-						(int)(c - path), path, c + 1);
+			char *fixed = xasprintf("%.*s%%3a%s", (int)(c - path),
+						path, c + 1);
 
 			free(path);
 			path = fixed;

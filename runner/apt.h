@@ -13,7 +13,7 @@
 struct apt_source {
 	char *uri;
 	char *suite;
-	char *signed_by;	/* may be NULL */
+	char *signed_by; /* may be NULL */
 };
 
 /* Parses deb822 (*.sources) or one-line (*.list) text; appends "deb" entries. */

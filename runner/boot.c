@@ -83,11 +83,11 @@ void boot_run(const struct boot_opts *o, struct boot_result *r)
 	if (fd < 0)
 		die("cannot create %s: %s", qlog, strerror(errno));
 	t0 = now_seconds();
-	r->status = spawn_wait(argv, &(struct spawn_opts){
-					     .stdin_fd = -1,
-					     .stdout_fd = fd,
-					     .stderr_fd = fd,
-					     .timeout_s = o->timeout_s });
+	r->status = spawn_wait(
+		argv, &(struct spawn_opts){ .stdin_fd = -1,
+					    .stdout_fd = fd,
+					    .stderr_fd = fd,
+					    .timeout_s = o->timeout_s });
 	r->seconds = now_seconds() - t0;
 	close(fd);
 	free(console);

@@ -39,11 +39,13 @@ static int write_member(struct archive *a, struct archive_entry *e,
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 		  archive_entry_perm(e) | 0600);
 	if (fd < 0) {
-		snprintf(err, size, "cannot write %s: %s", tmp, strerror(errno));
+		snprintf(err, size, "cannot write %s: %s", tmp,
+			 strerror(errno));
 		free(tmp);
 		return -1;
 	}
-	while ((r = archive_read_data_block(a, &buf, &len, &off)) == ARCHIVE_OK) {
+	while ((r = archive_read_data_block(a, &buf, &len, &off)) ==
+	       ARCHIVE_OK) {
 		if (pwrite(fd, buf, len, off) != (ssize_t)len) {
 			snprintf(err, size, "cannot write %s: %s", tmp,
 				 strerror(errno));
@@ -54,14 +56,17 @@ static int write_member(struct archive *a, struct archive_entry *e,
 	close(fd);
 	if (r != ARCHIVE_EOF) {
 		if (!err[0])
-			snprintf(err, size, "%s", archive_error_string(a) ?
-					 archive_error_string(a) : "read error");
+			snprintf(err, size, "%s",
+				 archive_error_string(a) ?
+					 archive_error_string(a) :
+					 "read error");
 		unlink(tmp);
 		free(tmp);
 		return -1;
 	}
 	if (rename(tmp, dest)) {
-		snprintf(err, size, "cannot rename %s: %s", tmp, strerror(errno));
+		snprintf(err, size, "cannot rename %s: %s", tmp,
+			 strerror(errno));
 		free(tmp);
 		return -1;
 	}
@@ -108,8 +113,9 @@ static int walk(struct archive *a, deb_select_fn select, void *ctx, char *err,
 		count++;
 	}
 	if (r != ARCHIVE_EOF) {
-		snprintf(err, size, "%s", archive_error_string(a) ?
-				 archive_error_string(a) : "bad archive");
+		snprintf(err, size, "%s",
+			 archive_error_string(a) ? archive_error_string(a) :
+						   "bad archive");
 		return -1;
 	}
 	return count;
@@ -218,8 +224,9 @@ int deb_extract(const char *deb, const char *nested, deb_select_fn select,
 			line[strcspn(line, "\n")] = '\0';
 		}
 		snprintf(err, size, "corrupt or truncated package %s: %s", deb,
-			 line[0] ? line : spawn_strstatus(ret, status,
-							  sizeof(status)));
+			 line[0] ?
+				 line :
+				 spawn_strstatus(ret, status, sizeof(status)));
 		count = -1;
 	} else if (count < 0) {
 		char *why = xstrdup(err);

@@ -27,9 +27,10 @@
  * apparmor_parser 5.0 and later know ABI 5.0 (network_v9, fine AF_UNIX).
  */
 #define PARSER_SUITE_DEFAULT "sid"
-static const char *const parser_packages[] = { "apparmor", "libapparmor1",
-					       "libc6",    "libstdc++6",
-					       "libgcc-s1", "libzstd1", NULL };
+static const char *const parser_packages[] = { "apparmor",  "libapparmor1",
+					       "libc6",	    "libstdc++6",
+					       "libgcc-s1", "libzstd1",
+					       NULL };
 
 /* Files of those packages the parser needs at run time. */
 static const char *const parser_files[] = {
@@ -79,8 +80,8 @@ static char *parser_root(void)
 	for (i = 0; parser_packages[i]; i++) {
 		char *madison = apt_cache("madison", parser_packages[i]);
 
-		versions[i] = apt_madison_pick(madison, parser_packages[i],
-					       suite);
+		versions[i] =
+			apt_madison_pick(madison, parser_packages[i], suite);
 		free(madison);
 		if (!versions[i])
 			die("no package %s in suite %s (needed for apparmor_parser in the guest)",
@@ -171,7 +172,8 @@ void plan_make(struct plan *p, const char *tests_dir, char *const *only,
 			size_t len = strlen(de->d_name);
 
 			if (len > 5 && !strcmp(de->d_name + len - 5, "_test")) {
-				names = xrealloc(names, (n + 1) * sizeof(char *));
+				names = xrealloc(names,
+						 (n + 1) * sizeof(char *));
 				names[n++] = xstrdup(de->d_name);
 			}
 		}
@@ -207,8 +209,8 @@ void plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-void guest_image(const char *path, const struct kernel *k,
-		 const struct plan *p, const char *tests_dir)
+void guest_image(const char *path, const struct kernel *k, const struct plan *p,
+		 const char *tests_dir)
 {
 	const char *busybox = getenv("LSMCONF_BUSYBOX");
 	char *root = parser_root(), *profiles, *modules;

@@ -6,9 +6,9 @@
 #include "kernel.h"
 
 struct plan_item {
-	char *name;	/* test binary */
-	int timeout_s;	/* per-test bound, enforced in the guest */
-	char *args;	/* extra arguments (e.g. "-r fixture.variant.test") */
+	char *name; /* test binary */
+	int timeout_s; /* per-test bound, enforced in the guest */
+	char *args; /* extra arguments (e.g. "-r fixture.variant.test") */
 };
 
 struct plan {
@@ -22,8 +22,8 @@ void plan_make(struct plan *p, const char *tests_dir, char *const *only,
 void plan_free(struct plan *p);
 
 /* Builds the initramfs for one boot of @k at @path. */
-void guest_image(const char *path, const struct kernel *k,
-		 const struct plan *p, const char *tests_dir);
+void guest_image(const char *path, const struct kernel *k, const struct plan *p,
+		 const char *tests_dir);
 
 /* The version string of the AppArmor userspace put in the guest. */
 const char *guest_parser_version(void);

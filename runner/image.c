@@ -159,7 +159,8 @@ void image_tree(struct image *img, const char *path, const char *host_dir)
 			ssize_t n = readlink(host, target, sizeof(target) - 1);
 
 			if (n < 0)
-				die("cannot read %s: %s", host, strerror(errno));
+				die("cannot read %s: %s", host,
+				    strerror(errno));
 			target[n] = '\0';
 			image_symlink(img, guest, target);
 		} else if (S_ISREG(st.st_mode)) {

@@ -118,8 +118,8 @@ static void resolve_debian(struct kernel *k, bool refresh)
 		meta_ver = apt_madison_pick(madison, "linux-image-amd64", v);
 		free(madison);
 		if (!meta_ver)
-			die("%s: suite %s has no linux-image-amd64", k->spec.text,
-			    v);
+			die("%s: suite %s has no linux-image-amd64",
+			    k->spec.text, v);
 		pv = xasprintf("linux-image-amd64=%s", meta_ver);
 		stanza = apt_cache("show", pv);
 		dep = apt_stanza_field(stanza, "Depends");

@@ -9,12 +9,12 @@
 
 struct kernel {
 	struct kspec spec;
-	char *package;     /* Debian package the image came from, or NULL */
-	char *version;     /* its version, or NULL */
-	char *release;     /* kernel release, from the package or the image */
-	char *image;       /* bzImage path */
-	char *config;      /* kernel config path, or NULL */
-	char *modules;     /* modules directory, or NULL */
+	char *package; /* Debian package the image came from, or NULL */
+	char *version; /* its version, or NULL */
+	char *release; /* kernel release, from the package or the image */
+	char *image; /* bzImage path */
+	char *config; /* kernel config path, or NULL */
+	char *modules; /* modules directory, or NULL */
 	char image_sha256[65];
 	char config_sha256[65];
 	double fetch_seconds; /* time spent downloading/extracting */

@@ -38,7 +38,8 @@ void account_test(struct test_account *t)
 		t->skip = 1;
 
 	if (t->rc == RC_NEVER) {
-		problem(t, "%snever finished (the guest died or its results were lost)",
+		problem(t,
+			"%snever finished (the guest died or its results were lost)",
 			"", 0);
 	} else if (t->rc == 128 + 9) {
 		problem(t, "%skilled after the per-test timeout of %ld s", "",
@@ -82,7 +83,8 @@ rc:
 			problem(t, "%sexited 0 although %ld cases failed", "",
 				(long)t->fail);
 		else if (!t->fail && t->rc != KSFT_PASS && t->rc != KSFT_SKIP)
-			problem(t, "%sexited with status %ld but no case failed",
+			problem(t,
+				"%sexited with status %ld but no case failed",
 				"", t->rc);
 	}
 }

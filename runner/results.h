@@ -11,17 +11,17 @@
 
 #include "ktap.h"
 
-#define RC_NEVER (-1)	/* the guest never recorded an exit status */
+#define RC_NEVER (-1) /* the guest never recorded an exit status */
 
 struct test_account {
 	const char *name;
-	int rc;			/* exit status recorded in the guest, or RC_NEVER */
-	int timeout_s;		/* the per-test bound it ran under */
+	int rc; /* exit status recorded in the guest, or RC_NEVER */
+	int timeout_s; /* the per-test bound it ran under */
 	bool have_ktap;
 	struct ktap_doc doc;
 	/* Derived by account_test(); xfail counts as pass. */
 	size_t pass, fail, skip, lost;
-	char problem[256];	/* binary-level failure, "" when none */
+	char problem[256]; /* binary-level failure, "" when none */
 };
 
 /* Fills the derived fields of @t from rc and the parsed KTAP. */

@@ -26,10 +26,10 @@ struct kernel_run {
 	struct plan plan;
 	struct test_account *acct;
 	struct run_totals totals;
-	char *problems;		/* boot-level problems, one per line */
+	char *problems; /* boot-level problems, one per line */
 	double image_s, boot_s;
 	char *uname, *lsm;
-	char *features;		/* features.tsv as read from the guest */
+	char *features; /* features.tsv as read from the guest */
 };
 
 static void add_problem(struct kernel_run *kr, const char *fmt, ...)
@@ -129,22 +129,27 @@ static void collect(struct kernel_run *kr, const struct boot_result *br,
 	bool sent;
 
 	if (br->status == SPAWN_TIMEOUT)
-		add_problem(kr, "the guest did not finish within %d s (boot timeout)",
-			    boot_timeout);
+		add_problem(
+			kr,
+			"the guest did not finish within %d s (boot timeout)",
+			boot_timeout);
 	else if (br->status)
-		add_problem(kr, "qemu failed: %s (see qemu.log)",
-			    spawn_strstatus(br->status, status, sizeof(status)));
+		add_problem(
+			kr, "qemu failed: %s (see qemu.log)",
+			spawn_strstatus(br->status, status, sizeof(status)));
 
 	path = xasprintf("%s/console.log", kr->dir);
 	if (read_file(path, &buf, &len) || !len) {
-		add_problem(kr,
-			    "the guest printed nothing (image not bootable, or too little memory?)");
+		add_problem(
+			kr,
+			"the guest printed nothing (image not bootable, or too little memory?)");
 		len = 0;
 		buf = NULL;
 	}
 	sent = buf && strstr(buf, "lsmconf: results sent");
 	if (buf && !strstr(buf, "lsmconf: tests start"))
-		add_problem(kr, "the guest never started the tests (init failed?)");
+		add_problem(kr,
+			    "the guest never started the tests (init failed?)");
 	free(buf);
 	free(path);
 	scan_log(kr, "console.log", false);
@@ -154,7 +159,8 @@ static void collect(struct kernel_run *kr, const struct boot_result *br,
 		buf = NULL;
 		len = 0;
 	}
-	if (xfer_parse(buf ? buf : "", len, &payload, &plen, err, sizeof(err))) {
+	if (xfer_parse(buf ? buf : "", len, &payload, &plen, err,
+		       sizeof(err))) {
 		add_problem(kr, "%s%s", err,
 			    sent ? "" : " (the guest never finished sending)");
 	} else {
@@ -223,8 +229,8 @@ static void write_ktap(const struct kernel_run *kr)
 	}
 	for (i = 0; i < kr->plan.n; i++) {
 		const struct test_account *t = &kr->acct[i];
-		char *kpath = xasprintf("%s/guest/tests/%s.ktap", kr->dir,
-					t->name);
+		char *kpath =
+			xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
 		char *buf = NULL;
 
 		sbuf_printf(&sb, "# selftests: apparmor: %s\n", t->name);
@@ -244,13 +250,15 @@ static void write_ktap(const struct kernel_run *kr)
 		free(buf);
 		free(kpath);
 		if (account_ok(t) && !t->pass && t->skip)
-			sbuf_printf(&sb, "ok %zu selftests: apparmor: %s # SKIP\n",
+			sbuf_printf(&sb,
+				    "ok %zu selftests: apparmor: %s # SKIP\n",
 				    i + 1, t->name);
 		else if (account_ok(t))
 			sbuf_printf(&sb, "ok %zu selftests: apparmor: %s\n",
 				    i + 1, t->name);
 		else
-			sbuf_printf(&sb, "not ok %zu selftests: apparmor: %s%s%s\n",
+			sbuf_printf(&sb,
+				    "not ok %zu selftests: apparmor: %s%s%s\n",
 				    i + 1, t->name, t->problem[0] ? " # " : "",
 				    t->problem);
 	}

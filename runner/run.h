@@ -7,14 +7,14 @@
 #include <stddef.h>
 
 struct run_opts {
-	char **tests;		/* only these test binaries (NULL: all) */
+	char **tests; /* only these test binaries (NULL: all) */
 	size_t n_tests;
-	const char *args;	/* arguments for every test binary */
-	const char *append;	/* extra kernel command line */
-	const char *results;	/* results root */
-	const char *tests_dir;	/* installed selftests */
+	const char *args; /* arguments for every test binary */
+	const char *append; /* extra kernel command line */
+	const char *results; /* results root */
+	const char *tests_dir; /* installed selftests */
 	int test_timeout_s;
-	int boot_timeout_s;	/* 0: derived from the plan */
+	int boot_timeout_s; /* 0: derived from the plan */
 	int memory_mb;
 	int cpus;
 	bool refresh;

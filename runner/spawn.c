@@ -181,8 +181,9 @@ int spawn_capture(char *const argv[], const struct spawn_opts *o, char **out,
 		close(po[0]);
 	if (pe[0] >= 0)
 		close(pe[0]);
-	ret = spawn_finish(pid, pidfd,
-			   o->timeout_s > 0 ? (int)(deadline - now_seconds()) + 1 : 0);
+	ret = spawn_finish(
+		pid, pidfd,
+		o->timeout_s > 0 ? (int)(deadline - now_seconds()) + 1 : 0);
 	*out = sout.buf;
 	if (out_len)
 		*out_len = sout.len;

@@ -7,11 +7,11 @@
 #include <sys/types.h>
 
 struct spawn_opts {
-	const char *cwd;     /* NULL: inherit */
-	int stdin_fd;        /* -1: /dev/null */
-	int stdout_fd;       /* -1: /dev/null, -2: inherit */
-	int stderr_fd;       /* -1: /dev/null, -2: inherit */
-	int timeout_s;       /* 0: no limit */
+	const char *cwd; /* NULL: inherit */
+	int stdin_fd; /* -1: /dev/null */
+	int stdout_fd; /* -1: /dev/null, -2: inherit */
+	int stderr_fd; /* -1: /dev/null, -2: inherit */
+	int timeout_s; /* 0: no limit */
 };
 
 #define SPAWN_TIMEOUT (-1000)

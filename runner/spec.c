@@ -41,8 +41,9 @@ static int parse_file_opts(char *rest, struct kspec *spec, const char *text,
 		else if (!strncmp(opt, "config=", 7) && opt[7] && !spec->config)
 			spec->config = xstrdup(opt + 7);
 		else
-			return fail(err, size, text,
-				    "unknown or repeated option (want modules=DIR or config=FILE)");
+			return fail(
+				err, size, text,
+				"unknown or repeated option (want modules=DIR or config=FILE)");
 	}
 	return 0;
 }
@@ -55,8 +56,9 @@ int kspec_parse(const char *text, struct kspec *spec, char *err, size_t size)
 
 	memset(spec, 0, sizeof(*spec));
 	if (!colon || colon == text || !colon[1])
-		return fail(err, size, text,
-			    "not a kernel spec (want debian:SUITE, debian:VERSION, file:PATH or deb:PATH)");
+		return fail(
+			err, size, text,
+			"not a kernel spec (want debian:SUITE, debian:VERSION, file:PATH or deb:PATH)");
 	scheme = xstrndup(text, colon - text);
 	value = xstrdup(colon + 1);
 	spec->text = xstrdup(text);
@@ -78,8 +80,9 @@ int kspec_parse(const char *text, struct kspec *spec, char *err, size_t size)
 	} else if (!strcmp(scheme, "deb")) {
 		spec->kind = KSPEC_DEB;
 	} else {
-		ret = fail(err, size, text,
-			   "unknown kind of kernel spec (want debian:, file: or deb:)");
+		ret = fail(
+			err, size, text,
+			"unknown kind of kernel spec (want debian:, file: or deb:)");
 	}
 	free(scheme);
 	spec->value = value;

@@ -6,17 +6,17 @@
 #include <stddef.h>
 
 enum kspec_kind {
-	KSPEC_DEBIAN,   /* debian:SUITE or debian:VERSION */
-	KSPEC_FILE,     /* file:PATH[,modules=DIR][,config=FILE] */
-	KSPEC_DEB,      /* deb:PATH of a kernel image package */
+	KSPEC_DEBIAN, /* debian:SUITE or debian:VERSION */
+	KSPEC_FILE, /* file:PATH[,modules=DIR][,config=FILE] */
+	KSPEC_DEB, /* deb:PATH of a kernel image package */
 };
 
 struct kspec {
 	enum kspec_kind kind;
-	char *text;     /* the spec as given */
-	char *value;    /* suite, version or path */
-	char *modules;  /* file: optional modules directory */
-	char *config;   /* file: optional kernel config */
+	char *text; /* the spec as given */
+	char *value; /* suite, version or path */
+	char *modules; /* file: optional modules directory */
+	char *config; /* file: optional kernel config */
 };
 
 /*

@@ -12,8 +12,8 @@
 #define HEAD "LSMCONF-RESULTS "
 #define TAIL "LSMCONF-END\n"
 
-int xfer_parse(const char *buf, size_t len, const char **payload,
-	       size_t *plen, char *err, size_t size)
+int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
+	       char *err, size_t size)
 {
 	const char *head = NULL, *nl, *p;
 	unsigned long long want;
@@ -46,19 +46,21 @@ int xfer_parse(const char *buf, size_t len, const char **payload,
 	}
 	have = buf + len - (nl + 1);
 	if (have < want + tlen) {
-		snprintf(err, size,
-			 "truncated results: %zu of %llu bytes and no end marker",
-			 have < want ? have : (size_t)want, want);
+		snprintf(
+			err, size,
+			"truncated results: %zu of %llu bytes and no end marker",
+			have < want ? have : (size_t)want, want);
 		return -1;
 	}
 	if (memcmp(nl + 1 + want, TAIL, tlen)) {
-		snprintf(err, size, "results end marker missing after %llu bytes",
-			 want);
+		snprintf(err, size,
+			 "results end marker missing after %llu bytes", want);
 		return -1;
 	}
 	sha256_buf(nl + 1, want, got);
 	if (strcmp(got, sum)) {
-		snprintf(err, size, "results checksum mismatch (corrupted transfer)");
+		snprintf(err, size,
+			 "results checksum mismatch (corrupted transfer)");
 		return -1;
 	}
 	*payload = nl + 1;
@@ -74,21 +76,29 @@ int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
 	int count = 0, r;
 
 	archive_read_support_format_tar(a);
-	/* Only plain files and directories, never outside @dir. */
-	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_NODOTDOT |
-						  ARCHIVE_EXTRACT_SECURE_SYMLINKS |
-						  ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
+	archive_write_disk_set_options(w, ARCHIVE_EXTRACT_SECURE_SYMLINKS);
 	if (archive_read_open_memory(a, tar, len) != ARCHIVE_OK) {
 		snprintf(err, size, "results: %s", archive_error_string(a));
 		count = -1;
 		goto out;
 	}
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		char *path = xasprintf("%s/%s", dir, archive_entry_pathname(e));
+		const char *name = archive_entry_pathname(e);
 		const void *buf;
 		size_t n;
 		la_int64_t off;
+		char *path;
 
+		/* Only plain files and directories, never outside @dir. */
+		if (name[0] == '/' || !strcmp(name, "..") ||
+		    !strncmp(name, "../", 3) || strstr(name, "/../") ||
+		    (strlen(name) >= 3 &&
+		     !strcmp(name + strlen(name) - 3, "/.."))) {
+			snprintf(err, size, "results: unsafe path %s", name);
+			count = -1;
+			goto out;
+		}
+		path = xasprintf("%s/%s", dir, name);
 		archive_entry_set_pathname(e, path);
 		free(path);
 		if (archive_entry_filetype(e) != AE_IFREG &&

@@ -14,8 +14,8 @@
  * and returns 0; otherwise returns -1 with a one-line reason in @err
  * (nothing received, truncated, checksum mismatch...).
  */
-int xfer_parse(const char *buf, size_t len, const char **payload,
-	       size_t *plen, char *err, size_t size);
+int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
+	       char *err, size_t size);
 
 /* Unpacks a tar held in memory into @dir. Returns files written or -1. */
 int xfer_untar(const char *tar, size_t len, const char *dir, char *err,

@@ -11,18 +11,18 @@
 #include "common.h"
 
 /* SKIP (with the reason) unless AppArmor is active and loading is allowed. */
-#define REQUIRE_APPARMOR(_metadata, need_load)                                \
-	do {                                                                  \
-		int __active = aa_is_active();                                \
-		if (__active < 0)                                             \
-			SKIP(return, "cannot read " LSM_LIST ": %s",          \
-			     strerror(-__active));                            \
-		if (!__active)                                                \
-			SKIP(return, "AppArmor is not an active LSM");        \
-		if ((need_load) && !policy_load_allowed())                    \
-			SKIP(return,                                          \
-			     "refusing to load policy: not a test machine "   \
-			     "(set " ALLOW_POLICY_ENV "=1 to allow)");        \
+#define REQUIRE_APPARMOR(_metadata, need_load)                                    \
+	do {                                                                      \
+		int __active = aa_is_active();                                    \
+		if (__active < 0)                                                 \
+			SKIP(return, "cannot read " LSM_LIST ": %s",              \
+				   strerror(-__active));                          \
+		if (!__active)                                                    \
+			SKIP(return, "AppArmor is not an active LSM");            \
+		if ((need_load) && !policy_load_allowed())                        \
+			SKIP(return,                                              \
+				   "refusing to load policy: not a test machine " \
+				   "(set " ALLOW_POLICY_ENV "=1 to allow)");      \
 	} while (0)
 
 TEST(apparmor_active)
@@ -39,7 +39,7 @@ TEST(apparmor_active)
 }
 
 /* Each named feature the suite's expectations may depend on. */
-FIXTURE(feature) {};
+FIXTURE(feature){};
 
 FIXTURE_VARIANT(feature)
 {
@@ -141,7 +141,8 @@ FIXTURE_SETUP(profile)
 	ASSERT_LE(0, ret);
 	ret = aa_policy_compile(&self->policy, "trivial", "3.0", "trivial");
 	if (ret == -ENOENT)
-		SKIP(return, "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+		SKIP(return,
+			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
 	ASSERT_EQ(0, ret)
 	{
 		TH_LOG("compiling the trivial profile failed; see %s",

@@ -1,0 +1,124 @@
+#!/bin/sh
+# End-to-end checks of the runner: real boots of the default kernels, and
+# every kind of bad input ending in a clear error, in bounded time.
+#   e2e.sh path/to/lsmconf
+# Prints one line per check and closes with "N passed, N failed".
+set -u
+L=$1
+T=$(mktemp -d /tmp/lsmconf-e2e.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+no() { fail=$((fail + 1)); echo "not ok - $1"; }
+
+# expect_fail NAME PATTERN CMD...: CMD must exit non-zero within 300 s and
+# say PATTERN in one line of its stderr.
+expect_fail() {
+	name=$1
+	pattern=$2
+	shift 2
+	timeout -k 5 300 "$@" > "$T/out" 2> "$T/err"
+	rc=$?
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && grep -q -- "$pattern" "$T/err" "$T/out"; then
+		ok "$name (exit $rc: $(grep -h -m1 -- "$pattern" "$T/err" "$T/out"))"
+	else
+		no "$name (exit $rc, wanted a message matching '$pattern')"
+		sed 's/^/#   /' "$T/err" "$T/out" | tail -5
+	fi
+}
+
+# check NAME CMD...: CMD must succeed.
+check() {
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else no "$name"; fi
+}
+
+# field FILE KEY: the value of KEY in a results kernel.txt
+field() { awk -F '\t' -v k="$2" '$1 == k { print $2 }' "$1"; }
+
+# 1. Both default kernels boot and pass the suite.
+if "$L" run --results "$T/r1" debian:trixie debian:sid > "$T/run1" 2>&1; then
+	ok "run debian:trixie debian:sid passes"
+else
+	no "run debian:trixie debian:sid passes"
+	sed 's/^/#   /' "$T/run1"
+fi
+sid="$T/r1/latest/debian-sid/kernel.txt"
+trixie="$T/r1/latest/debian-trixie/kernel.txt"
+# Fine-grained AF_UNIX mediation (network_v9/af_unix) entered Linux in
+# 6.17: trixie ships 6.12, sid 7.2.
+case "$(field "$sid" uname)" in
+7.*) check "sid (7.x) advertises network_v9/af_unix" \
+	[ "$(field "$sid" 'feature network_v9/af_unix')" = yes ] ;;
+*) no "sid kernel identity recorded (uname '$(field "$sid" uname)')" ;;
+esac
+case "$(field "$trixie" uname)" in
+6.12.*) check "trixie (6.12) lacks network_v9/af_unix" \
+	[ "$(field "$trixie" 'feature network_v9/af_unix')" = no ] ;;
+*) no "trixie kernel identity recorded (uname '$(field "$trixie" uname)')" ;;
+esac
+for k in trixie sid; do
+	check "$k: features_test ok in ktap.txt" grep -q \
+		'^ok 1 selftests: apparmor: features_test$' "$T/r1/latest/debian-$k/ktap.txt"
+done
+
+# 2. A second run downloads nothing: any download would hit a dead proxy.
+if http_proxy=http://127.0.0.1:9 HTTP_PROXY=http://127.0.0.1:9 \
+	"$L" run --results "$T/r2" debian:trixie debian:sid > "$T/run2" 2>&1; then
+	ok "second run works offline ($(tail -1 "$T/run2" | sed 's/.*passed in //;s/;.*//'))"
+else
+	no "second run works offline"
+	sed 's/^/#   /' "$T/run2" | tail -5
+fi
+
+# 3. Bad input: one clear line, non-zero exit, bounded time.
+expect_fail "unknown suite" "debian:nosuchsuite: unknown suite" "$L" kernel debian:nosuchsuite
+expect_fail "missing version" "no package linux-image-9.9.9-amd64" "$L" kernel debian:9.9.9
+expect_fail "unknown spec kind" "unknown kind of kernel spec" "$L" kernel nfs:foo
+expect_fail "unknown option" "unknown option" "$L" run --no-such-option debian:sid
+expect_fail "unreadable file" "cannot read $T/none" "$L" kernel "file:$T/none"
+expect_fail "not a bzImage" "is not an x86 bzImage" "$L" kernel file:/bin/busybox
+printf 'not a debian package\n' > "$T/junk.deb"
+expect_fail "corrupt .deb" "corrupt or truncated package" "$L" kernel "deb:$T/junk.deb"
+
+# A real kernel .deb, then the same truncated.
+image=$(field "$sid" image)
+mkdir -p "$T/pkg/DEBIAN" "$T/pkg/boot"
+cp "$image" "$T/pkg/boot/vmlinuz-0.0-e2e"
+printf 'Package: e2e-kernel\nVersion: 1\nArchitecture: amd64\nMaintainer: e2e <e2e@invalid>\nDescription: e2e\n' > "$T/pkg/DEBIAN/control"
+dpkg-deb -Zgzip -b "$T/pkg" "$T/k.deb" > /dev/null
+if "$L" kernel "deb:$T/k.deb" > "$T/out" 2>&1 && grep -q 'e2e-kernel 1' "$T/out"; then
+	ok "deb: spec provisions a kernel package"
+else
+	no "deb: spec provisions a kernel package"
+fi
+size=$(wc -c < "$T/k.deb")
+head -c $((size / 2)) "$T/k.deb" > "$T/trunc.deb"
+expect_fail "truncated .deb" "corrupt or truncated package" "$L" kernel "deb:$T/trunc.deb"
+
+# 4. Kernels that cannot boot are failures with a reason, never hangs.
+expect_fail "bad init" "kernel panic" "$L" run --results "$T/r3" --boot-timeout 120 \
+	--append "rdinit=/nonexistent init=/nonexistent" debian:sid
+expect_fail "too little memory" "printed nothing\|kernel panic" "$L" run --results "$T/r4" \
+	--boot-timeout 120 --memory 48 debian:sid
+
+# 5. Tests that hang or die are failures, and their missing cases are lost.
+fixtures=$(cd "$(dirname "$0")/../../fixtures/guest-tests" && pwd)
+mkdir -p "$T/tests"
+for t in hang_test partial_test; do
+	cc -static -O2 -o "$T/tests/$t" "$fixtures/$t.c"
+done
+expect_fail "per-test timeout" "hang_test.*killed after the per-test timeout of 3 s" \
+	"$L" run --results "$T/r5" --tests-dir "$T/tests" --timeout 3 debian:sid
+check "hung test: its unreported case is lost" \
+	grep -q 'hang_test .*1 pass, 0 fail, 0 skip, 1 lost' "$T/out"
+check "crashed test: killed by signal 11, 2 cases lost" \
+	grep -q 'partial_test .*1 pass, 0 fail, 0 skip, 2 lost; killed by signal 11' "$T/out"
+expect_fail "boot timeout" "did not finish within 2 s" "$L" run --results "$T/r6" \
+	--boot-timeout 2 debian:sid
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
