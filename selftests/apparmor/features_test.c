@@ -131,6 +131,30 @@ FIXTURE(profile)
 	char before[65536];
 };
 
+/* The policy ABIs the suite compiles for, oldest first. */
+FIXTURE_VARIANT(profile)
+{
+	const char *abi;
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(profile, abi_kernel_5_4_vanilla) {
+	.abi = "kernel-5.4-vanilla",
+};
+
+FIXTURE_VARIANT_ADD(profile, abi_3_0) {
+	.abi = "3.0",
+};
+
+FIXTURE_VARIANT_ADD(profile, abi_4_0) {
+	.abi = "4.0",
+};
+
+FIXTURE_VARIANT_ADD(profile, abi_5_0) {
+	.abi = "5.0",
+};
+/* clang-format on */
+
 FIXTURE_SETUP(profile)
 {
 	ssize_t ret;
@@ -139,7 +163,8 @@ FIXTURE_SETUP(profile)
 	ASSERT_LE(0, aa_remove_leftovers());
 	ret = aa_profile_list(self->before, sizeof(self->before));
 	ASSERT_LE(0, ret);
-	ret = aa_policy_compile(&self->policy, "trivial", "3.0", "trivial");
+	ret = aa_policy_compile(&self->policy, "trivial", variant->abi,
+				"trivial");
 	if (ret == -ENOENT)
 		SKIP(return,
 			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
