@@ -90,7 +90,8 @@ static void parse_stanza(char *st, struct apt_source **v, size_t *n)
 		else if (!strcasecmp(line, "Suites"))
 			suites = trim(colon + 1);
 		else if (!strcasecmp(line, "Signed-By"))
-			sb = trim(colon + 1);
+			/* An inline key (continuation lines) has no file name. */
+			sb = *trim(colon + 1) ? trim(colon + 1) : NULL;
 		else if (!strcasecmp(line, "Enabled") &&
 			 !strcasecmp(trim(colon + 1), "no"))
 			return;
@@ -202,6 +203,10 @@ char *apt_private_sources(const struct apt_source *v, size_t n,
 	for (i = 0; i < n; i++) {
 		const char *dash = strchr(v[i].suite, '-');
 
+		/* Third-party repositories (own keys) serve no Debian suites. */
+		if (v[i].signed_by &&
+		    !strstr(v[i].signed_by, "debian-archive-keyring"))
+			continue;
 		if (!dash && !strchr(v[i].suite, '/')) {
 			for (s = suites; *s; s++)
 				emit(&sb, &v[i], *s);

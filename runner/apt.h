@@ -24,7 +24,9 @@ void apt_sources_free(struct apt_source *v, size_t n);
 /*
  * The private sources.list: every archive whose system entry names a plain
  * suite (e.g. "bookworm") serves @suites; "-security" suites are kept as
- * they are. Returns malloc'd text, or NULL when no usable archive was found.
+ * they are. Entries signed by a key other than Debian's archive keyring are
+ * third-party repositories and are skipped. Returns malloc'd text, or NULL
+ * when no usable archive was found.
  */
 char *apt_private_sources(const struct apt_source *v, size_t n,
 			  const char *const *suites);

@@ -5,6 +5,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@ int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
 {
 	const char *head = NULL, *nl, *p;
 	unsigned long long want;
-	char sum[65], got[65];
+	char sum[65], got[65], line[128], digits[21];
 	size_t hlen = strlen(HEAD), tlen = strlen(TAIL), have;
 
 	if (!len) {
@@ -26,7 +27,7 @@ int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
 	}
 	for (p = buf; p + hlen <= buf + len; p++) {
 		p = memchr(p, 'L', buf + len - p);
-		if (!p)
+		if (!p || p + hlen > buf + len)
 			break;
 		if (!memcmp(p, HEAD, hlen)) {
 			head = p;
@@ -39,13 +40,21 @@ int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
 		return -1;
 	}
 	nl = memchr(head, '\n', buf + len - head);
-	if (!nl || sscanf(head + hlen, "%llu %64[0-9a-f]", &want, sum) != 2 ||
+	/* Parse a bounded copy: @buf need not be NUL-terminated. */
+	if (nl && (size_t)(nl - head) < sizeof(line)) {
+		memcpy(line, head, nl - head);
+		line[nl - head] = '\0';
+	}
+	if (!nl || (size_t)(nl - head) >= sizeof(line) ||
+	    sscanf(line + hlen, "%20[0-9] %64[0-9a-f]", digits, sum) != 2 ||
 	    strlen(sum) != 64) {
 		snprintf(err, size, "malformed results header");
 		return -1;
 	}
+	errno = 0;
+	want = strtoull(digits, NULL, 10);
 	have = buf + len - (nl + 1);
-	if (have < want + tlen) {
+	if (errno || want > have || have - want < tlen) {
 		snprintf(
 			err, size,
 			"truncated results: %zu of %llu bytes and no end marker",
@@ -90,8 +99,9 @@ int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
 		char *path;
 
 		/* Only plain files and directories, never outside @dir. */
-		if (name[0] == '/' || !strcmp(name, "..") ||
-		    !strncmp(name, "../", 3) || strstr(name, "/../") ||
+		if (archive_entry_hardlink(e) || name[0] == '/' ||
+		    !strcmp(name, "..") || !strncmp(name, "../", 3) ||
+		    strstr(name, "/../") ||
 		    (strlen(name) >= 3 &&
 		     !strcmp(name + strlen(name) - 3, "/.."))) {
 			snprintf(err, size, "results: unsafe path %s", name);

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for runner/spec.c
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spec.h"
+
+static struct kspec spec;
+static char err[256];
+
+static void setup(void)
+{
+	memset(&spec, 0, sizeof(spec));
+	memset(err, 0, sizeof(err));
+}
+
+static void teardown(void)
+{
+	kspec_free(&spec);
+}
+
+static void parse_ok(const char *text)
+{
+	int ret = kspec_parse(text, &spec, err, sizeof(err));
+
+	ck_assert_msg(ret == 0, "%s: returned %d (%s)", text, ret, err);
+	ck_assert_str_eq(spec.text, text);
+}
+
+/* Fails with -EINVAL, names the spec in @err and leaves @spec empty. */
+static void parse_bad(const char *text)
+{
+	char want[128];
+
+	strcpy(err, "untouched");
+	ck_assert_int_eq(kspec_parse(text, &spec, err, sizeof(err)), -EINVAL);
+	snprintf(want, sizeof(want), "%s: ", text);
+	ck_assert_msg(!strncmp(err, want, strlen(want)),
+		      "error \"%s\" does not start with \"%s\"", err, want);
+	ck_assert_uint_gt(strlen(err), strlen(want));
+	ck_assert_ptr_null(strchr(err, '\n'));
+	ck_assert_ptr_null(spec.text);
+	ck_assert_ptr_null(spec.value);
+	ck_assert_ptr_null(spec.modules);
+	ck_assert_ptr_null(spec.config);
+}
+
+START_TEST(test_debian_suite)
+{
+	parse_ok("debian:sid");
+	ck_assert_int_eq(spec.kind, KSPEC_DEBIAN);
+	ck_assert_str_eq(spec.value, "sid");
+	ck_assert_ptr_null(spec.modules);
+	ck_assert_ptr_null(spec.config);
+	ck_assert(!kspec_is_version(spec.value));
+}
+END_TEST
+
+START_TEST(test_debian_version)
+{
+	parse_ok("debian:7.2.13+deb14");
+	ck_assert_int_eq(spec.kind, KSPEC_DEBIAN);
+	ck_assert_str_eq(spec.value, "7.2.13+deb14");
+	ck_assert(kspec_is_version(spec.value));
+	ck_assert_ptr_null(spec.modules);
+	ck_assert_ptr_null(spec.config);
+}
+END_TEST
+
+START_TEST(test_is_version)
+{
+	ck_assert(kspec_is_version("7.2.13+deb14"));
+	ck_assert(kspec_is_version("6.1.0-57"));
+	ck_assert(!kspec_is_version("sid"));
+	ck_assert(!kspec_is_version("bookworm-backports"));
+	ck_assert(!kspec_is_version("trixie"));
+	/* A digit alone is no version. */
+	ck_assert(!kspec_is_version("7"));
+	ck_assert(!kspec_is_version(""));
+}
+END_TEST
+
+START_TEST(test_file_plain)
+{
+	parse_ok("file:/x/bzImage");
+	ck_assert_int_eq(spec.kind, KSPEC_FILE);
+	ck_assert_str_eq(spec.value, "/x/bzImage");
+	ck_assert_ptr_null(spec.modules);
+	ck_assert_ptr_null(spec.config);
+}
+END_TEST
+
+START_TEST(test_file_options)
+{
+	parse_ok("file:/x,modules=/m,config=/c");
+	ck_assert_int_eq(spec.kind, KSPEC_FILE);
+	ck_assert_str_eq(spec.value, "/x");
+	ck_assert_str_eq(spec.modules, "/m");
+	ck_assert_str_eq(spec.config, "/c");
+	ck_assert_str_eq(spec.text, "file:/x,modules=/m,config=/c");
+}
+END_TEST
+
+START_TEST(test_file_options_reversed)
+{
+	parse_ok("file:/x,config=/c");
+	ck_assert_str_eq(spec.value, "/x");
+	ck_assert_ptr_null(spec.modules);
+	ck_assert_str_eq(spec.config, "/c");
+	kspec_free(&spec);
+
+	parse_ok("file:/x,config=/c,modules=/m");
+	ck_assert_str_eq(spec.value, "/x");
+	ck_assert_str_eq(spec.modules, "/m");
+	ck_assert_str_eq(spec.config, "/c");
+}
+END_TEST
+
+START_TEST(test_file_unknown_option)
+{
+	parse_bad("file:/x,foo=1");
+	ck_assert_ptr_nonnull(strstr(err, "file:/x,foo=1"));
+}
+END_TEST
+
+START_TEST(test_file_repeated_option)
+{
+	parse_bad("file:/x,modules=/a,modules=/b");
+	ck_assert_ptr_nonnull(strstr(err, "file:/x,modules=/a,modules=/b"));
+	parse_bad("file:/x,config=/a,config=/b");
+	ck_assert_ptr_nonnull(strstr(err, "file:/x,config=/a,config=/b"));
+}
+END_TEST
+
+START_TEST(test_file_empty_option)
+{
+	parse_bad("file:/x,modules=");
+	parse_bad("file:/x,config=");
+}
+END_TEST
+
+START_TEST(test_file_empty_path)
+{
+	parse_bad("file:,modules=/m");
+}
+END_TEST
+
+START_TEST(test_deb)
+{
+	parse_ok("deb:/p.deb");
+	ck_assert_int_eq(spec.kind, KSPEC_DEB);
+	ck_assert_str_eq(spec.value, "/p.deb");
+	ck_assert_ptr_null(spec.modules);
+	ck_assert_ptr_null(spec.config);
+}
+END_TEST
+
+START_TEST(test_no_colon)
+{
+	parse_bad("sid");
+	parse_bad("");
+}
+END_TEST
+
+START_TEST(test_empty_scheme)
+{
+	parse_bad(":sid");
+}
+END_TEST
+
+START_TEST(test_empty_value)
+{
+	parse_bad("debian:");
+	parse_bad("file:");
+	parse_bad("deb:");
+}
+END_TEST
+
+START_TEST(test_unknown_scheme)
+{
+	parse_bad("foo:bar");
+	/* Schemes are case-sensitive. */
+	parse_bad("Debian:sid");
+}
+END_TEST
+
+START_TEST(test_debian_invalid_chars)
+{
+	parse_bad("debian:a b");
+	parse_bad("debian:../x");
+	parse_bad("debian:sid;rm");
+	parse_bad("debian:/sid");
+}
+END_TEST
+
+START_TEST(test_error_truncated)
+{
+	char small[8];
+
+	/* A short buffer still gets a NUL-terminated prefix. */
+	memset(small, 'x', sizeof(small));
+	ck_assert_int_eq(kspec_parse("foo:bar", &spec, small, sizeof(small)),
+			 -EINVAL);
+	ck_assert_str_eq(small, "foo:bar");
+}
+END_TEST
+
+START_TEST(test_free_twice)
+{
+	parse_ok("file:/x,modules=/m,config=/c");
+	kspec_free(&spec);
+	ck_assert_ptr_null(spec.text);
+	kspec_free(&spec);
+}
+END_TEST
+
+static Suite *spec_suite(void)
+{
+	Suite *s = suite_create("spec");
+	TCase *tc = tcase_create("parse");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_debian_suite);
+	tcase_add_test(tc, test_debian_version);
+	tcase_add_test(tc, test_is_version);
+	tcase_add_test(tc, test_file_plain);
+	tcase_add_test(tc, test_file_options);
+	tcase_add_test(tc, test_file_options_reversed);
+	tcase_add_test(tc, test_file_unknown_option);
+	tcase_add_test(tc, test_file_repeated_option);
+	tcase_add_test(tc, test_file_empty_option);
+	tcase_add_test(tc, test_file_empty_path);
+	tcase_add_test(tc, test_deb);
+	tcase_add_test(tc, test_no_colon);
+	tcase_add_test(tc, test_empty_scheme);
+	tcase_add_test(tc, test_empty_value);
+	tcase_add_test(tc, test_unknown_scheme);
+	tcase_add_test(tc, test_debian_invalid_chars);
+	tcase_add_test(tc, test_error_truncated);
+	tcase_add_test(tc, test_free_twice);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(spec_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
