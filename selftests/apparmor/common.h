@@ -144,11 +144,13 @@ static inline const char *profiles_dir(void)
 }
 
 /*
- * Expands @tmpl from profiles/ into @out, replacing @NAME@ and @ABI@.
+ * Expands @tmpl from profiles/ into @out, replacing @NAME@, @ABI@ and
+ * @PERMS@ (a unix permission list, for the missing-permission sweep).
  * Returns 0 or -errno (-ENAMETOOLONG when @out is too small).
  */
 static inline int profile_expand(const char *tmpl, const char *name,
-				 const char *abi, char *out, size_t size)
+				 const char *abi, const char *perms, char *out,
+				 size_t size)
 {
 	char path[PATH_MAX], src[8192];
 	const char *p;
@@ -171,6 +173,9 @@ static inline int profile_expand(const char *tmpl, const char *name,
 		} else if (!strncmp(p, "@ABI@", 5)) {
 			val = abi;
 			skip = 5;
+		} else if (!strncmp(p, "@PERMS@", 7) && perms) {
+			val = perms;
+			skip = 7;
 		}
 		if (val) {
 			vlen = strlen(val);
@@ -220,32 +225,49 @@ static inline const char *parser_path(void)
 	return env && *env ? env : "apparmor_parser";
 }
 
+/* Per-boot cache of compiled blobs: they match this boot's kernel only. */
+static inline int policy_cache_dir(char *dir, size_t size)
+{
+	char boot_id[64] = "noboot";
+
+	read_text("/proc/sys/kernel/random/boot_id", boot_id, sizeof(boot_id));
+	boot_id[8] = '\0';
+	snprintf(dir, size, "/tmp/lsmconf-policy-%s-%u", boot_id, getuid());
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
 /*
  * Compiles profile template @tmpl for policy ABI @abi against the running
- * kernel's features (the parser reads them from securityfs). The profile is
- * named AA_TEST_PREFIX<pid>_<tag>. Returns 0, -ENOEXEC when the parser
+ * kernel's features (the parser reads them from securityfs), once per boot.
+ * The profile is named AA_TEST_PREFIX<tag>, so @tag must name the template,
+ * ABI and permissions uniquely. Returns 0, -ENOEXEC when the parser
  * rejected the profile (its messages are in @p->log), or -errno.
  */
-static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,
-				    const char *abi, const char *tag)
+static inline int aa_policy_build(struct aa_policy *p, const char *tmpl,
+				  const char *abi, const char *perms,
+				  const char *tag)
 {
-	char dir[] = "/tmp/lsmconf-policy-XXXXXX";
-	char src_path[PATH_MAX], text[8192];
+	char dir[128], src_path[PATH_MAX], tmp[PATH_MAX], text[8192];
 	int fd, status, ret;
 	pid_t pid;
 
 	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%d_%s", getpid(),
-		 tag);
-	ret = profile_expand(tmpl, p->name, abi, text, sizeof(text));
+	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%s", tag);
+	ret = policy_cache_dir(dir, sizeof(dir));
 	if (ret)
 		return ret;
-	if (!mkdtemp(dir))
-		return -errno;
-	snprintf(src_path, sizeof(src_path), "%s/profile", dir);
-	snprintf(p->blob, sizeof(p->blob), "%s/blob", dir);
-	snprintf(p->log, sizeof(p->log), "%s/log", dir);
-	fd = open(src_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	snprintf(p->blob, sizeof(p->blob), "%s/%s.bin", dir, tag);
+	snprintf(p->log, sizeof(p->log), "%s/%s.log", dir, tag);
+	if (!access(p->blob, R_OK))
+		return 0;
+	ret = profile_expand(tmpl, p->name, abi, perms, text, sizeof(text));
+	if (ret)
+		return ret;
+	snprintf(src_path, sizeof(src_path), "%s/%s.profile", dir, tag);
+	snprintf(tmp, sizeof(tmp), "%s/%s.bin.%d", dir, tag, getpid());
+	fd = open(src_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;
 	ret = write_all(fd, text, strlen(text));
@@ -264,7 +286,7 @@ static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,
 			dup2(log, STDERR_FILENO);
 		}
 		/* -Q: compile only; loading is the test's own, checked step. */
-		execlp(parser_path(), parser_path(), "-Q", "-q", "-o", p->blob,
+		execlp(parser_path(), parser_path(), "-Q", "-q", "-o", tmp,
 		       src_path, (char *)NULL);
 		_exit(127);
 	}
@@ -272,9 +294,20 @@ static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,
 		return -errno;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 		return -ENOENT;
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		unlink(tmp);
 		return -ENOEXEC;
+	}
+	/* Whole blobs only: a crashed compile leaves nothing behind. */
+	if (rename(tmp, p->blob))
+		return -errno;
 	return 0;
+}
+
+static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,
+				    const char *abi, const char *tag)
+{
+	return aa_policy_build(p, tmpl, abi, NULL, tag);
 }
 
 /* Loads (or replaces) a compiled profile. Returns 0 or -errno. */
@@ -310,27 +343,14 @@ static inline int aa_profile_remove(const char *name)
 	return ret;
 }
 
-/* Unloads (if loaded) and deletes the compiled files. */
+/* Unloads the profile if loaded; the compiled blob stays cached. */
 static inline int aa_policy_destroy(struct aa_policy *p)
 {
-	char dir[PATH_MAX], *slash;
 	int ret = 0;
 
 	if (p->loaded) {
 		ret = aa_profile_remove(p->name);
 		p->loaded = false;
-	}
-	if (p->blob[0]) {
-		unlink(p->blob);
-		unlink(p->log);
-		snprintf(dir, sizeof(dir), "%s", p->blob);
-		slash = strrchr(dir, '/');
-		if (slash) {
-			strcpy(slash, "/profile");
-			unlink(dir);
-			*slash = '\0';
-			rmdir(dir);
-		}
 	}
 	return ret;
 }

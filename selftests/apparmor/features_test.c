@@ -157,14 +157,15 @@ FIXTURE_VARIANT_ADD(profile, abi_5_0) {
 
 FIXTURE_SETUP(profile)
 {
+	char tag[64];
 	ssize_t ret;
 
 	REQUIRE_APPARMOR(_metadata, true);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ret = aa_profile_list(self->before, sizeof(self->before));
 	ASSERT_LE(0, ret);
-	ret = aa_policy_compile(&self->policy, "trivial", variant->abi,
-				"trivial");
+	snprintf(tag, sizeof(tag), "trivial_%s", variant->abi);
+	ret = aa_policy_compile(&self->policy, "trivial", variant->abi, tag);
 	if (ret == -ENOENT)
 		SKIP(return,
 			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lsmconf AppArmor selftests: peer processes, labels and AF_UNIX
+ * operations. Every operation helper returns 0 or -errno; every wait is
+ * bounded by poll(); nothing sleeps.
+ */
+
+#ifndef LSMCONF_APPARMOR_PEER_H
+#define LSMCONF_APPARMOR_PEER_H
+
+#define _GNU_SOURCE
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+
+#include "common.h"
+#include "record.h"
+
+/* Every wait for a peer ends after this long. */
+#define PEER_WAIT_MS 5000
+
+/* Permissions a label denies, for the expectation model. */
+enum {
+	DENY_CREATE = 1 << 0,
+	DENY_BIND = 1 << 1,
+	DENY_LISTEN = 1 << 2,
+	DENY_ACCEPT = 1 << 3,
+	DENY_CONNECT = 1 << 4,
+	DENY_SEND = 1 << 5,
+	DENY_RECEIVE = 1 << 6,
+	DENY_GETATTR = 1 << 7,
+	DENY_SETATTR = 1 << 8,
+	DENY_GETOPT = 1 << 9,
+	DENY_SETOPT = 1 << 10,
+	DENY_SHUTDOWN = 1 << 11,
+	/* File rules on the socket path (pathname sockets). */
+	DENY_FILE_WRITE = 1 << 12,
+	DENY_FILE_READ = 1 << 13,
+};
+
+/*
+ * A label a peer enters before it creates its socket: change to @change
+ * (a profile template), then stack @stack on it. Both NULL: unconfined.
+ */
+struct label_kind {
+	const char *id;
+	const char *change;
+	const char *stack;
+	/* unix permissions for a unix_perms.profile label, or NULL. */
+	const char *perms;
+	/* Fine-grained (network_v9) unix permissions it denies. */
+	unsigned int deny;
+	/* A flags=(unconfined) profile: its rules are never enforced. */
+	bool unconfined_mode;
+	/* Keeps the label of the process it was forked from. */
+	bool inherit;
+};
+
+/* One observed operation. */
+struct op_result {
+	char op[16];
+	int err; /* 0 or -errno */
+};
+
+#define MAX_OPS 16
+
+/* What a peer process tells the test. */
+struct peer_report {
+	int n_ops;
+	struct op_result ops[MAX_OPS];
+	char context[256]; /* aa_getcon() after entering the label */
+	int label_err; /* entering the label: 0 or -errno */
+	int delivered; /* receiver: messages received intact */
+	int corrupt; /* receiver: messages with a bad payload */
+	struct sockaddr_un addr; /* receiver: its bound address */
+	socklen_t addrlen;
+};
+
+static inline void report_op(struct peer_report *r, const char *op, int err)
+{
+	if (r->n_ops >= MAX_OPS)
+		return;
+	snprintf(r->ops[r->n_ops].op, sizeof(r->ops[0].op), "%s", op);
+	r->ops[r->n_ops].err = err;
+	r->n_ops++;
+}
+
+/* Returns the result of @op in @r, or 1 when the peer never did it. */
+static inline int report_find(const struct peer_report *r, const char *op)
+{
+	int i;
+
+	for (i = 0; i < r->n_ops; i++)
+		if (!strcmp(r->ops[i].op, op))
+			return r->ops[i].err;
+	return 1;
+}
+
+static inline int sys_ret(long ret)
+{
+	return ret < 0 ? -errno : 0;
+}
+
+/* Reads exactly @len bytes within @ms; 0 or -errno (-ETIMEDOUT, -EPIPE). */
+static inline int pipe_read(int fd, void *buf, size_t len, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n;
+		int ret = poll(&pfd, 1, ms);
+
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret < 0)
+			return -errno;
+		if (ret == 0)
+			return -ETIMEDOUT;
+		n = read(fd, (char *)buf + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EPIPE;
+		got += n;
+	}
+	return 0;
+}
+
+static inline int pipe_write(int fd, const void *buf, size_t len)
+{
+	return write_all(fd, buf, len);
+}
+
+/* Waits for @pid; kills it when it does not end within PEER_WAIT_MS. */
+static inline int peer_reap(pid_t pid)
+{
+	int pidfd = syscall(SYS_pidfd_open, pid, 0), status = 0;
+	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
+
+	if (pidfd >= 0) {
+		if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
+			kill(pid, SIGKILL);
+		close(pidfd);
+	} else {
+		kill(pid, SIGKILL);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return status;
+}
+
+/*
+ * The tag (and so the profile name) of template @tmpl of label @k compiled
+ * for @abi. A sweep label's permissions make its profile distinct.
+ */
+static inline const char *label_tag(const struct label_kind *k,
+				    const char *tmpl, const char *abi,
+				    char *buf, size_t size)
+{
+	snprintf(buf, size, "%s_%s", k->perms ? k->id : tmpl, abi);
+	return buf;
+}
+
+/*
+ * Enters @kind (profiles compiled for @abi) and proves it by reading the
+ * task's own context: every profile entered must be in it. Returns 0 or
+ * -errno; the context read goes to @context.
+ */
+static inline int label_enter(const struct label_kind *kind, const char *abi,
+			      char *context, size_t size)
+{
+	const char *steps[2] = { kind->change, kind->stack };
+	char tag[128], name[160];
+	char *con = NULL, *mode = NULL;
+	int i;
+
+	context[0] = '\0';
+	for (i = 0; i < 2; i++) {
+		if (!steps[i])
+			continue;
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+			 label_tag(kind, steps[i], abi, tag, sizeof(tag)));
+		if (i == 0 ? aa_change_profile(name) : aa_stack_profile(name))
+			return -errno;
+	}
+	if (aa_getcon(&con, &mode) < 0)
+		return -errno;
+	snprintf(context, size, "%s", con);
+	free(con);
+	if (kind->inherit)
+		return 0;
+	/* Each profile entered appears in the context, or the test is void. */
+	for (i = 0; i < 2; i++) {
+		if (!steps[i])
+			continue;
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+			 label_tag(kind, steps[i], abi, tag, sizeof(tag)));
+		if (!strstr(context, name))
+			return -ESRCH;
+	}
+	if (!kind->change && !kind->stack && strcmp(context, "unconfined"))
+		return -ESRCH;
+	return 0;
+}
+
+/* Every socket gets send and receive timeouts: nothing blocks for long. */
+static inline int set_timeouts(int fd)
+{
+	struct timeval tv = { .tv_sec = PEER_WAIT_MS / 1000 };
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)))
+		return -errno;
+	return 0;
+}
+
+static inline int get_type(int fd)
+{
+	socklen_t len = sizeof(int);
+	int type;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len))
+		return -errno;
+	return 0;
+}
+
+/* Payloads carry a sequence number and its complement: corruption shows. */
+struct payload {
+	unsigned int seq;
+	unsigned int check;
+	char fill[120];
+};
+
+static inline void payload_make(struct payload *p, unsigned int seq)
+{
+	memset(p, 0, sizeof(*p));
+	p->seq = seq;
+	p->check = ~seq;
+	memset(p->fill, 'a' + seq % 26, sizeof(p->fill));
+}
+
+static inline bool payload_ok(const struct payload *p)
+{
+	size_t i;
+
+	if (p->check != ~p->seq)
+		return false;
+	for (i = 0; i < sizeof(p->fill); i++)
+		if (p->fill[i] != 'a' + (char)(p->seq % 26))
+			return false;
+	return true;
+}
+
+/* Drains everything queued on @fd without waiting; counts payloads. */
+static inline int drain(int fd, int type, int *delivered, int *corrupt)
+{
+	struct payload p;
+	int first_err = 0;
+
+	for (;;) {
+		ssize_t n = recv(fd, &p, sizeof(p), MSG_DONTWAIT);
+
+		if (n < 0) {
+			if (!*delivered && !*corrupt)
+				first_err = -errno;
+			break;
+		}
+		if (n == 0)
+			break;
+		/* A stream may coalesce: count whole payloads only. */
+		if (type == SOCK_STREAM && n < (ssize_t)sizeof(p)) {
+			ssize_t m = recv(fd, (char *)&p + n, sizeof(p) - n,
+					 MSG_DONTWAIT);
+
+			if (m > 0)
+				n += m;
+		}
+		if (n == sizeof(p) && payload_ok(&p))
+			(*delivered)++;
+		else
+			(*corrupt)++;
+	}
+	return first_err;
+}
+
+/* "allow" or the errno's name. */
+static inline const char *outcome_name(int err)
+{
+	const char *name;
+
+	if (!err)
+		return RECORD_ALLOW;
+	name = strerrorname_np(-err);
+	return name ? name : "E?";
+}
+
+/* Appends one decision record to $LSMCONF_RESULTS/records.tsv. */
+static inline int record_write(const char *id, const char *abi,
+			       const char *sender, const char *receiver,
+			       const char *type, const char *addr,
+			       const char *op, const char *depends,
+			       int expected, int observed)
+{
+	const char *dir = getenv("LSMCONF_RESULTS");
+	char path[PATH_MAX], line[1024];
+	int fd, len, ret;
+
+	if (!dir || !*dir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
+	len = snprintf(line, sizeof(line),
+		       "%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", id, op,
+		       abi, sender, receiver, type, addr, op, depends,
+		       outcome_name(expected), outcome_name(observed));
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	/* One write per line: O_APPEND keeps lines whole. */
+	ret = write_all(fd, line, len);
+	close(fd);
+	return ret;
+}
+
+#endif /* LSMCONF_APPARMOR_PEER_H */
