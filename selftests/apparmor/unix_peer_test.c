@@ -210,34 +210,51 @@ CELL(abi_5_0, stream, abstract, all_perms, all_perms)
 
 /* ---- the expectation model ------------------------------------------- */
 
+/*
+ * How the kernel mediates AF_UNIX for this variant:
+ * - fine: the kernel advertises network_v9/af_unix and the policy is ABI
+ *   5.0: unix rules are enforced, with peer checks (af_unix.c).
+ * - coarse: ABI 5.0 policy on a kernel without it: the parser downgrades
+ *   unix allow rules to per-socket network permissions and drops unix
+ *   deny rules (they cannot be downgraded without denying more). Each
+ *   socket call is checked against the caller's own label only.
+ * - neither: older ABIs carry no unix rules; "network," allows all.
+ */
 struct model {
-	/* Fine-grained AF_UNIX rules are enforced: kernel AND policy ABI. */
-	bool fine;
+	bool fine, coarse;
 	unsigned int ds; /* sender's denials */
 	unsigned int dr; /* receiver task's denials */
 	unsigned int dp; /* denials of the label on the receiving socket */
 	bool pathname, pair, dgram;
 };
 
-static unsigned int denials(const struct label_kind *k, bool fine)
+static unsigned int denials(const struct label_kind *k, const struct model *m)
 {
-	/* Unconfined mode never enforces; nothing is enforced when not fine. */
-	if (!fine || k->unconfined_mode)
+	/* Unconfined mode never enforces. */
+	if (k->unconfined_mode)
 		return 0;
-	return k->deny;
+	if (m->fine)
+		return k->deny;
+	/* Downgraded: only a permission missing from an allow list counts. */
+	if (m->coarse && k->perms)
+		return k->deny;
+	return 0;
 }
 
 static void model_init(struct model *m, const FIXTURE_VARIANT(unix_peer) * v,
 		       bool k9)
 {
+	bool abi5 = !strcmp(v->abi, "5.0");
+
 	memset(m, 0, sizeof(*m));
-	/* Only ABI 5.0 carries network_v9; it counts only if the kernel has it. */
-	m->fine = k9 && !strcmp(v->abi, "5.0");
-	m->ds = denials(v->sender, m->fine);
-	m->dr = denials(v->receiver, m->fine);
+	m->fine = k9 && abi5;
+	m->coarse = !k9 && abi5;
 	m->pathname = v->addr == ADDR_PATHNAME;
 	m->pair = v->addr == ADDR_SOCKETPAIR;
 	m->dgram = v->type == SOCK_DGRAM;
+	m->ds = denials(v->sender, m);
+	/* A socketpair's receiver is forked by the sender and keeps its label. */
+	m->dr = m->pair ? m->ds : denials(v->receiver, m);
 	/* A socketpair's ends both carry the label of the task creating it. */
 	m->dp = m->pair ? m->ds : m->dr;
 }
@@ -248,31 +265,59 @@ static int deny_if(bool denied)
 }
 
 /*
- * A datagram reaches its peer only if the sender may send to it and the
- * receiving socket's label may receive from the sender. On a pathname
+ * fine: a datagram reaches its peer only if the sender may send to it and
+ * the receiving socket's label may receive from the sender. On a pathname
  * socket both checks are file checks on its path (send = write,
  * receive = read); a unix rule does not apply there.
+ * coarse: the sender's own send permission.
  */
 static int expect_dgram_send(const struct model *m)
 {
+	if (m->coarse)
+		return deny_if(m->ds & DENY_SEND);
 	if (m->pathname)
 		return deny_if(m->ds & DENY_FILE_WRITE ||
 			       m->dp & DENY_FILE_READ);
 	return deny_if(m->ds & DENY_SEND || m->dp & DENY_RECEIVE);
 }
 
+/* fine: a datagram connect() is the same peer check as a send; coarse: connect. */
+static int expect_dgram_connect(const struct model *m)
+{
+	if (m->coarse)
+		return deny_if(m->ds & DENY_CONNECT);
+	return expect_dgram_send(m);
+}
+
 /*
- * A stream connection needs connect, send and receive from the connecting
- * label, and accept, send and receive from the listening socket's label.
- * To a pathname socket it is a file check on the path (write and read) by
- * the connecting label only.
+ * fine: a stream connection needs connect, send and receive from the
+ * connecting label, and accept, send and receive from the listening
+ * socket's label. To a pathname socket it is a file check on the path
+ * (write and read) by the connecting label only.
+ * coarse: the connecting label's own connect permission.
  */
 static int expect_stream_connect(const struct model *m)
 {
+	if (m->coarse)
+		return deny_if(m->ds & DENY_CONNECT);
 	if (m->pathname)
 		return deny_if(m->ds & (DENY_FILE_WRITE | DENY_FILE_READ));
 	return deny_if(m->ds & (DENY_CONNECT | DENY_SEND | DENY_RECEIVE) ||
 		       m->dp & (DENY_ACCEPT | DENY_SEND | DENY_RECEIVE));
+}
+
+/*
+ * Sending on a connected stream, or on a socketpair: fine mediation checks
+ * nothing per message except datagrams on a socketpair (the pair's one
+ * label must send and receive); coarse checks the sender's send.
+ */
+static int expect_connected_send(const struct model *m)
+{
+	if (m->coarse)
+		return deny_if(m->ds & DENY_SEND);
+	if (m->pair && m->dgram)
+		return deny_if(m->ds & DENY_SEND || m->dp & DENY_RECEIVE);
+	return 0;
 }
 
 /* The expected sequence of operations and outcomes of one variant. */
@@ -284,8 +329,7 @@ struct plan {
 static void plan_make(struct plan *p, const struct model *m)
 {
 	bool reachable = true, listening = false, connected = false;
-	bool sent = false;
-	int e;
+	int e, sent = 0;
 
 	memset(p, 0, sizeof(*p));
 	/* Receiver: its own socket operations need its own permissions. */
@@ -299,17 +343,18 @@ static void plan_make(struct plan *p, const struct model *m)
 				  deny_if(m->dr & DENY_SETOPT));
 			report_op(&p->r, "getsockopt",
 				  deny_if(m->dr & DENY_GETOPT));
-			/* A pathname bind is a file create, not a unix bind. */
-			e = deny_if(!m->pathname && m->dr & DENY_BIND);
+			/* A fine pathname bind is a file create, not a unix bind. */
+			e = deny_if(!(m->fine && m->pathname) &&
+				    m->dr & DENY_BIND);
 			report_op(&p->r, "bind", e);
 			reachable = !e;
 			if (!m->dgram) {
 				/*
-				 * Listen on a pathname socket is not a file
+				 * Listen on a pathname socket is no file
 				 * perm; AppArmor decides before AF_UNIX, which
 				 * refuses to listen without an address.
 				 */
-				e = deny_if(!m->pathname &&
+				e = deny_if(!(m->fine && m->pathname) &&
 					    m->dr & DENY_LISTEN);
 				if (!e && !reachable)
 					e = -EINVAL;
@@ -317,10 +362,10 @@ static void plan_make(struct plan *p, const struct model *m)
 				listening = !e;
 				reachable = reachable && !e;
 			}
-			/* On a pathname socket getattr is the file's getattr. */
-			report_op(
-				&p->r, "getsockname",
-				deny_if(!m->pathname && m->dr & DENY_GETATTR));
+			/* On a fine pathname socket getattr is the file's. */
+			report_op(&p->r, "getsockname",
+				  deny_if(!(m->fine && m->pathname) &&
+					  m->dr & DENY_GETATTR));
 		}
 	}
 
@@ -332,36 +377,32 @@ static void plan_make(struct plan *p, const struct model *m)
 	report_op(&p->s, "setsockopt", deny_if(m->ds & DENY_SETOPT));
 	report_op(&p->s, "getsockopt", deny_if(m->ds & DENY_GETOPT));
 	if (m->pair) {
-		/* Datagrams are checked per message; streams never after creation. */
-		e = m->dgram ?
-			    deny_if(m->ds & DENY_SEND || m->dp & DENY_RECEIVE) :
-			    0;
+		e = expect_connected_send(m);
 		report_op(&p->s, "send", e);
-		sent = !e;
-		p->delivered = sent;
+		sent += !e;
 	} else if (m->dgram) {
 		/* Nothing bound there: the address is refused. */
 		e = reachable ? expect_dgram_send(m) : -ECONNREFUSED;
 		report_op(&p->s, "sendto", e);
 		report_op(&p->s, "sendmsg", e);
 		report_op(&p->s, "sendmmsg", e);
-		/* A datagram connect() is the same send check, once. */
+		sent += e ? 0 : 4;
+		e = reachable ? expect_dgram_connect(m) : -ECONNREFUSED;
 		report_op(&p->s, "connect", e);
 		if (!e) {
+			e = expect_dgram_send(m);
 			report_op(&p->s, "send", e);
-			p->delivered = 5;
+			sent += !e;
 		}
-		sent = !e;
 	} else {
 		e = reachable ? expect_stream_connect(m) : -ECONNREFUSED;
 		report_op(&p->s, "connect", e);
 		connected = !e;
 		if (connected) {
-			/* Stream data is never checked per message. */
-			report_op(&p->s, "send", 0);
-			p->delivered = 1;
+			e = expect_connected_send(m);
+			report_op(&p->s, "send", e);
+			sent += !e;
 		}
-		sent = connected;
 	}
 	report_op(&p->s, "shutdown", deny_if(m->ds & DENY_SHUTDOWN));
 
@@ -371,19 +412,27 @@ receiver_end:
 	if (!m->pair && !m->dgram) {
 		/*
 		 * accept() is checked against the listening socket's label
-		 * before the queue is looked at (not for a pathname socket:
-		 * accept is no file permission); then only a connection that
-		 * was allowed is there to accept.
+		 * before the queue is looked at (under fine mediation not for
+		 * a pathname socket: accept is no file permission); only a
+		 * listening socket accepts, and only an allowed connection.
 		 */
-		e = deny_if(!m->pathname && m->dr & DENY_ACCEPT);
-		/* Only a listening socket accepts. */
+		e = deny_if(!(m->fine && m->pathname) && m->dr & DENY_ACCEPT);
 		if (!e && !listening)
 			e = -EINVAL;
 		report_op(&p->r, "accept", e ? e : connected ? 0 : -EAGAIN);
 		if (e || !connected)
 			return;
 	}
-	report_op(&p->r, "receive", sent ? 0 : -EAGAIN);
+	/*
+	 * Coarse mediation checks the receiver's own receive, first. Then a
+	 * stream whose sender shut down reads data or end-of-file; an empty
+	 * datagram queue has nothing to give.
+	 */
+	e = m->coarse ? deny_if(m->dr & DENY_RECEIVE) : 0;
+	if (!e && !sent && m->dgram)
+		e = -EAGAIN;
+	report_op(&p->r, "receive", e);
+	p->delivered = e ? 0 : sent;
 }
 
 /* ---- the peers ------------------------------------------------------ */
