@@ -5,6 +5,8 @@
 #include "console.h"
 #include "guest.h"
 #include "kernel.h"
+#include "records.h"
+#include "../selftests/apparmor/record.h"
 #include "results.h"
 #include "spawn.h"
 #include "util.h"
@@ -30,6 +32,7 @@ struct kernel_run {
 	double image_s, boot_s;
 	char *uname, *lsm;
 	char *features; /* features.tsv as read from the guest */
+	size_t decisions, mismatches;
 };
 
 static void add_problem(struct kernel_run *kr, const char *fmt, ...)
@@ -120,6 +123,48 @@ static void scan_log(struct kernel_run *kr, const char *file, bool need)
 	free(path);
 }
 
+/*
+ * The guest's decision records, checked and written to the results
+ * directory sorted by id (so two kernels' files diff line by line).
+ */
+static void collect_records(struct kernel_run *kr)
+{
+	char *path = xasprintf("%s/guest/records.tsv", kr->dir), *buf;
+	struct record_set set;
+	struct sbuf out = { 0 };
+	size_t len, i;
+	int c;
+
+	if (read_file(path, &buf, &len)) {
+		free(path);
+		return;
+	}
+	free(path);
+	if (records_parse(buf, len, &set))
+		die("out of memory");
+	free(buf);
+	if (set.malformed)
+		add_problem(kr,
+			    "records.tsv: %zu malformed lines (first: line %u)",
+			    set.malformed, set.first_bad_line);
+	if (set.duplicates)
+		add_problem(kr, "records.tsv: %zu case ids recorded twice",
+			    set.duplicates);
+	kr->decisions = set.n;
+	kr->mismatches = set.mismatches;
+	sbuf_printf(&out, "%s", RECORD_HEADER);
+	for (i = 0; i < set.n; i++)
+		for (c = 0; c < REC_N_COLS; c++)
+			sbuf_printf(&out, "%s%c", set.v[i].col[c],
+				    c == REC_N_COLS - 1 ? '\n' : '\t');
+	path = xasprintf("%s/records.tsv", kr->dir);
+	if (write_file(path, out.buf, out.len))
+		die("cannot write %s", path);
+	free(path);
+	sbuf_free(&out);
+	records_free(&set);
+}
+
 static void collect(struct kernel_run *kr, const struct boot_result *br,
 		    int boot_timeout)
 {
@@ -171,6 +216,7 @@ static void collect(struct kernel_run *kr, const struct boot_result *br,
 			add_problem(kr, "%s", err);
 		free(gdir);
 		scan_log(kr, "guest/dmesg.txt", true);
+		collect_records(kr);
 	}
 	free(buf);
 	free(path);
@@ -304,7 +350,9 @@ static bool report(const struct kernel_run *kr)
 	const struct kernel *k = &kr->k;
 	char *id = kernel_identity(k);
 	const char *const *f;
-	bool ok = !kr->problems && !t->fail && !t->lost && !t->problems;
+	/* A decision not as expected fails the run even if a test missed it. */
+	bool ok = !kr->problems && !t->fail && !t->lost && !t->problems &&
+		  !kr->mismatches;
 	size_t i;
 
 	printf("== %s\n", id);
@@ -332,6 +380,9 @@ static bool report(const struct kernel_run *kr)
 			p += n + (p[n] == '\n');
 		}
 	}
+	if (kr->decisions)
+		printf("   decisions: %zu recorded, %zu not as expected\n",
+		       kr->decisions, kr->mismatches);
 	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu -> %s\n",
 	       t->pass, t->fail, t->skip, t->lost, ok ? "PASS" : "FAIL");
 	printf("   time: fetch %.1f s, image %.1f s, boot+tests %.1f s\n",

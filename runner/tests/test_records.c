@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+
+#define HEADER                                                           \
+	"id\tabi\tsender\treceiver\ttype\taddr\top\tdepends\texpected\t" \
+	"observed\n"
+#define REC(id, exp, obs)                                                   \
+	id "\t5.0\tsend_deny\tunconfined\tdgram\tabstract\tsender.sendto\t" \
+	   "network_v9/af_unix=yes\t" exp "\t" obs "\n"
+
+START_TEST(test_parse_and_find)
+{
+	static const char text[] = HEADER REC("b/x", "EACCES", "EACCES")
+		REC("a/y", "allow", "allow") REC("c/z", "allow", "EACCES");
+	struct record_set set;
+	const struct record *r;
+
+	ck_assert_int_eq(records_parse(text, strlen(text), &set), 0);
+	ck_assert_uint_eq(set.n, 3);
+	ck_assert_uint_eq(set.malformed, 0);
+	ck_assert_uint_eq(set.duplicates, 0);
+	ck_assert_uint_eq(set.mismatches, 1);
+	/* Sorted by id, whatever the order the guest wrote them in. */
+	ck_assert_str_eq(set.v[0].col[REC_ID], "a/y");
+	r = records_find(&set, "c/z");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(r->col[REC_OBSERVED], "EACCES");
+	ck_assert_str_eq(r->col[REC_DEPENDS], "network_v9/af_unix=yes");
+	ck_assert_ptr_null(records_find(&set, "nope"));
+	records_free(&set);
+}
+END_TEST
+
+START_TEST(test_malformed_lines)
+{
+	static const char text[] =
+		REC("a", "allow", "allow") "too\tfew\tcolumns\n" REC(
+			"b", "allow",
+			"allow") "a\tb\tc\td\te\tf\tg\th\ti\tj\textra\n"
+				 "a\t\tc\td\te\tf\tg\th\ti\tj\n";
+	struct record_set set;
+
+	ck_assert_int_eq(records_parse(text, strlen(text), &set), 0);
+	ck_assert_uint_eq(set.n, 2);
+	ck_assert_uint_eq(set.malformed, 3);
+	ck_assert_uint_eq(set.first_bad_line, 2);
+	records_free(&set);
+}
+END_TEST
+
+START_TEST(test_truncated_last_line)
+{
+	static const char text[] =
+		REC("a", "allow", "allow") "b\t5.0\tsend_deny\tunconf";
+	struct record_set set;
+
+	ck_assert_int_eq(records_parse(text, strlen(text), &set), 0);
+	ck_assert_uint_eq(set.n, 1);
+	ck_assert_uint_eq(set.malformed, 1);
+	ck_assert_uint_eq(set.first_bad_line, 2);
+	records_free(&set);
+}
+END_TEST
+
+START_TEST(test_duplicates_and_empty)
+{
+	static const char text[] =
+		REC("a", "allow", "allow") REC("a", "allow", "allow") "\n";
+	struct record_set set;
+
+	ck_assert_int_eq(records_parse(text, strlen(text), &set), 0);
+	ck_assert_uint_eq(set.n, 2);
+	ck_assert_uint_eq(set.duplicates, 1);
+	records_free(&set);
+	ck_assert_int_eq(records_parse("", 0, &set), 0);
+	ck_assert_uint_eq(set.n, 0);
+	ck_assert_ptr_null(records_find(&set, "a"));
+	records_free(&set);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("records");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_parse_and_find);
+	tcase_add_test(tc, test_malformed_lines);
+	tcase_add_test(tc, test_truncated_last_line);
+	tcase_add_test(tc, test_duplicates_and_empty);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
