@@ -61,8 +61,16 @@ case "$(field "$trixie" uname)" in
 *) no "trixie kernel identity recorded (uname '$(field "$trixie" uname)')" ;;
 esac
 for k in trixie sid; do
+	d="$T/r1/latest/debian-$k"
 	check "$k: features_test ok in ktap.txt" grep -q \
-		'^ok 1 selftests: apparmor: features_test$' "$T/r1/latest/debian-$k/ktap.txt"
+		'^ok 1 selftests: apparmor: features_test$' "$d/ktap.txt"
+	check "$k: unix_peer_test ok in ktap.txt" grep -q \
+		'^ok 2 selftests: apparmor: unix_peer_test$' "$d/ktap.txt"
+	n=$(($(wc -l < "$d/records.tsv") - 1))
+	check "$k: $n decisions recorded (at least 600)" [ "$n" -ge 600 ]
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "$k: every decision as expected" \
+		awk -F '\t' 'NR > 1 && $9 != $10 { bad = 1 } END { exit bad }' "$d/records.tsv"
 done
 
 # 2. A second run downloads nothing: any download would hit a dead proxy.
@@ -101,9 +109,9 @@ expect_fail "truncated .deb" "corrupt or truncated package" "$L" kernel "deb:$T/
 
 # 4. Kernels that cannot boot are failures with a reason, never hangs.
 expect_fail "bad init" "kernel panic" "$L" run --results "$T/r3" --boot-timeout 120 \
-	--append "rdinit=/nonexistent init=/nonexistent" debian:sid
+	--test features_test --append "rdinit=/nonexistent init=/nonexistent" debian:sid
 expect_fail "too little memory" "printed nothing\|kernel panic" "$L" run --results "$T/r4" \
-	--boot-timeout 120 --memory 48 debian:sid
+	--test features_test --boot-timeout 120 --memory 48 debian:sid
 
 # 5. Tests that hang or die are failures, and their missing cases are lost.
 fixtures=$(cd "$(dirname "$0")/../../fixtures/guest-tests" && pwd)
@@ -118,7 +126,17 @@ check "hung test: its unreported case is lost" \
 check "crashed test: killed by signal 11, 2 cases lost" \
 	grep -q 'partial_test .*1 pass, 0 fail, 0 skip, 2 lost; killed by signal 11' "$T/out"
 expect_fail "boot timeout" "did not finish within 2 s" "$L" run --results "$T/r6" \
-	--boot-timeout 2 debian:sid
+	--test features_test --boot-timeout 2 debian:sid
+
+# 6. One case alone, as the README says.
+if "$L" run --results "$T/r7" --test unix_peer_test \
+	--args "-r unix_peer.abi_5_0__stream__abstract__send_deny__unconfined.decisions" \
+	debian:sid > "$T/run7" 2>&1; then
+	ok "one matrix case alone ($(grep -c . "$T/r7/latest/debian-sid/records.tsv") lines of records)"
+else
+	no "one matrix case alone"
+	sed 's/^/#   /' "$T/run7" | tail -5
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
