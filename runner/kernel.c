@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "kernel.h"
 #include "apt.h"
+#include "build.h"
 #include "cache.h"
 #include "deb.h"
 #include "util.h"
@@ -261,6 +262,9 @@ void kernel_provision(const char *text, struct kernel *k, bool refresh)
 	case KSPEC_FILE:
 		provision_file(k);
 		break;
+	case KSPEC_BUILD:
+		build_kernel(k);
+		break;
 	}
 	finish_identity(k);
 	k->fetch_seconds = now_seconds() - t0;
@@ -275,6 +279,7 @@ void kernel_free(struct kernel *k)
 	free(k->image);
 	free(k->config);
 	free(k->modules);
+	free(k->build_log);
 }
 
 char *kernel_identity(const struct kernel *k)

@@ -17,7 +17,9 @@ struct kernel {
 	char *modules; /* modules directory, or NULL */
 	char image_sha256[65];
 	char config_sha256[65];
-	double fetch_seconds; /* time spent downloading/extracting */
+	double fetch_seconds; /* time spent downloading/extracting/building */
+	double build_seconds; /* of which building, for build: specs */
+	char *build_log;
 };
 
 /* Provisions @text (dies with a one-line error naming the spec). */

@@ -79,6 +79,13 @@ int kspec_parse(const char *text, struct kspec *spec, char *err, size_t size)
 			ret = fail(err, size, text, "empty path");
 	} else if (!strcmp(scheme, "deb")) {
 		spec->kind = KSPEC_DEB;
+	} else if (!strcmp(scheme, "build")) {
+		spec->kind = KSPEC_BUILD;
+		if (value[0] == '+' || strstr(value, "++") ||
+		    value[strlen(value) - 1] == '+')
+			ret = fail(
+				err, size, text,
+				"empty source or patch (want build:SOURCE[+PATCH...])");
 	} else {
 		ret = fail(
 			err, size, text,

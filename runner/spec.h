@@ -9,6 +9,7 @@ enum kspec_kind {
 	KSPEC_DEBIAN, /* debian:SUITE or debian:VERSION */
 	KSPEC_FILE, /* file:PATH[,modules=DIR][,config=FILE] */
 	KSPEC_DEB, /* deb:PATH of a kernel image package */
+	KSPEC_BUILD, /* build:SOURCE[+PATCH...] */
 };
 
 struct kspec {
