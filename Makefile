@@ -1,14 +1,16 @@
 # lsmconf: conformance and permission tests for Linux Security Modules.
 #
-#   make run     run the AppArmor suite on the default kernels
-#   make check   unit tests, in-tree build check, end-to-end boots
+#   make run       run the suites on debian:trixie and debian:sid and compare
+#   make compare A=SPEC B=SPEC
+#   make check     unit tests, in-tree build check, end-to-end boots
 #
 # See README.md.
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
 B := build
-KERNELS ?= debian:trixie debian:sid
+A ?= debian:trixie
+B ?= debian:sid
 RUN_ARGS ?=
 
 RUNNER_SRCS := $(filter-out runner/main.c,$(wildcard runner/*.c))
@@ -27,7 +29,7 @@ INSTALL := $(CURDIR)/$(B)/kselftest
 C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
 
-.PHONY: all run check unit e2e selftests format lint clean FORCE
+.PHONY: all run compare check unit e2e selftests format lint clean FORCE
 
 all: $(LSMCONF) selftests
 
@@ -57,8 +59,10 @@ $(B)/.tree: $(B)/ksrc $(GUEST_SRCS)
 selftests: $(B)/.tree
 	$(MAKE) -s -C $(SELFTESTS) TARGETS=apparmor INSTALL_PATH=$(INSTALL) install >/dev/null
 
-run: all
-	$(LSMCONF) run $(RUN_ARGS) $(KERNELS)
+run: compare
+
+compare: all
+	$(LSMCONF) compare $(RUN_ARGS) $(A) $(B)
 
 unit: $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lsmconf: the host side of the suite. One subcommand per file. */
 #define _GNU_SOURCE
+#include "cmd_compare.h"
 #include "kernel.h"
 #include "ksrc.h"
 #include "run.h"
@@ -17,14 +18,16 @@
 
 static const char usage[] =
 	"usage: lsmconf run [options] SPEC...   boot each kernel, run the suite\n"
+	"       lsmconf compare [options] A B   run both, compare decision by decision\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"\n"
 	"SPEC: debian:SUITE (bookworm, bookworm-backports, trixie, sid),\n"
 	"      debian:VERSION (e.g. 7.2.13+deb14), file:PATH[,modules=DIR][,config=FILE],\n"
-	"      deb:PATH (a kernel image .deb)\n"
+	"      deb:PATH (a kernel image .deb),\n"
+	"      build:SOURCE[+PATCH...] (SOURCE: a kernel tree or debian-source:X.Y)\n"
 	"\n"
-	"run options:\n"
+	"run and compare options:\n"
 	"  --test NAME       only this test binary (repeatable)\n"
 	"  --args ARGS       arguments for the test binaries, e.g. \"-r fixture.variant.test\"\n"
 	"  --timeout S       per-test bound in seconds (default 120)\n"
@@ -46,7 +49,8 @@ static int positive(const char *opt, const char *arg)
 	return v;
 }
 
-static int cmd_run(int argc, char **argv)
+/* Parses the options run and compare share; returns the first spec's index. */
+static int run_options(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option opts[] = {
 		{ "test", required_argument, NULL, 't' },
@@ -61,56 +65,74 @@ static int cmd_run(int argc, char **argv)
 		{ "refresh", no_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct run_opts o = {
+	int c;
+
+	*o = (struct run_opts){
 		.results = "results",
 		.tests_dir = LSMCONF_ROOT "/build/kselftest/apparmor",
 		.test_timeout_s = 120,
 		.memory_mb = 512,
 		.cpus = 2,
 	};
-	int c;
-
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			o.tests = xrealloc(o.tests,
-					   (o.n_tests + 1) * sizeof(char *));
-			o.tests[o.n_tests++] = optarg;
+			o->tests = xrealloc(o->tests,
+					    (o->n_tests + 1) * sizeof(char *));
+			o->tests[o->n_tests++] = optarg;
 			break;
 		case 'a':
-			o.args = optarg;
+			o->args = optarg;
 			break;
 		case 'T':
-			o.test_timeout_s = positive("--timeout", optarg);
+			o->test_timeout_s = positive("--timeout", optarg);
 			break;
 		case 'B':
-			o.boot_timeout_s = positive("--boot-timeout", optarg);
+			o->boot_timeout_s = positive("--boot-timeout", optarg);
 			break;
 		case 'm':
-			o.memory_mb = positive("--memory", optarg);
+			o->memory_mb = positive("--memory", optarg);
 			break;
 		case 'c':
-			o.cpus = positive("--cpus", optarg);
+			o->cpus = positive("--cpus", optarg);
 			break;
 		case 'A':
-			o.append = optarg;
+			o->append = optarg;
 			break;
 		case 'r':
-			o.results = optarg;
+			o->results = optarg;
 			break;
 		case 'd':
-			o.tests_dir = optarg;
+			o->tests_dir = optarg;
 			break;
 		case 'R':
-			o.refresh = true;
+			o->refresh = true;
 			break;
 		default:
-			die("run: unknown option (see lsmconf --help)");
+			die("unknown option (see lsmconf --help)");
 		}
 	}
-	if (optind >= argc)
+	return optind;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	int first = run_options(argc, argv, &o);
+
+	if (first >= argc)
 		die("run: no kernel spec given (e.g. debian:sid)");
-	return run_main(&o, argv + optind, argc - optind);
+	return run_main(&o, argv + first, argc - first);
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	struct run_opts o;
+	int first = run_options(argc, argv, &o);
+
+	if (argc - first != 2)
+		die("compare: want exactly two kernel specs (A B)");
+	return compare_main(&o, argv[first], argv[first + 1]);
 }
 
 static int cmd_kernel(int argc, char **argv)
@@ -162,6 +184,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))
 		return cmd_kernel(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ksrc"))

@@ -33,6 +33,8 @@ struct kernel_run {
 	char *uname, *lsm;
 	char *features; /* features.tsv as read from the guest */
 	size_t decisions, mismatches;
+	double guest_boot_s,
+		guest_suite_s; /* guest uptime at test start, end */
 };
 
 static void add_problem(struct kernel_run *kr, const char *fmt, ...)
@@ -221,6 +223,17 @@ static void collect(struct kernel_run *kr, const struct boot_result *br,
 	free(buf);
 	free(path);
 
+	{
+		char *t0 = guest_text(kr, "uptime.start");
+		char *t1 = guest_text(kr, "uptime.end");
+
+		if (t0)
+			kr->guest_boot_s = atof(t0);
+		if (t0 && t1)
+			kr->guest_suite_s = atof(t1) - atof(t0);
+		free(t0);
+		free(t1);
+	}
 	kr->uname = guest_text(kr, "uname");
 	kr->lsm = guest_text(kr, "lsm");
 	chomp(kr->uname);
@@ -385,15 +398,16 @@ static bool report(const struct kernel_run *kr)
 		       kr->decisions, kr->mismatches);
 	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu -> %s\n",
 	       t->pass, t->fail, t->skip, t->lost, ok ? "PASS" : "FAIL");
-	printf("   time: fetch %.1f s, image %.1f s, boot+tests %.1f s\n",
-	       k->fetch_seconds, kr->image_s, kr->boot_s);
+	printf("   time: %s %.1f s, image %.1f s, boot+tests %.1f s (guest: boot %.1f s, suite %.1f s)\n",
+	       k->build_log ? "build" : "fetch", k->fetch_seconds, kr->image_s,
+	       kr->boot_s, kr->guest_boot_s, kr->guest_suite_s);
 	printf("   results: %s\n", kr->dir);
 	fflush(stdout);
 	free(id);
 	return ok;
 }
 
-static char *results_root(const char *base)
+char *run_results_root(const char *base)
 {
 	char stamp[64];
 	time_t now = time(NULL);
@@ -411,19 +425,21 @@ static char *results_root(const char *base)
 	return dir;
 }
 
-static bool run_one(const struct run_opts *o, const char *root,
-		    const char *spec)
+bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
+		char **dir)
 {
 	struct kernel_run kr = { 0 };
 	struct boot_result br;
 	struct boot_opts bo = { 0 };
+	const char *spec = k->spec.text;
 	char *name, *image;
 	int timeout;
 	double t0;
 	bool ok;
 	size_t i;
 
-	kernel_provision(spec, &kr.k, o->refresh);
+	/* The caller keeps the kernel; this run borrows it. */
+	kr.k = *k;
 	name = safe_name(spec);
 	kr.dir = xasprintf("%s/%s", root, name);
 	if (mkdir_p(kr.dir))
@@ -472,14 +488,28 @@ static bool run_one(const struct run_opts *o, const char *root,
 	free(kr.uname);
 	free(kr.lsm);
 	free(kr.features);
-	free(kr.dir);
-	kernel_free(&kr.k);
+	if (dir)
+		*dir = kr.dir;
+	else
+		free(kr.dir);
+	return ok;
+}
+
+static bool run_one(const struct run_opts *o, const char *root,
+		    const char *spec)
+{
+	struct kernel k;
+	bool ok;
+
+	kernel_provision(spec, &k, o->refresh);
+	ok = run_kernel(o, root, &k, NULL);
+	kernel_free(&k);
 	return ok;
 }
 
 int run_main(const struct run_opts *o, char *const *specs, size_t n_specs)
 {
-	char *root = results_root(o->results);
+	char *root = run_results_root(o->results);
 	double t0 = now_seconds();
 	size_t i, failed = 0;
 

@@ -20,6 +20,18 @@ struct run_opts {
 	bool refresh;
 };
 
+struct kernel;
+
+/* A new results directory under @base (and @base/latest pointing to it). */
+char *run_results_root(const char *base);
+/*
+ * Boots the provisioned kernel @k once with the suite, into a directory
+ * under @root (returned in *@dir when @dir is not NULL). True when every
+ * planned case passed or was skipped and the boot had no problem.
+ */
+bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
+		char **dir);
+
 /* Runs the suite on each kernel; returns the process exit status. */
 int run_main(const struct run_opts *o, char *const *specs, size_t n_specs);
 
