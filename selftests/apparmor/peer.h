@@ -65,7 +65,7 @@ struct op_result {
 	int err; /* 0 or -errno */
 };
 
-#define MAX_OPS 16
+#define MAX_OPS 20
 
 /* What a peer process tells the test. */
 struct peer_report {
@@ -88,7 +88,10 @@ static inline void report_op(struct peer_report *r, const char *op, int err)
 	r->n_ops++;
 }
 
-/* Returns the result of @op in @r, or 1 when the peer never did it. */
+/* An outcome that is no errno: the operation was never attempted. */
+#define NOT_RUN 1
+
+/* Returns the result of @op in @r, or NOT_RUN when the peer never did it. */
 static inline int report_find(const struct peer_report *r, const char *op)
 {
 	int i;
@@ -96,7 +99,7 @@ static inline int report_find(const struct peer_report *r, const char *op)
 	for (i = 0; i < r->n_ops; i++)
 		if (!strcmp(r->ops[i].op, op))
 			return r->ops[i].err;
-	return 1;
+	return NOT_RUN;
 }
 
 static inline int sys_ret(long ret)
@@ -296,6 +299,8 @@ static inline const char *outcome_name(int err)
 
 	if (!err)
 		return RECORD_ALLOW;
+	if (err == NOT_RUN)
+		return RECORD_NOT_RUN;
 	name = strerrorname_np(-err);
 	return name ? name : "E?";
 }

@@ -16,7 +16,11 @@
 
 #define RECORD_COLUMNS 10
 
-/* An outcome is "allow" or an errno name such as "EACCES". */
+/*
+ * An outcome is "allow", an errno name such as "EACCES", or "not-run" for
+ * an operation a failed earlier step made impossible.
+ */
 #define RECORD_ALLOW "allow"
+#define RECORD_NOT_RUN "not-run"
 
 #endif /* LSMCONF_RECORD_H */
