@@ -41,9 +41,20 @@ static void step(const struct kernel *k, const char *what, const char *log,
 					       .stderr_fd = fd,
 					       .timeout_s = BUILD_TIMEOUT_S });
 	close(fd);
-	if (ret)
-		die("%s: %s failed (%s); see %s", k->spec.text, what,
-		    spawn_strstatus(ret, status, sizeof(status)), log);
+	if (ret) {
+		/* The tool's own last words say best what went wrong. */
+		char *text = NULL, *last = "";
+		size_t len = 0;
+
+		if (!read_file(log, &text, &len) && len) {
+			while (len && text[len - 1] == '\n')
+				text[--len] = '\0';
+			last = strrchr(text, '\n');
+			last = last ? last + 1 : text;
+		}
+		die("%s: %s failed (%s): %s (log: %s)", k->spec.text, what,
+		    spawn_strstatus(ret, status, sizeof(status)), last, log);
+	}
 }
 
 static char *pick_all(const char *path, void *ctx)

@@ -39,13 +39,14 @@ check() {
 # field FILE KEY: the value of KEY in a results kernel.txt
 field() { awk -F '\t' -v k="$2" '$1 == k { print $2 }' "$1"; }
 
-# 1. Both default kernels boot and pass the suite.
-if "$L" run --results "$T/r1" debian:trixie debian:sid > "$T/run1" 2>&1; then
-	ok "run debian:trixie debian:sid passes"
+# 1. Both default kernels boot, pass the suite, and differ only as explained.
+if "$L" compare --results "$T/r1" debian:trixie debian:sid > "$T/run1" 2>&1; then
+	ok "compare debian:trixie debian:sid: $(grep 'cases:' "$T/run1" | sed 's/^ *//')"
 else
-	no "run debian:trixie debian:sid passes"
-	sed 's/^/#   /' "$T/run1"
+	no "compare debian:trixie debian:sid passes with nothing unexplained"
+	sed 's/^/#   /' "$T/run1" | tail -20
 fi
+check "trixie vs sid: 0 unexplained" grep -q 'cases: .* 0 unexplained' "$T/run1"
 sid="$T/r1/latest/debian-sid/kernel.txt"
 trixie="$T/r1/latest/debian-trixie/kernel.txt"
 # Fine-grained AF_UNIX mediation (network_v9/af_unix) entered Linux in
@@ -136,6 +137,29 @@ if "$L" run --results "$T/r7" --test unix_peer_test \
 else
 	no "one matrix case alone"
 	sed 's/^/#   /' "$T/run7" | tail -5
+fi
+
+# 7. Kernels built from source: the early-return patch changes no
+# decision; a wrong one is caught and its cases named.
+if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
+	orig=build:debian-source:7.2
+	good="$orig+$fixtures/../patches/unconfined-early-return.patch"
+	wrong="$orig+$fixtures/../patches/wrong-early-return-either-peer.patch"
+	if timeout -k 5 3000 "$L" compare --results "$T/b1" "$orig" "$good" > "$T/b1.out" 2>&1; then
+		ok "compare original vs early-return patch: $(grep 'cases:' "$T/b1.out" | sed 's/^ *//')"
+	else
+		no "compare original vs early-return patch has nothing unexplained"
+		sed 's/^/#   /' "$T/b1.out" | tail -20
+	fi
+	check "build pair: config check passed" grep -q '^config check: passed' "$T/b1.out"
+	timeout -k 5 3000 "$L" compare --results "$T/b2" "$orig" "$wrong" > "$T/b2.out" 2>&1
+	rc=$?
+	check "wrong patch: compare fails (exit $rc)" [ "$rc" -eq 1 ]
+	check "wrong patch: names a changed case" grep -q \
+		'unexplained unix_peer/5.0/dgram/abstract/send_deny/unconfined/sender.sendto: EACCES -> allow' "$T/b2.out"
+	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
+	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
+		"$L" kernel "$orig+$T/bad.patch"
 fi
 
 echo "$pass passed, $fail failed"

@@ -325,23 +325,23 @@ static int expect_connected_send(const struct model *m)
  * exists on every kernel: what a failed step prevents is "not-run".
  */
 static const char *const sender_ops_dgram[] = {
-	"socket", "setsockopt", "getsockopt", "sendto", "sendmsg",
-	"sendmmsg", "connect", "send", "shutdown", NULL,
+	"socket",   "setsockopt", "getsockopt", "sendto",   "sendmsg",
+	"sendmmsg", "connect",	  "send",	"shutdown", NULL,
 };
 static const char *const sender_ops_stream[] = {
-	"socket", "setsockopt", "getsockopt", "connect", "send", "shutdown",
-	NULL,
+	"socket", "setsockopt", "getsockopt", "connect",
+	"send",	  "shutdown",	NULL,
 };
 static const char *const sender_ops_pair[] = {
 	"socketpair", "setsockopt", "getsockopt", "send", "shutdown", NULL,
 };
 static const char *const receiver_ops_dgram[] = {
-	"socket", "setsockopt", "getsockopt", "bind", "getsockname",
-	"receive", NULL,
+	"socket",      "setsockopt", "getsockopt", "bind",
+	"getsockname", "receive",    NULL,
 };
 static const char *const receiver_ops_stream[] = {
-	"socket", "setsockopt", "getsockopt", "bind", "listen",
-	"getsockname", "accept", "receive", NULL,
+	"socket",      "setsockopt", "getsockopt", "bind", "listen",
+	"getsockname", "accept",     "receive",	   NULL,
 };
 static const char *const receiver_ops_pair[] = { "receive", NULL };
 
