@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "build.h"
-#include "apt.h"
 #include "cache.h"
-#include "deb.h"
 #include "kconfig.h"
 #include "kernel.h"
+#include "source.h"
 #include "spawn.h"
 #include "util.h"
 
@@ -57,57 +56,12 @@ static void step(const struct kernel *k, const char *what, const char *log,
 	}
 }
 
-static char *pick_all(const char *path, void *ctx)
-{
-	return xasprintf("%s/%s", (const char *)ctx, path);
-}
-
-/* The pristine tree of debian-source:X.Y, extracted once. */
-static char *debian_source(const struct kernel *k, const char *ver_req)
-{
-	char *pkg = xasprintf("linux-source-%s", ver_req), *madison, *ver;
-	char *sub, *dir, *stamp, *debs, *deb, *nested, err[512];
-
-	apt_ready(false);
-	madison = apt_cache("madison", pkg);
-	ver = apt_madison_pick(madison, pkg, NULL);
-	free(madison);
-	if (!ver)
-		die("%s: no package %s in the archive", k->spec.text, pkg);
-	sub = xasprintf("src/%s_%s", pkg, ver);
-	dir = cache_path(sub);
-	stamp = xasprintf("%s/.complete", dir);
-	if (!path_exists(stamp)) {
-		debs = cache_path("debs");
-		deb = apt_download(pkg, ver, debs);
-		nested = xasprintf("usr/src/%s.tar.xz", pkg);
-		progress("extracting %s (1.8 GB)", nested);
-		if (deb_extract(deb, nested, pick_all, dir, err, sizeof(err)) <
-		    0)
-			die("%s: %s", k->spec.text, err);
-		progress_done();
-		unlink(deb);
-		write_file(stamp, "", 0);
-		free(nested);
-		free(deb);
-		free(debs);
-	}
-	free(stamp);
-	free(sub);
-	free(ver);
-	free(pkg);
-	/* Members are linux-source-X.Y/...: that is the tree. */
-	sub = xasprintf("%s/linux-source-%s", dir, ver_req);
-	free(dir);
-	return sub;
-}
-
 static char *source_tree(const struct kernel *k, const char *src)
 {
 	char *mk;
 
 	if (!strncmp(src, "debian-source:", 14))
-		return debian_source(k, src + 14);
+		return debian_source_tree(k->spec.text, src + 14, NULL);
 	mk = xasprintf("%s/security/apparmor/af_unix.c", src);
 	if (access(mk, R_OK))
 		die("%s: %s is not a kernel tree with AppArmor (no %s)",

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Debian's kernel source trees, downloaded and extracted once. */
+#ifndef LSMCONF_SOURCE_H
+#define LSMCONF_SOURCE_H
+
+/*
+ * The extracted tree of linux-source-@series (e.g. "7.2"); with @series
+ * NULL, the series the linux-source package of @suite points to. Dies
+ * with a one-line error naming @what when it cannot. malloc'd path.
+ */
+char *debian_source_tree(const char *what, const char *series,
+			 const char *suite);
+
+#endif
