@@ -245,16 +245,22 @@ static inline int policy_cache_dir(char *dir, size_t size)
  * ABI and permissions uniquely. Returns 0, -ENOEXEC when the parser
  * rejected the profile (its messages are in @p->log), or -errno.
  */
-static inline int aa_policy_build(struct aa_policy *p, const char *tmpl,
-				  const char *abi, const char *perms,
-				  const char *tag)
+static inline int aa_policy_build_as(struct aa_policy *p, const char *tmpl,
+				     const char *abi, const char *perms,
+				     const char *tag, const char *name)
 {
 	char dir[128], src_path[PATH_MAX], tmp[PATH_MAX], text[8192];
+	char file[160];
 	int fd, status, ret;
 	pid_t pid;
 
 	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%s", tag);
+	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%s",
+		 name ? name : tag);
+	/* Two templates may be compiled under one name: replacements. */
+	snprintf(file, sizeof(file), "%s%s%s", tag, name ? "-as-" : "",
+		 name ? name : "");
+	tag = file;
 	ret = policy_cache_dir(dir, sizeof(dir));
 	if (ret)
 		return ret;
@@ -302,6 +308,13 @@ static inline int aa_policy_build(struct aa_policy *p, const char *tmpl,
 	if (rename(tmp, p->blob))
 		return -errno;
 	return 0;
+}
+
+static inline int aa_policy_build(struct aa_policy *p, const char *tmpl,
+				  const char *abi, const char *perms,
+				  const char *tag)
+{
+	return aa_policy_build_as(p, tmpl, abi, perms, tag, NULL);
 }
 
 static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,

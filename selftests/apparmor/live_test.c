@@ -1,0 +1,802 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: AppArmor policy replaced while AF_UNIX peers talk.
+ *
+ * A profile is replaced by loading another blob under the same name. The
+ * expectations follow the unix_peer_test model: with fine-grained
+ * mediation (kernel network_v9/af_unix and ABI 5.0 policy) a send_deny
+ * version denies sending; otherwise its deny rule is not enforced.
+ */
+
+#define _GNU_SOURCE
+#include <stdatomic.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "../kselftest_harness.h"
+#include "peer.h"
+
+#define ABI "5.0"
+#define FLIPS 16
+/* Operations per phase the free-running sender must make before a flip. */
+#define OPS_PER_PHASE 4
+#define MAX_LIVE_OPS 65536
+
+struct live_op {
+	unsigned int seq;
+	int err;
+	struct timespec t0, t1;
+};
+
+/* Shared between the test and its peers (MAP_SHARED). */
+struct live_shared {
+	atomic_int stop;	/* sender: stop sending */
+	atomic_int rx_stop;	/* receiver: the sender is gone; drain, end */
+	atomic_uint n_ops;
+	struct live_op ops[MAX_LIVE_OPS];
+	/* Receiver: how often each sequence number arrived intact. */
+	unsigned char got[MAX_LIVE_OPS];
+	atomic_uint corrupt;
+};
+
+struct boundary {
+	struct timespec before, after;
+};
+
+FIXTURE(live)
+{
+	char before[65536];
+	bool fine;
+	struct live_shared *sh;
+	int ev_op;	/* sender -> test: one per operation */
+	int ev_drain;	/* receiver -> sender: queue drained */
+	struct sockaddr_un addr;
+	socklen_t addrlen;
+	struct aa_policy loaded[6];
+	int n_loaded;
+};
+
+FIXTURE_VARIANT(live)
+{
+	int type;
+	const char *type_id;
+};
+
+FIXTURE_VARIANT_ADD(live, dgram)
+{
+	.type = SOCK_DGRAM,
+	.type_id = "dgram",
+};
+
+FIXTURE_VARIANT_ADD(live, stream)
+{
+	.type = SOCK_STREAM,
+	.type_id = "stream",
+};
+
+/* Compiles @tmpl under profile name @name (so versions replace each other). */
+static int live_build(struct aa_policy *p, const char *tmpl, const char *name)
+{
+	char tag[96];
+
+	snprintf(tag, sizeof(tag), "%s_%s", tmpl, ABI);
+	return aa_policy_build_as(p, tmpl, ABI, NULL, tag, name);
+}
+
+/* Loads @tmpl as profile @name; remembered for removal at teardown. */
+static int live_load(FIXTURE_DATA(live) * self, const char *tmpl,
+		     const char *name)
+{
+	struct aa_policy p;
+	int ret = live_build(&p, tmpl, name), i;
+
+	if (ret)
+		return ret;
+	ret = aa_policy_load(&p);
+	if (ret)
+		return ret;
+	for (i = 0; i < self->n_loaded; i++)
+		if (!strcmp(self->loaded[i].name, p.name))
+			return 0;
+	self->loaded[self->n_loaded++] = p;
+	return 0;
+}
+
+FIXTURE_SETUP(live)
+{
+	int active = aa_is_active();
+
+	if (active <= 0)
+		SKIP(return, "AppArmor is not an active LSM");
+	if (!policy_load_allowed())
+		SKIP(return, "refusing to load policy: not a test machine (set "
+			     ALLOW_POLICY_ENV "=1 to allow)");
+	ASSERT_LE(0, aa_remove_leftovers());
+	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
+	/* The model of unix_peer_test: fine only with both sides' support. */
+	self->fine = aa_feature("network_v9/af_unix") == 1;
+	self->sh = mmap(NULL, sizeof(*self->sh), PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, self->sh);
+	self->ev_op = eventfd(0, EFD_CLOEXEC);
+	self->ev_drain = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	ASSERT_LE(0, self->ev_op);
+	ASSERT_LE(0, self->ev_drain);
+	memset(&self->addr, 0, sizeof(self->addr));
+	self->addr.sun_family = AF_UNIX;
+	snprintf(self->addr.sun_path + 1, sizeof(self->addr.sun_path) - 1,
+		 "lsmconf-live-%d", getpid());
+	self->addrlen = offsetof(struct sockaddr_un, sun_path) + 1 +
+			strlen(self->addr.sun_path + 1);
+}
+
+FIXTURE_TEARDOWN(live)
+{
+	static char after[65536];
+	int i;
+
+	for (i = 0; i < self->n_loaded; i++) {
+		/* Removal scenarios remove their own: -ENOENT is fine. */
+		int ret = aa_profile_remove(self->loaded[i].name);
+
+		EXPECT_TRUE(ret == 0 || ret == -ENOENT);
+	}
+	if (self->before[0]) {
+		EXPECT_LE(0, aa_profile_list(after, sizeof(after)));
+		EXPECT_STREQ(self->before, after);
+	}
+}
+
+static void now(struct timespec *t)
+{
+	clock_gettime(CLOCK_MONOTONIC, t);
+}
+
+static int ts_cmp(const struct timespec *a, const struct timespec *b)
+{
+	if (a->tv_sec != b->tv_sec)
+		return a->tv_sec < b->tv_sec ? -1 : 1;
+	if (a->tv_nsec != b->tv_nsec)
+		return a->tv_nsec < b->tv_nsec ? -1 : 1;
+	return 0;
+}
+
+static void enter(const char *change, const char *stack)
+{
+	char name[160];
+
+	if (change) {
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s", change);
+		if (aa_change_profile(name))
+			_exit(100);
+	}
+	if (stack) {
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s", stack);
+		if (aa_stack_profile(name))
+			_exit(101);
+	}
+}
+
+/* One sender operation: a datagram, or a new connection carrying one. */
+static int live_send(int type, int dfd, const struct sockaddr_un *to,
+		     socklen_t tolen, unsigned int seq)
+{
+	struct payload p;
+	int fd, ret;
+
+	payload_make(&p, seq);
+	if (type == SOCK_DGRAM)
+		return sys_ret(sendto(dfd, &p, sizeof(p), MSG_DONTWAIT,
+				      (void *)to, tolen));
+	/* A stream is checked at connect, never per message. */
+	fd = socket(AF_UNIX, type, 0);
+	if (fd < 0)
+		return -errno;
+	set_timeouts(fd);
+	ret = sys_ret(connect(fd, (void *)to, tolen));
+	if (!ret)
+		ret = sys_ret(send(fd, &p, sizeof(p), MSG_DONTWAIT));
+	close(fd);
+	return ret;
+}
+
+/* Sends until told to stop, logging every operation's outcome and times. */
+static void sender_loop(FIXTURE_DATA(live) * self, int type,
+			const char *change, const char *stack)
+{
+	struct pollfd pfd = { .fd = self->ev_drain, .events = POLLIN };
+	uint64_t one = 1, drained;
+	unsigned int seq = 0;
+	int dfd = -1;
+
+	enter(change, stack);
+	if (type == SOCK_DGRAM) {
+		dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
+		if (dfd < 0)
+			_exit(102);
+		set_timeouts(dfd);
+	}
+	while (!atomic_load(&self->sh->stop) && seq < MAX_LIVE_OPS) {
+		struct live_op *op = &self->sh->ops[seq];
+
+		op->seq = seq;
+		now(&op->t0);
+		op->err = live_send(type, dfd, &self->addr, self->addrlen, seq);
+		now(&op->t1);
+		/* A full receive queue is back-pressure, not a decision. */
+		if (op->err == -EAGAIN) {
+			if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
+				_exit(103);
+			if (read(self->ev_drain, &drained, sizeof(drained)) < 0)
+				_exit(104);
+			continue;
+		}
+		seq++;
+		atomic_store(&self->sh->n_ops, seq);
+		if (write(self->ev_op, &one, sizeof(one)) < 0)
+			_exit(105);
+	}
+	_exit(0);
+}
+
+/* Receives until told to stop, counting every sequence number once. */
+static void receiver_loop(FIXTURE_DATA(live) * self, int type,
+			  const char *change)
+{
+	uint64_t one = 1;
+	int fd;
+
+	enter(change, NULL);
+	fd = socket(AF_UNIX, type, 0);
+	if (fd < 0 || bind(fd, (void *)&self->addr, self->addrlen))
+		_exit(110);
+	if (type != SOCK_DGRAM && listen(fd, 64))
+		_exit(111);
+	/* Take what is there; never wait in accept() or recv(). */
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	if (write(self->ev_drain, &one, sizeof(one)) < 0)
+		_exit(112);
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		int stop = atomic_load(&self->sh->rx_stop);
+
+		if (poll(&pfd, 1, stop ? 0 : 20) < 0 && errno != EINTR)
+			_exit(113);
+		for (;;) {
+			struct payload p;
+			int cfd = fd;
+			ssize_t n;
+
+			if (type != SOCK_DGRAM) {
+				cfd = accept4(fd, NULL, NULL, 0);
+				if (cfd < 0)
+					break;
+				/* Bounded by SO_RCVTIMEO; the sender writes
+				 * right after it connects. */
+				set_timeouts(cfd);
+				n = recv(cfd, &p, sizeof(p), MSG_WAITALL);
+				close(cfd);
+			} else {
+				n = recv(fd, &p, sizeof(p), MSG_DONTWAIT);
+				if (n < 0)
+					break;
+			}
+			if (n == sizeof(p) && payload_ok(&p) &&
+			    p.seq < MAX_LIVE_OPS)
+				self->sh->got[p.seq]++;
+			else if (n != 0)
+				atomic_fetch_add(&self->sh->corrupt, 1);
+		}
+		if (write(self->ev_drain, &one, sizeof(one)) < 0)
+			_exit(114);
+		if (stop)
+			_exit(0);
+	}
+}
+
+/*
+ * Waits until the sender has made @more operations that began after this
+ * call: the one in progress now is not counted.
+ */
+static int wait_ops(FIXTURE_DATA(live) * self, unsigned int more)
+{
+	struct pollfd pfd = { .fd = self->ev_op, .events = POLLIN };
+	unsigned int target = atomic_load(&self->sh->n_ops) + 1 + more;
+	uint64_t n;
+
+	while (atomic_load(&self->sh->n_ops) < target) {
+		if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
+			return -ETIMEDOUT;
+		if (read(self->ev_op, &n, sizeof(n)) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+/* Stops the sender, then lets the receiver take the rest and end. */
+static void stop_peers(struct __test_metadata *_metadata,
+		       FIXTURE_DATA(live) * self, pid_t spid, pid_t rpid)
+{
+	atomic_store(&self->sh->stop, 1);
+	if (spid > 0)
+		EXPECT_EQ(0, peer_reap(spid));
+	atomic_store(&self->sh->rx_stop, 1);
+	if (rpid > 0)
+		EXPECT_EQ(0, peer_reap(rpid));
+}
+
+static int wait_ready(FIXTURE_DATA(live) * self)
+{
+	struct pollfd pfd = { .fd = self->ev_drain, .events = POLLIN };
+	uint64_t n;
+
+	if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
+		return -ETIMEDOUT;
+	return read(self->ev_drain, &n, sizeof(n)) < 0 ? -errno : 0;
+}
+
+static void live_record(const FIXTURE_VARIANT(live) * v, bool fine,
+			const char *scenario, const char *what,
+			const char *sender, const char *receiver,
+			int expected, int observed)
+{
+	char id[160], depends[64];
+
+	snprintf(id, sizeof(id), "live/%s/%s/%s", ABI, v->type_id, scenario);
+	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
+		 fine ? "yes" : "no");
+	record_write(id, ABI, sender, receiver, v->type_id, "abstract", what,
+		     depends, expected, observed);
+}
+
+/*
+ * Free-running flips: judges every logged operation against the phase it
+ * ran in. An operation overlapping a replacement is "in flight": either
+ * outcome is right, but within one boundary the outcomes may switch from
+ * the old policy's to the new one's only once.
+ */
+static void judge_flips(struct __test_metadata *_metadata,
+			FIXTURE_DATA(live) * self,
+			const FIXTURE_VARIANT(live) * variant,
+			const char *scenario, const struct boundary *b,
+			int nb, int (*expect)(bool fine, int phase),
+			const char *sender, const char *receiver)
+{
+	unsigned int n = atomic_load(&self->sh->n_ops), i;
+	int in_flight[FLIPS] = { 0 }, switched[FLIPS] = { 0 };
+	int allowed[FLIPS + 1] = { 0 }, denied[FLIPS + 1] = { 0 };
+	int first_err[FLIPS + 1], judged[FLIPS + 1] = { 0 };
+	int mismatch = 0, flaps = 0, lost = 0, dup = 0, k;
+	int want[FLIPS + 1];
+
+	for (k = 0; k <= nb; k++) {
+		want[k] = expect(self->fine, k);
+		first_err[k] = NOT_RUN;
+	}
+	for (i = 0; i < n; i++) {
+		const struct live_op *op = &self->sh->ops[i];
+		int phase = 0, flight = -1;
+
+		for (k = 0; k < nb; k++) {
+			if (ts_cmp(&b[k].after, &op->t0) < 0)
+				phase = k + 1;
+			else if (ts_cmp(&b[k].before, &op->t1) <= 0)
+				flight = k;
+		}
+		if (flight >= 0) {
+			/*
+			 * Overlapping a replacement: the old policy's outcome
+			 * until the switch, the new one's after it, once.
+			 */
+			in_flight[flight]++;
+			if (op->err == want[flight + 1] &&
+			    op->err != want[flight])
+				switched[flight] = 1;
+			else if (op->err != want[flight] ||
+				 (switched[flight] &&
+				  want[flight] != want[flight + 1])) {
+				flaps++;
+				TH_LOG("%s op %u during replacement %d: %s after the switch (old %s, new %s)",
+				       scenario, i, flight,
+				       outcome_name(op->err),
+				       outcome_name(want[flight]),
+				       outcome_name(want[flight + 1]));
+			}
+		} else {
+			op->err ? denied[phase]++ : allowed[phase]++;
+			if (!judged[phase]++)
+				first_err[phase] = op->err;
+			if (op->err != want[phase]) {
+				mismatch++;
+				TH_LOG("%s op %u in phase %d: expected %s, observed %s",
+				       scenario, i, phase,
+				       outcome_name(want[phase]),
+				       outcome_name(op->err));
+			}
+		}
+		/* Allowed means delivered once; denied means never. */
+		if (!op->err && self->sh->got[i] != 1)
+			self->sh->got[i] ? dup++ : lost++;
+		if (op->err && self->sh->got[i])
+			dup++;
+	}
+	for (k = 0; k <= nb; k++)
+		TH_LOG("%s phase %d (%s): %d allowed, %d denied; then %d in flight during the replacement",
+		       scenario, k, outcome_name(want[k]), allowed[k],
+		       denied[k], k < nb ? in_flight[k] : 0);
+	TH_LOG("%s: %u operations, %d replacements, %d mismatches, %d flaps, %d lost, %d duplicated, %u corrupt",
+	       scenario, n, nb, mismatch, flaps, lost, dup,
+	       atomic_load(&self->sh->corrupt));
+	EXPECT_EQ(FLIPS, nb);
+	EXPECT_EQ(0, mismatch);
+	EXPECT_EQ(0, flaps);
+	EXPECT_EQ(0, lost);
+	EXPECT_EQ(0, dup);
+	EXPECT_EQ(0, atomic_load(&self->sh->corrupt));
+	/* One record per phase: the outcome its operations had. */
+	for (k = 0; k <= nb; k++) {
+		char what[32];
+
+		EXPECT_LT(0, judged[k]);
+		snprintf(what, sizeof(what), "phase_%02d", k);
+		live_record(variant, self->fine, scenario, what, sender,
+			    receiver, want[k],
+			    allowed[k] && denied[k] ? -EPROTO : first_err[k]);
+	}
+}
+
+/* Phases alternate allow, deny, allow...: deny denies only when fine. */
+static int sender_flip_expect(bool fine, int phase)
+{
+	return phase % 2 && fine ? -EACCES : 0;
+}
+
+/* The sender denies every send itself, whatever the receiver's phase. */
+static int fixed_deny_expect(bool fine, int phase)
+{
+	(void)phase;
+	return fine ? -EACCES : 0;
+}
+
+static void run_flips(struct __test_metadata *_metadata,
+		      FIXTURE_DATA(live) * self,
+		      const FIXTURE_VARIANT(live) * variant,
+		      const char *scenario, const char *s_change,
+		      const char *r_change, const char *flip_name,
+		      int (*expect)(bool, int), const char *sender,
+		      const char *receiver)
+{
+	struct aa_policy ver[2];
+	struct boundary b[FLIPS];
+	pid_t rpid, spid;
+	int k;
+
+	ASSERT_EQ(0, live_build(&ver[0], "allow", flip_name));
+	ASSERT_EQ(0, live_build(&ver[1], flip_name[0] == 'r' ?
+				     "receive_deny" : "send_deny",
+				flip_name));
+	rpid = fork();
+	ASSERT_LE(0, rpid);
+	if (rpid == 0)
+		receiver_loop(self, variant->type, r_change);
+	ASSERT_EQ(0, wait_ready(self));
+	spid = fork();
+	ASSERT_LE(0, spid);
+	if (spid == 0)
+		sender_loop(self, variant->type, s_change, NULL);
+	for (k = 0; k < FLIPS; k++) {
+		ASSERT_EQ(0, wait_ops(self, OPS_PER_PHASE));
+		now(&b[k].before);
+		/* Phase k+1 runs version (k+1) % 2 of the flipping profile. */
+		ASSERT_EQ(0, aa_policy_load(&ver[(k + 1) % 2]));
+		now(&b[k].after);
+	}
+	ASSERT_EQ(0, wait_ops(self, OPS_PER_PHASE));
+	stop_peers(_metadata, self, spid, rpid);
+	judge_flips(_metadata, self, variant, scenario, b, FLIPS, expect,
+		    sender, receiver);
+}
+
+/* 1. The sender's profile flips allow <-> send_deny while it sends. */
+TEST_F_TIMEOUT(live, sender_flips, 60)
+{
+	ASSERT_EQ(0, live_load(self, "allow", "live_sender"));
+	run_flips(_metadata, self, variant, "sender_flips", "live_sender",
+		  NULL, "live_sender", sender_flip_expect, "live_sender",
+		  "unconfined");
+}
+
+/* 2. A sender that denies sending, while the receiver's profile flips. */
+TEST_F_TIMEOUT(live, receiver_flips_sender_denied, 60)
+{
+	ASSERT_EQ(0, live_load(self, "send_deny", "live_fixed_deny"));
+	ASSERT_EQ(0, live_load(self, "allow", "live_rx"));
+	run_flips(_metadata, self, variant, "receiver_flips",
+		  "live_fixed_deny", "live_rx", "live_rx", fixed_deny_expect,
+		  "live_fixed_deny", "live_rx");
+}
+
+/* One operation from a fresh socket, after the policy of a phase is in. */
+static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
+		  const char *stack, unsigned int seq)
+{
+	int pipefd[2], err = -ECHILD, dfd;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		enter(change, stack);
+		dfd = type == SOCK_DGRAM ? socket(AF_UNIX, type, 0) : -1;
+		err = live_send(type, dfd, &self->addr, self->addrlen, seq);
+		pipe_write(pipefd[1], &err, sizeof(err));
+		_exit(0);
+	}
+	close(pipefd[1]);
+	pipe_read(pipefd[0], &err, sizeof(err), PEER_WAIT_MS);
+	close(pipefd[0]);
+	peer_reap(pid);
+	return err;
+}
+
+/*
+ * 6. Fixed phases: replace, then exactly one operation from a new process
+ * and socket (serial replacement followed by socket recreation); plain and
+ * with the flipping profile stacked under a fixed allow profile.
+ */
+static void fixed_phases(struct __test_metadata *_metadata,
+			 FIXTURE_DATA(live) * self,
+			 const FIXTURE_VARIANT(live) * variant,
+			 const char *scenario, const char *change,
+			 const char *stack, const char *flip)
+{
+	struct aa_policy ver[2];
+	pid_t rpid;
+	int k;
+
+	ASSERT_EQ(0, live_build(&ver[0], "allow", flip));
+	ASSERT_EQ(0, live_build(&ver[1], "send_deny", flip));
+	rpid = fork();
+	ASSERT_LE(0, rpid);
+	if (rpid == 0)
+		receiver_loop(self, variant->type, NULL);
+	ASSERT_EQ(0, wait_ready(self));
+	for (k = 0; k <= FLIPS; k++) {
+		char what[32];
+		int want = sender_flip_expect(self->fine, k), got;
+
+		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
+		got = one_op(self, variant->type, change, stack, k);
+		snprintf(what, sizeof(what), "phase_%02d", k);
+		live_record(variant, self->fine, scenario, what,
+			    stack ? "live_base//&live_stacked" : flip,
+			    "unconfined", want, got);
+		EXPECT_EQ(want, got)
+		{
+			TH_LOG("%s phase %d: expected %s, observed %s",
+			       scenario, k, outcome_name(want),
+			       outcome_name(got));
+		}
+	}
+	stop_peers(_metadata, self, -1, rpid);
+	for (k = 0; k <= FLIPS; k++)
+		EXPECT_EQ(sender_flip_expect(self->fine, k) ? 0 : 1,
+			  self->sh->got[k]);
+}
+
+TEST_F_TIMEOUT(live, fixed_phase_sender, 60)
+{
+	ASSERT_EQ(0, live_load(self, "allow", "live_phase"));
+	fixed_phases(_metadata, self, variant, "fixed_phase", "live_phase",
+		     NULL, "live_phase");
+}
+
+/* 4. Stacked labels replaced live: allow//&X where X flips. */
+TEST_F_TIMEOUT(live, fixed_phase_stacked, 60)
+{
+	ASSERT_EQ(0, live_load(self, "allow", "live_base"));
+	ASSERT_EQ(0, live_load(self, "allow", "live_stacked"));
+	fixed_phases(_metadata, self, variant, "fixed_phase_stacked",
+		     "live_base", "live_stacked", "live_stacked");
+}
+
+/* A child that waits for one-byte commands on a pipe; bounded waits. */
+struct agent {
+	pid_t pid;
+	int cmd[2], rep[2];
+};
+
+static int agent_start(struct agent *a)
+{
+	if (pipe2(a->cmd, O_CLOEXEC) || pipe2(a->rep, O_CLOEXEC))
+		return -errno;
+	a->pid = fork();
+	if (a->pid < 0)
+		return -errno;
+	return 0;
+}
+
+static char agent_next(struct agent *a)
+{
+	char c = 'q';
+
+	if (pipe_read(a->cmd[0], &c, 1, PEER_WAIT_MS))
+		return 'q';
+	return c;
+}
+
+/* Sends command @c and reads the int the agent answers with. */
+static int agent_ask(struct agent *a, char c, int *answer)
+{
+	int ret = pipe_write(a->cmd[1], &c, 1);
+
+	if (ret)
+		return ret;
+	return pipe_read(a->rep[0], answer, sizeof(*answer), PEER_WAIT_MS);
+}
+
+static int listen_on(int type, const struct sockaddr_un *addr, socklen_t len)
+{
+	int fd = socket(AF_UNIX, type, 0);
+
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (void *)addr, len) ||
+	    (type != SOCK_DGRAM && listen(fd, 8)))
+		return -errno;
+	return fd;
+}
+
+/*
+ * 3. Revocation audit. The receiver's profile is replaced by a
+ * receive_deny version while its socket exists. A socket keeps the label
+ * it was created with (unix_may_send and the stream connect check use the
+ * label stored on the socket, not the newest version of its profile), so
+ * delivery to the existing socket is not revoked; a socket created after
+ * the update carries the new version and, when fine, refuses. A connected
+ * stream is never checked per message.
+ */
+TEST_F_TIMEOUT(live, revocation, 60)
+{
+	struct sockaddr_un addr2 = self->addr;
+	socklen_t len2 = self->addrlen;
+	struct aa_policy deny;
+	struct agent rx;
+	struct payload p;
+	int ready, ret, want, sfd, fd2;
+
+	ASSERT_EQ(0, live_load(self, "allow", "live_revoke"));
+	ASSERT_EQ(0, live_build(&deny, "receive_deny", "live_revoke"));
+	/* A second name: the first byte after the leading NUL changes. */
+	addr2.sun_path[1] ^= 1;
+
+	ASSERT_EQ(0, agent_start(&rx));
+	if (rx.pid == 0) {
+		int fd[2] = { -1, -1 }, n = 0;
+
+		enter("live_revoke", NULL);
+		/* 'a': the socket before the update; 'b': one after it. */
+		for (char c; (c = agent_next(&rx)) != 'q';) {
+			int r = listen_on(variant->type,
+					  c == 'a' ? &self->addr : &addr2,
+					  c == 'a' ? self->addrlen : len2);
+
+			fd[n++ % 2] = r;
+			pipe_write(rx.rep[1], &r, sizeof(r));
+		}
+		/* The sockets were held open until the test was done. */
+		close(fd[0]);
+		close(fd[1]);
+		_exit(0);
+	}
+	ASSERT_EQ(0, agent_ask(&rx, 'a', &ready));
+	ASSERT_LE(0, ready);
+
+	/* Before the update: allowed; a stream connects now and stays. */
+	sfd = socket(AF_UNIX, variant->type, 0);
+	ASSERT_LE(0, sfd);
+	payload_make(&p, 0);
+	if (variant->type == SOCK_DGRAM)
+		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
+				     (void *)&self->addr, self->addrlen));
+	else
+		ret = sys_ret(connect(sfd, (void *)&self->addr,
+				      self->addrlen));
+	EXPECT_EQ(0, ret);
+	live_record(variant, self->fine, "revocation", "before_update",
+		    "unconfined", "live_revoke", 0, ret);
+	ASSERT_EQ(0, aa_policy_load(&deny));
+
+	/* The existing socket after the update: not revoked. */
+	payload_make(&p, 1);
+	if (variant->type == SOCK_DGRAM)
+		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
+				     (void *)&self->addr, self->addrlen));
+	else
+		ret = sys_ret(send(sfd, &p, sizeof(p), MSG_DONTWAIT));
+	TH_LOG("revocation: delivery through the existing socket %s",
+	       ret ? "revoked" : "not revoked");
+	live_record(variant, self->fine, "revocation", "existing_socket",
+		    "unconfined", "live_revoke", 0, ret);
+	EXPECT_EQ(0, ret);
+
+	/* A socket the receiver creates after the update. */
+	ASSERT_EQ(0, agent_ask(&rx, 'b', &ready));
+	ASSERT_LE(0, ready);
+	if (variant->type == SOCK_DGRAM) {
+		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
+				     (void *)&addr2, len2));
+	} else {
+		fd2 = socket(AF_UNIX, variant->type, 0);
+		ret = sys_ret(connect(fd2, (void *)&addr2, len2));
+		close(fd2);
+	}
+	want = self->fine ? -EACCES : 0;
+	TH_LOG("revocation: a socket created after the update is %s",
+	       ret ? "denied" : "allowed");
+	live_record(variant, self->fine, "revocation", "new_socket",
+		    "unconfined", "live_revoke", want, ret);
+	EXPECT_EQ(want, ret);
+	pipe_write(rx.cmd[1], "q", 1);
+	EXPECT_EQ(0, peer_reap(rx.pid));
+	close(sfd);
+}
+
+/*
+ * 5. Profile removal while a confined task sends: a removed profile's
+ * label is replaced by its namespace's unconfined label, so the same task
+ * (same socket, for datagrams) stops being denied.
+ */
+TEST_F_TIMEOUT(live, removal, 60)
+{
+	struct agent tx;
+	struct aa_policy p;
+	pid_t rpid;
+	int before, after, want;
+
+	ASSERT_EQ(0, live_build(&p, "send_deny", "live_removed"));
+	ASSERT_EQ(0, aa_policy_load(&p));
+	self->loaded[self->n_loaded++] = p;
+	rpid = fork();
+	ASSERT_LE(0, rpid);
+	if (rpid == 0)
+		receiver_loop(self, variant->type, NULL);
+	ASSERT_EQ(0, wait_ready(self));
+	ASSERT_EQ(0, agent_start(&tx));
+	if (tx.pid == 0) {
+		unsigned int seq = 0;
+		int dfd = -1;
+
+		enter("live_removed", NULL);
+		if (variant->type == SOCK_DGRAM)
+			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
+		while (agent_next(&tx) == 's') {
+			int err = live_send(variant->type, dfd, &self->addr,
+					    self->addrlen, seq++);
+
+			pipe_write(tx.rep[1], &err, sizeof(err));
+		}
+		_exit(0);
+	}
+	ASSERT_EQ(0, agent_ask(&tx, 's', &before));
+	want = self->fine ? -EACCES : 0;
+	live_record(variant, self->fine, "removal", "before_removal",
+		    "live_removed", "unconfined", want, before);
+	EXPECT_EQ(want, before);
+	ASSERT_EQ(0, aa_profile_remove(p.name));
+	ASSERT_EQ(0, agent_ask(&tx, 's', &after));
+	live_record(variant, self->fine, "removal", "after_removal",
+		    "live_removed", "unconfined", 0, after);
+	EXPECT_EQ(0, after);
+	pipe_write(tx.cmd[1], "q", 1);
+	stop_peers(_metadata, self, tx.pid, rpid);
+	/* The allowed send arrived; the denied one never did. */
+	EXPECT_EQ(before ? 0 : 1, self->sh->got[0]);
+	EXPECT_EQ(1, self->sh->got[1]);
+}
+
+TEST_HARNESS_MAIN
