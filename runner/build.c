@@ -95,10 +95,12 @@ static char *build_key(const char *tree, char *const *patches, size_t n)
 	return xasprintf("%.16s", hex);
 }
 
-static void configure(const struct kernel *k, const char *tree, const char *out,
-		      const char *key, const char *log)
+static void configure(const struct kernel *k, const char *root,
+		      const char *tree, const char *out, const char *key,
+		      const char *log)
 {
-	char *local = xasprintf("%s/localversion.config", out);
+	/* Not named localversion*: kbuild would append such a file's text. */
+	char *local = xasprintf("%s/release-name.config", root);
 	char *line = xasprintf("CONFIG_LOCALVERSION=\"-lsmconf-%.8s\"\n", key);
 	char *o = xasprintf("O=%s", out), *cfg, *frag, *cfgpath;
 	char *merge = xasprintf("%s/scripts/kconfig/merge_config.sh", tree);
@@ -189,7 +191,7 @@ void build_kernel(struct kernel *k)
 		} else {
 			mkdir_p(out);
 		}
-		configure(k, tree, out, key, log);
+		configure(k, root, tree, out, key, log);
 		ccache = !spawn_wait((char *[]){ "ccache", "--version", NULL },
 				     &(struct spawn_opts){ .stdin_fd = -1,
 							   .stdout_fd = -1,
