@@ -155,8 +155,11 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	timeout -k 5 3000 "$L" compare --results "$T/b2" "$orig" "$wrong" > "$T/b2.out" 2>&1
 	rc=$?
 	check "wrong patch: compare fails (exit $rc)" [ "$rc" -eq 1 ]
-	check "wrong patch: names a changed case" grep -q \
-		'unexplained unix_peer/5.0/dgram/abstract/send_deny/unconfined/sender.sendto: EACCES -> allow' "$T/b2.out"
+	check "wrong patch: $(grep 'cases:' "$T/b2.out" | sed 's/^ *//')" \
+		grep -q '^   unexplained ' "$T/b2.out"
+	check "wrong patch: names a changed matrix case in compare.tsv" grep -q \
+		"^unix_peer/5.0/dgram/abstract/send_deny/unconfined/sender.sendto	unexplained	EACCES	allow	" \
+		"$T/b2/latest/compare.tsv"
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"
