@@ -16,7 +16,7 @@ RUN_ARGS ?=
 RUNNER_SRCS := $(filter-out runner/main.c,$(wildcard runner/*.c))
 RUNNER_HDRS := $(wildcard runner/*.h)
 RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -DLSMCONF_ROOT='"$(CURDIR)"'
-RUNNER_LIBS := -larchive -lcrypto
+RUNNER_LIBS := -larchive -lcrypto -lm
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 UNIT_TESTS := $(patsubst runner/tests/%.c,$(B)/tests/%,$(wildcard runner/tests/test_*.c))
 LSMCONF := $(B)/lsmconf
