@@ -30,7 +30,8 @@ static char *series_of_suite(const char *what, const char *suite)
 	dep = apt_stanza_field(stanza, "Depends");
 	pkg = dep ? apt_depends_find(dep, "linux-source-", "") : NULL;
 	if (!pkg)
-		die("%s: cannot find the versioned package behind %s", what, pv);
+		die("%s: cannot find the versioned package behind %s", what,
+		    pv);
 	series = xstrdup(pkg + strlen("linux-source-"));
 	free(pkg);
 	free(dep);
@@ -63,7 +64,8 @@ char *debian_source_tree(const char *what, const char *series,
 		deb = apt_download(pkg, ver, debs);
 		nested = xasprintf("usr/src/%s.tar.xz", pkg);
 		progress("extracting %s (about 1.8 GB)", nested);
-		if (deb_extract(deb, nested, pick_all, dir, err, sizeof(err)) < 0)
+		if (deb_extract(deb, nested, pick_all, dir, err, sizeof(err)) <
+		    0)
 			die("%s: %s", what, err);
 		progress_done();
 		/* The extracted tree is the cache; the package is not kept. */

@@ -26,9 +26,9 @@ void stats_of(const double *x, size_t n, struct sample_stats *s)
 double t95(double df)
 {
 	/* Exact for small df (table), Cornish-Fisher expansion beyond. */
-	static const double table[] = { 0,      12.706, 4.303, 3.182, 2.776,
-					2.571,  2.447,  2.365, 2.306, 2.262,
-					2.228 };
+	static const double table[] = { 0,     12.706, 4.303, 3.182,
+					2.776, 2.571,  2.447, 2.365,
+					2.306, 2.262,  2.228 };
 	const double z = 1.959963984540054;
 	double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
 
@@ -41,7 +41,8 @@ double t95(double df)
 
 		if (lo == hi || df == lo)
 			return table[lo];
-		w = (1 / (double)lo - 1 / df) / (1 / (double)lo - 1 / (double)hi);
+		w = (1 / (double)lo - 1 / df) /
+		    (1 / (double)lo - 1 / (double)hi);
 		return table[lo] + w * (table[hi] - table[lo]);
 	}
 	return z + (z3 + z) / (4 * df) +
@@ -76,8 +77,8 @@ void ab_compare(const double *a, size_t na, const double *b, size_t nb,
 	/* Delta method: var(B/A) ~ r^2 (var_B/B^2 + var_A/A^2). */
 	va = sall.n ? sall.sd * sall.sd / sall.n : 0;
 	vb = sb.n ? sb.sd * sb.sd / sb.n : 0;
-	se = v->ratio * sqrt(vb / (sb.mean * sb.mean) +
-			     va / (sall.mean * sall.mean));
+	se = v->ratio *
+	     sqrt(vb / (sb.mean * sb.mean) + va / (sall.mean * sall.mean));
 	/* Welch-Satterthwaite degrees of freedom. */
 	if (va + vb > 0 && sall.n > 1 && sb.n > 1)
 		df = (va + vb) * (va + vb) /

@@ -8,7 +8,7 @@
 
 struct sample_stats {
 	size_t n;
-	double mean, sd, cv;	/* sd: sample (n - 1); cv = sd / mean */
+	double mean, sd, cv; /* sd: sample (n - 1); cv = sd / mean */
 };
 
 void stats_of(const double *x, size_t n, struct sample_stats *s);
@@ -17,13 +17,13 @@ void stats_of(const double *x, size_t n, struct sample_stats *s);
 double t95(double df);
 
 struct ab_verdict {
-	double mid;		/* (mean A + mean A2) / 2 */
-	double drift;		/* |A2 - A| / mid */
-	double change;		/* (B - mid) / mid */
-	double ratio;		/* B / mean of all A and A2 rounds */
-	double lo, hi;		/* 95% confidence interval of ratio */
-	double max_cv;		/* largest CV of A, B, A2 */
-	bool significant;	/* |change| beyond both drift and the interval */
+	double mid; /* (mean A + mean A2) / 2 */
+	double drift; /* |A2 - A| / mid */
+	double change; /* (B - mid) / mid */
+	double ratio; /* B / mean of all A and A2 rounds */
+	double lo, hi; /* 95% confidence interval of ratio */
+	double max_cv; /* largest CV of A, B, A2 */
+	bool significant; /* |change| beyond both drift and the interval */
 };
 
 /*

@@ -31,8 +31,8 @@ struct live_op {
 
 /* Shared between the test and its peers (MAP_SHARED). */
 struct live_shared {
-	atomic_int stop;	/* sender: stop sending */
-	atomic_int rx_stop;	/* receiver: the sender is gone; drain, end */
+	atomic_int stop; /* sender: stop sending */
+	atomic_int rx_stop; /* receiver: the sender is gone; drain, end */
 	atomic_uint n_ops;
 	struct live_op ops[MAX_LIVE_OPS];
 	/* Receiver: how often each sequence number arrived intact. */
@@ -49,8 +49,8 @@ FIXTURE(live)
 	char before[65536];
 	bool fine;
 	struct live_shared *sh;
-	int ev_op;	/* sender -> test: one per operation */
-	int ev_drain;	/* receiver -> sender: queue drained */
+	int ev_op; /* sender -> test: one per operation */
+	int ev_drain; /* receiver -> sender: queue drained */
 	struct sockaddr_un addr;
 	socklen_t addrlen;
 	struct aa_policy loaded[6];
@@ -63,14 +63,12 @@ FIXTURE_VARIANT(live)
 	const char *type_id;
 };
 
-FIXTURE_VARIANT_ADD(live, dgram)
-{
+FIXTURE_VARIANT_ADD(live, dgram){
 	.type = SOCK_DGRAM,
 	.type_id = "dgram",
 };
 
-FIXTURE_VARIANT_ADD(live, stream)
-{
+FIXTURE_VARIANT_ADD(live, stream){
 	.type = SOCK_STREAM,
 	.type_id = "stream",
 };
@@ -110,8 +108,9 @@ FIXTURE_SETUP(live)
 	if (active <= 0)
 		SKIP(return, "AppArmor is not an active LSM");
 	if (!policy_load_allowed())
-		SKIP(return, "refusing to load policy: not a test machine (set "
-			     ALLOW_POLICY_ENV "=1 to allow)");
+		SKIP(return,
+			   "refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV
+			   "=1 to allow)");
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	/* The model of unix_peer_test: fine only with both sides' support. */
@@ -202,8 +201,8 @@ static int live_send(int type, int dfd, const struct sockaddr_un *to,
 }
 
 /* Sends until told to stop, logging every operation's outcome and times. */
-static void sender_loop(FIXTURE_DATA(live) * self, int type,
-			const char *change, const char *stack)
+static void sender_loop(FIXTURE_DATA(live) * self, int type, const char *change,
+			const char *stack)
 {
 	struct pollfd pfd = { .fd = self->ev_drain, .events = POLLIN };
 	uint64_t one = 1, drained;
@@ -338,8 +337,8 @@ static int wait_ready(FIXTURE_DATA(live) * self)
 
 static void live_record(const FIXTURE_VARIANT(live) * v, bool fine,
 			const char *scenario, const char *what,
-			const char *sender, const char *receiver,
-			int expected, int observed)
+			const char *sender, const char *receiver, int expected,
+			int observed)
 {
 	char id[160], depends[64];
 
@@ -359,9 +358,9 @@ static void live_record(const FIXTURE_VARIANT(live) * v, bool fine,
 static void judge_flips(struct __test_metadata *_metadata,
 			FIXTURE_DATA(live) * self,
 			const FIXTURE_VARIANT(live) * variant,
-			const char *scenario, const struct boundary *b,
-			int nb, int (*expect)(bool fine, int phase),
-			const char *sender, const char *receiver)
+			const char *scenario, const struct boundary *b, int nb,
+			int (*expect)(bool fine, int phase), const char *sender,
+			const char *receiver)
 {
 	unsigned int n = atomic_load(&self->sh->n_ops), i;
 	int in_flight[FLIPS] = { 0 }, switched[FLIPS] = { 0 };
@@ -459,13 +458,11 @@ static int fixed_deny_expect(bool fine, int phase)
 	return fine ? -EACCES : 0;
 }
 
-static void run_flips(struct __test_metadata *_metadata,
-		      FIXTURE_DATA(live) * self,
-		      const FIXTURE_VARIANT(live) * variant,
-		      const char *scenario, const char *s_change,
-		      const char *r_change, const char *flip_name,
-		      int (*expect)(bool, int), const char *sender,
-		      const char *receiver)
+static void
+run_flips(struct __test_metadata *_metadata, FIXTURE_DATA(live) * self,
+	  const FIXTURE_VARIANT(live) * variant, const char *scenario,
+	  const char *s_change, const char *r_change, const char *flip_name,
+	  int (*expect)(bool, int), const char *sender, const char *receiver)
 {
 	struct aa_policy ver[2];
 	struct boundary b[FLIPS];
@@ -473,9 +470,10 @@ static void run_flips(struct __test_metadata *_metadata,
 	int k;
 
 	ASSERT_EQ(0, live_build(&ver[0], "allow", flip_name));
-	ASSERT_EQ(0, live_build(&ver[1], flip_name[0] == 'r' ?
-				     "receive_deny" : "send_deny",
-				flip_name));
+	ASSERT_EQ(0,
+		  live_build(&ver[1],
+			     flip_name[0] == 'r' ? "receive_deny" : "send_deny",
+			     flip_name));
 	rpid = fork();
 	ASSERT_LE(0, rpid);
 	if (rpid == 0)
@@ -502,8 +500,8 @@ static void run_flips(struct __test_metadata *_metadata,
 TEST_F_TIMEOUT(live, sender_flips, 60)
 {
 	ASSERT_EQ(0, live_load(self, "allow", "live_sender"));
-	run_flips(_metadata, self, variant, "sender_flips", "live_sender",
-		  NULL, "live_sender", sender_flip_expect, "live_sender",
+	run_flips(_metadata, self, variant, "sender_flips", "live_sender", NULL,
+		  "live_sender", sender_flip_expect, "live_sender",
 		  "unconfined");
 }
 
@@ -512,9 +510,9 @@ TEST_F_TIMEOUT(live, receiver_flips_sender_denied, 60)
 {
 	ASSERT_EQ(0, live_load(self, "send_deny", "live_fixed_deny"));
 	ASSERT_EQ(0, live_load(self, "allow", "live_rx"));
-	run_flips(_metadata, self, variant, "receiver_flips",
-		  "live_fixed_deny", "live_rx", "live_rx", fixed_deny_expect,
-		  "live_fixed_deny", "live_rx");
+	run_flips(_metadata, self, variant, "receiver_flips", "live_fixed_deny",
+		  "live_rx", "live_rx", fixed_deny_expect, "live_fixed_deny",
+		  "live_rx");
 }
 
 /* One operation from a fresh socket, after the policy of a phase is in. */
@@ -704,8 +702,7 @@ TEST_F_TIMEOUT(live, revocation, 60)
 		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
 				     (void *)&self->addr, self->addrlen));
 	else
-		ret = sys_ret(connect(sfd, (void *)&self->addr,
-				      self->addrlen));
+		ret = sys_ret(connect(sfd, (void *)&self->addr, self->addrlen));
 	EXPECT_EQ(0, ret);
 	live_record(variant, self->fine, "revocation", "before_update",
 		    "unconfined", "live_revoke", 0, ret);
