@@ -2,6 +2,7 @@
 #
 #   make run       run the suites on debian:trixie and debian:sid and compare
 #   make compare A=SPEC B=SPEC
+#   make bench A=SPEC B=SPEC   (send cost, boots A -> B -> A2)
 #   make check     unit tests, in-tree build check, end-to-end boots
 #
 # See README.md.
@@ -29,7 +30,7 @@ INSTALL := $(CURDIR)/$(B)/kselftest
 C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
 
-.PHONY: all run compare check unit e2e selftests format lint clean FORCE
+.PHONY: all run compare bench check unit e2e selftests format lint clean FORCE
 
 all: $(LSMCONF) selftests
 
@@ -63,6 +64,9 @@ run: compare
 
 compare: all
 	$(LSMCONF) compare $(RUN_ARGS) $(A) $(B)
+
+bench: all
+	$(LSMCONF) bench $(BENCH_ARGS) $(A) $(B)
 
 unit: $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done

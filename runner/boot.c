@@ -58,7 +58,8 @@ void boot_run(const struct boot_opts *o, struct boot_result *r)
 		argv[n++] = "host";
 	} else {
 		argv[n++] = "-accel";
-		argv[n++] = "tcg";
+		/* icount needs one TCG thread for all vCPUs. */
+		argv[n++] = o->icount ? "tcg,thread=single" : "tcg";
 	}
 	if (o->icount) {
 		argv[n++] = "-icount";

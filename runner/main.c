@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lsmconf: the host side of the suite. One subcommand per file. */
 #define _GNU_SOURCE
+#include "cmd_bench.h"
 #include "cmd_compare.h"
 #include "kernel.h"
 #include "ksrc.h"
@@ -19,6 +20,7 @@
 static const char usage[] =
 	"usage: lsmconf run [options] SPEC...   boot each kernel, run the suite\n"
 	"       lsmconf compare [options] A B   run both, compare decision by decision\n"
+	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"\n"
@@ -37,7 +39,10 @@ static const char usage[] =
 	"  --append ARGS     extra kernel command line\n"
 	"  --results DIR     results root (default ./results)\n"
 	"  --tests-dir DIR   installed selftests (default build/kselftest/apparmor)\n"
-	"  --refresh         refresh the private package lists first\n";
+	"  --refresh         refresh the private package lists first\n"
+	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"
+	"  uring : none, sender, receiver, both, stacked), --invocations N (3),\n"
+	"  --warmup N (3), --rounds N (15), --messages N (65536)\n";
 
 static int positive(const char *opt, const char *arg)
 {
@@ -125,6 +130,54 @@ static int cmd_run(int argc, char **argv)
 	return run_main(&o, argv + first, argc - first);
 }
 
+static int cmd_bench(int argc, char **argv)
+{
+	struct bench_opts b = {
+		.points = "socketpair:none twoproc:none twoproc:sender "
+			  "twoproc:receiver twoproc:both twoproc:stacked "
+			  "uring:none",
+		.invocations = 3,
+		.warmup = 3,
+		.rounds = 15,
+		.messages = 65536,
+	};
+	struct run_opts o;
+	int first, i, kept = 1;
+
+	/* Bench options first, then the shared ones. */
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!v) {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		if (!strcmp(opt, "--points"))
+			b.points = v;
+		else if (!strcmp(opt, "--invocations"))
+			b.invocations = positive(opt, v);
+		else if (!strcmp(opt, "--warmup"))
+			b.warmup = atoi(v);
+		else if (!strcmp(opt, "--rounds"))
+			b.rounds = positive(opt, v);
+		else if (!strcmp(opt, "--messages"))
+			b.messages = positive(opt, v);
+		else {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		i++;
+	}
+	argc = kept;
+	first = run_options(argc, argv, &o);
+	if (argc - first != 2)
+		die("bench: want exactly two kernel specs (A B)");
+	if (o.test_timeout_s == 120)
+		o.test_timeout_s = 3600;
+	return bench_main(&o, &b, argv[first], argv[first + 1]);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	struct run_opts o;
@@ -184,6 +237,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "bench"))
+		return cmd_bench(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))

@@ -440,7 +440,7 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 
 	/* The caller keeps the kernel; this run borrows it. */
 	kr.k = *k;
-	name = safe_name(spec);
+	name = o->dir_name ? xstrdup(o->dir_name) : safe_name(spec);
 	kr.dir = xasprintf("%s/%s", root, name);
 	if (mkdir_p(kr.dir))
 		die("cannot create %s", kr.dir);
@@ -466,6 +466,7 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	bo.memory_mb = o->memory_mb;
 	bo.cpus = o->cpus;
 	bo.timeout_s = timeout;
+	bo.icount = o->icount;
 	progress("%s: booting (bounded to %d s)", spec, timeout);
 	boot_run(&bo, &br);
 	progress_done();

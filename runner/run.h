@@ -18,6 +18,8 @@ struct run_opts {
 	int memory_mb;
 	int cpus;
 	bool refresh;
+	bool icount; /* guest time counts instructions (TCG only) */
+	const char *dir_name; /* results subdirectory; NULL: from the spec */
 };
 
 struct kernel;

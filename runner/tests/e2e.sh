@@ -65,8 +65,10 @@ for k in trixie sid; do
 	d="$T/r1/latest/debian-$k"
 	check "$k: features_test ok in ktap.txt" grep -q \
 		'^ok 1 selftests: apparmor: features_test$' "$d/ktap.txt"
-	check "$k: unix_peer_test ok in ktap.txt" grep -q \
-		'^ok 2 selftests: apparmor: unix_peer_test$' "$d/ktap.txt"
+	for t in live_test unix_peer_test; do
+		check "$k: $t ok in ktap.txt" grep -q \
+			"^ok [0-9]* selftests: apparmor: $t\$" "$d/ktap.txt"
+	done
 	n=$(($(wc -l < "$d/records.tsv") - 1))
 	check "$k: $n decisions recorded (at least 600)" [ "$n" -ge 600 ]
 	# shellcheck disable=SC2016 # awk fields, not shell variables
@@ -139,7 +141,21 @@ else
 	sed 's/^/#   /' "$T/run7" | tail -5
 fi
 
-# 7. Kernels built from source: the early-return patch changes no
+# 7. The benchmark pipeline, small: three boots, samples, statistics, plots.
+if "$L" bench --results "$T/bench" --points "socketpair:none twoproc:both" \
+	--invocations 1 --warmup 1 --rounds 3 --messages 4096 \
+	debian:trixie debian:sid > "$T/bench.out" 2>&1; then
+	ok "bench A -> B -> A2 runs ($(grep -c . "$T/bench/latest/samples.tsv") sample lines)"
+else
+	no "bench A -> B -> A2 runs"
+	sed 's/^/#   /' "$T/bench.out" | tail -10
+fi
+check "bench: a summary line per point" [ "$(grep -c . "$T/bench/latest/summary.tsv")" -eq 3 ]
+plots() { [ -s "$1/bench.svg" ] && [ -s "$1/bench.png" ]; }
+check "bench: plots drawn" plots "$T/bench/latest"
+check "bench: the report names its clock" grep -q 'clock: ' "$T/bench.out"
+
+# 8. Kernels built from source: the early-return patch changes no
 # decision; a wrong one is caught and its cases named.
 if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	orig=build:debian-source:7.2

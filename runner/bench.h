@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Benchmark samples as unix_send_bench writes them, grouped per point. */
+#ifndef LSMCONF_BENCH_H
+#define LSMCONF_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct bench_sample {
+	char point[40]; /* workload:confinement */
+	int invocation, round;
+	bool warmup;
+	long long messages, ns;
+	double per_msg; /* ns (guest time) per message */
+};
+
+struct bench_set {
+	struct bench_sample *v;
+	size_t n;
+	size_t malformed;
+};
+
+/* Parses samples.tsv text; bad lines are counted, not fatal. */
+void bench_parse(const char *text, struct bench_set *set);
+void bench_free(struct bench_set *set);
+
+/*
+ * The measured (not warm-up) per-message values of @point, in file order;
+ * malloc'd, count in *@n.
+ */
+double *bench_values(const struct bench_set *set, const char *point, size_t *n);
+/* True when the first measured round of some invocation is an outlier. */
+bool bench_first_round_outlier(const struct bench_set *set, const char *point);
+
+#endif
