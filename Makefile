@@ -9,7 +9,7 @@
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
-B := build
+OUT := build
 A ?= debian:trixie
 B ?= debian:sid
 RUN_ARGS ?=
@@ -19,14 +19,14 @@ RUNNER_HDRS := $(wildcard runner/*.h)
 RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -DLSMCONF_ROOT='"$(CURDIR)"'
 RUNNER_LIBS := -larchive -lcrypto -lm
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
-UNIT_TESTS := $(patsubst runner/tests/%.c,$(B)/tests/%,$(wildcard runner/tests/test_*.c))
-LSMCONF := $(B)/lsmconf
+UNIT_TESTS := $(patsubst runner/tests/%.c,$(OUT)/tests/%,$(wildcard runner/tests/test_*.c))
+LSMCONF := $(OUT)/lsmconf
 
 # The tests build in a kernel-tree skeleton through its lib.mk, exactly as
 # they would in tools/testing/selftests/apparmor of a real tree.
-TREE := $(B)/tree
+TREE := $(OUT)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
-INSTALL := $(CURDIR)/$(B)/kselftest
+INSTALL := $(CURDIR)/$(OUT)/kselftest
 C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
 
@@ -34,30 +34,30 @@ GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
 
 all: $(LSMCONF) selftests
 
-$(B)/%.o: runner/%.c $(RUNNER_HDRS)
+$(OUT)/%.o: runner/%.c $(RUNNER_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LSMCONF): $(B)/main.o $(RUNNER_SRCS:runner/%.c=$(B)/%.o)
+$(LSMCONF): $(OUT)/main.o $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o)
 	$(CC) $(CFLAGS) -o $@ $^ $(RUNNER_LIBS)
 
-$(B)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(B)/%.o)
+$(OUT)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -Irunner -o $@ $^ $(RUNNER_LIBS) $(CHECK_LIBS)
 
 # KSRC=<kernel tree> takes the harness from there; otherwise from Debian's
 # linux-source package, extracted once into the cache.
 # Asked every time (it is cached), rewritten only when the answer changes.
-$(B)/ksrc: $(LSMCONF) FORCE
+$(OUT)/ksrc: $(LSMCONF) FORCE
 	$(LSMCONF) ksrc > $@.tmp
 	if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(B)/.tree: $(B)/ksrc $(GUEST_SRCS)
+$(OUT)/.tree: $(OUT)/ksrc $(GUEST_SRCS)
 	rm -rf $(TREE)
-	runner/mktree.sh "$$(cat $(B)/ksrc)" $(TREE)
+	runner/mktree.sh "$$(cat $(OUT)/ksrc)" $(TREE)
 	@touch $@
 
-selftests: $(B)/.tree
+selftests: $(OUT)/.tree
 	$(MAKE) -s -C $(SELFTESTS) TARGETS=apparmor INSTALL_PATH=$(INSTALL) install >/dev/null
 
 run: compare
@@ -84,6 +84,6 @@ format:
 	clang-format -i $(C_FILES)
 
 clean:
-	rm -rf $(B)
+	rm -rf $(OUT)
 
 FORCE:
