@@ -27,8 +27,8 @@ LSMCONF := $(OUT)/lsmconf
 TREE := $(OUT)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
 INSTALL := $(CURDIR)/$(OUT)/kselftest
-C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*/*.[ch] fixtures/guest-tests/*.c)
-GUEST_SRCS := $(wildcard selftests/apparmor/*) $(wildcard profiles/*)
+C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*.h selftests/*/*.[ch] fixtures/guest-tests/*.c)
+GUEST_SRCS := $(wildcard selftests/*/* selftests/*.h profiles/*)
 
 .PHONY: all run compare bench check unit e2e selftests format lint clean FORCE
 

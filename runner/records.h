@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Decision records as the guest writes them (selftests/apparmor/record.h
+ * Decision records as the guest writes them (selftests/lsmconf_record.h
  * defines the columns): reading, checking and counting.
  */
 #ifndef LSMCONF_RECORDS_H

@@ -6,7 +6,7 @@
 #include "guest.h"
 #include "kernel.h"
 #include "records.h"
-#include "../selftests/apparmor/record.h"
+#include "../selftests/lsmconf_record.h"
 #include "results.h"
 #include "spawn.h"
 #include "util.h"

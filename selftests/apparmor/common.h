@@ -23,6 +23,8 @@
 
 #include <sys/apparmor.h>
 
+#include "../lsmconf.h"
+
 #define AA_FS "/sys/kernel/security/apparmor"
 #define AA_FEATURES AA_FS "/features"
 #define AA_PROFILES AA_FS "/profiles"
@@ -30,56 +32,6 @@
 
 /* Every profile a test loads starts with this, so leftovers are findable. */
 #define AA_TEST_PREFIX "lsmconf_t_"
-
-/* Loading policy changes the machine: only where the operator said so. */
-#define ALLOW_POLICY_ENV "LSMCONF_ALLOW_POLICY_LOAD"
-
-/* Reads a whole small file into @buf (NUL-terminated); returns length or -errno. */
-static inline ssize_t read_text(const char *path, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	while (len + 1 < size) {
-		n = read(fd, buf + len, size - 1 - len);
-		if (n < 0) {
-			n = -errno;
-			close(fd);
-			return n;
-		}
-		if (n == 0)
-			break;
-		len += n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	/* A file larger than the buffer would be silently cut otherwise. */
-	if (len + 1 == size)
-		return -EFBIG;
-	return len;
-}
-
-/* True when @word is one element of the comma-separated @list. */
-static inline bool list_has(const char *list, const char *word)
-{
-	size_t wlen = strlen(word);
-	const char *p = list;
-
-	while (p && *p) {
-		size_t len = strcspn(p, ",\n");
-
-		if (len == wlen && !strncmp(p, word, wlen))
-			return true;
-		p += len;
-		if (*p)
-			p++;
-	}
-	return false;
-}
 
 /* 1 when AppArmor is an active LSM, 0 when not, -errno when unknown. */
 static inline int aa_is_active(void)
@@ -112,13 +64,6 @@ static inline int aa_feature(const char *feature)
 	if (ret < 0)
 		return ret;
 	return !strncmp(val, "yes", 3);
-}
-
-static inline bool policy_load_allowed(void)
-{
-	const char *v = getenv(ALLOW_POLICY_ENV);
-
-	return v && !strcmp(v, "1");
 }
 
 /* Directory holding the profile templates (profiles/ of the project). */
@@ -191,22 +136,6 @@ static inline int profile_expand(const char *tmpl, const char *name,
 		out[len++] = *p;
 	}
 	out[len] = '\0';
-	return 0;
-}
-
-static inline int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		buf += n;
-		len -= n;
-	}
 	return 0;
 }
 

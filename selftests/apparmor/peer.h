@@ -17,10 +17,6 @@
 #include <sys/un.h>
 
 #include "common.h"
-#include "record.h"
-
-/* Every wait for a peer ends after this long. */
-#define PEER_WAIT_MS 5000
 
 /* Permissions a label denies, for the expectation model. */
 enum {
@@ -88,9 +84,6 @@ static inline void report_op(struct peer_report *r, const char *op, int err)
 	r->n_ops++;
 }
 
-/* An outcome that is no errno: the operation was never attempted. */
-#define NOT_RUN 1
-
 /* Returns the result of @op in @r, or NOT_RUN when the peer never did it. */
 static inline int report_find(const struct peer_report *r, const char *op)
 {
@@ -100,62 +93,6 @@ static inline int report_find(const struct peer_report *r, const char *op)
 		if (!strcmp(r->ops[i].op, op))
 			return r->ops[i].err;
 	return NOT_RUN;
-}
-
-static inline int sys_ret(long ret)
-{
-	return ret < 0 ? -errno : 0;
-}
-
-/* Reads exactly @len bytes within @ms; 0 or -errno (-ETIMEDOUT, -EPIPE). */
-static inline int pipe_read(int fd, void *buf, size_t len, int ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	size_t got = 0;
-
-	while (got < len) {
-		ssize_t n;
-		int ret = poll(&pfd, 1, ms);
-
-		if (ret < 0 && errno == EINTR)
-			continue;
-		if (ret < 0)
-			return -errno;
-		if (ret == 0)
-			return -ETIMEDOUT;
-		n = read(fd, (char *)buf + got, len - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EPIPE;
-		got += n;
-	}
-	return 0;
-}
-
-static inline int pipe_write(int fd, const void *buf, size_t len)
-{
-	return write_all(fd, buf, len);
-}
-
-/* Waits for @pid; kills it when it does not end within PEER_WAIT_MS. */
-static inline int peer_reap(pid_t pid)
-{
-	int pidfd = syscall(SYS_pidfd_open, pid, 0), status = 0;
-	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
-
-	if (pidfd >= 0) {
-		if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
-			kill(pid, SIGKILL);
-		close(pidfd);
-	} else {
-		kill(pid, SIGKILL);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	return status;
 }
 
 /*
@@ -290,46 +227,6 @@ static inline int drain(int fd, int type, int *delivered, int *corrupt)
 			(*corrupt)++;
 	}
 	return first_err;
-}
-
-/* "allow" or the errno's name. */
-static inline const char *outcome_name(int err)
-{
-	const char *name;
-
-	if (!err)
-		return RECORD_ALLOW;
-	if (err == NOT_RUN)
-		return RECORD_NOT_RUN;
-	name = strerrorname_np(-err);
-	return name ? name : "E?";
-}
-
-/* Appends one decision record to $LSMCONF_RESULTS/records.tsv. */
-static inline int record_write(const char *id, const char *abi,
-			       const char *sender, const char *receiver,
-			       const char *type, const char *addr,
-			       const char *op, const char *depends,
-			       int expected, int observed)
-{
-	const char *dir = getenv("LSMCONF_RESULTS");
-	char path[PATH_MAX], line[1024];
-	int fd, len, ret;
-
-	if (!dir || !*dir)
-		return 0;
-	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
-	len = snprintf(line, sizeof(line),
-		       "%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", id, op,
-		       abi, sender, receiver, type, addr, op, depends,
-		       outcome_name(expected), outcome_name(observed));
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	/* One write per line: O_APPEND keeps lines whole. */
-	ret = write_all(fd, line, len);
-	close(fd);
-	return ret;
 }
 
 #endif /* LSMCONF_APPARMOR_PEER_H */

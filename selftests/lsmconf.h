@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lsmconf selftests: what every LSM's tests share (the policy-load guard,
+ * bounded pipes and peers, decision records). Helpers return 0 or -errno;
+ * every wait is bounded by poll(); nothing sleeps.
+ */
+
+#ifndef LSMCONF_H
+#define LSMCONF_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lsmconf_record.h"
+
+/* Loading policy changes the machine: only where the operator said so. */
+#define ALLOW_POLICY_ENV "LSMCONF_ALLOW_POLICY_LOAD"
+
+/* Reads a whole small file into @buf (NUL-terminated); returns length or -errno. */
+static inline ssize_t read_text(const char *path, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (len + 1 < size) {
+		n = read(fd, buf + len, size - 1 - len);
+		if (n < 0) {
+			n = -errno;
+			close(fd);
+			return n;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	/* A file larger than the buffer would be silently cut otherwise. */
+	if (len + 1 == size)
+		return -EFBIG;
+	return len;
+}
+
+/* True when @word is one element of the comma-separated @list. */
+static inline bool list_has(const char *list, const char *word)
+{
+	size_t wlen = strlen(word);
+	const char *p = list;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",\n");
+
+		if (len == wlen && !strncmp(p, word, wlen))
+			return true;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+static inline bool policy_load_allowed(void)
+{
+	const char *v = getenv(ALLOW_POLICY_ENV);
+
+	return v && !strcmp(v, "1");
+}
+
+static inline int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Every wait for a peer ends after this long. */
+#define PEER_WAIT_MS 5000
+
+/* An outcome that is no errno: the operation was never attempted. */
+#define NOT_RUN 1
+
+static inline int sys_ret(long ret)
+{
+	return ret < 0 ? -errno : 0;
+}
+
+/* Reads exactly @len bytes within @ms; 0 or -errno (-ETIMEDOUT, -EPIPE). */
+static inline int pipe_read(int fd, void *buf, size_t len, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n;
+		int ret = poll(&pfd, 1, ms);
+
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret < 0)
+			return -errno;
+		if (ret == 0)
+			return -ETIMEDOUT;
+		n = read(fd, (char *)buf + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EPIPE;
+		got += n;
+	}
+	return 0;
+}
+
+static inline int pipe_write(int fd, const void *buf, size_t len)
+{
+	return write_all(fd, buf, len);
+}
+
+/* Waits for @pid; kills it when it does not end within PEER_WAIT_MS. */
+static inline int peer_reap(pid_t pid)
+{
+	int pidfd = syscall(SYS_pidfd_open, pid, 0), status = 0;
+	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
+
+	if (pidfd >= 0) {
+		if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
+			kill(pid, SIGKILL);
+		close(pidfd);
+	} else {
+		kill(pid, SIGKILL);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return status;
+}
+
+/* "allow" or the errno's name. */
+static inline const char *outcome_name(int err)
+{
+	const char *name;
+
+	if (!err)
+		return RECORD_ALLOW;
+	if (err == NOT_RUN)
+		return RECORD_NOT_RUN;
+	name = strerrorname_np(-err);
+	return name ? name : "E?";
+}
+
+/* Appends one decision record to $LSMCONF_RESULTS/records.tsv. */
+static inline int record_write(const char *id, const char *abi,
+			       const char *sender, const char *receiver,
+			       const char *type, const char *addr,
+			       const char *op, const char *depends,
+			       int expected, int observed)
+{
+	const char *dir = getenv("LSMCONF_RESULTS");
+	char path[PATH_MAX], line[1024];
+	int fd, len, ret;
+
+	if (!dir || !*dir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
+	len = snprintf(line, sizeof(line),
+		       "%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", id, op,
+		       abi, sender, receiver, type, addr, op, depends,
+		       outcome_name(expected), outcome_name(observed));
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	/* One write per line: O_APPEND keeps lines whole. */
+	ret = write_all(fd, line, len);
+	close(fd);
+	return ret;
+}
+
+#endif /* LSMCONF_H */
