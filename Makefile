@@ -58,7 +58,7 @@ $(OUT)/.tree: $(OUT)/ksrc $(GUEST_SRCS)
 	@touch $@
 
 selftests: $(OUT)/.tree
-	$(MAKE) -s -C $(SELFTESTS) TARGETS=apparmor INSTALL_PATH=$(INSTALL) install >/dev/null
+	$(MAKE) -s -C $(SELFTESTS) TARGETS="apparmor selinux" INSTALL_PATH=$(INSTALL) install >/dev/null
 
 run: compare
 

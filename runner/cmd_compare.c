@@ -20,20 +20,31 @@
 /* Printed in full up to this many; the rest are in compare.tsv. */
 #define SHOW_MAX 40
 
-static void load(const char *dir, struct record_set *set)
+/* The records of every boot (one per LSM) of a kernel, as one set. */
+static void load(const struct kernel_boots *kb, struct record_set *set)
 {
-	char *path = xasprintf("%s/records.tsv", dir), *buf;
-	size_t len;
+	struct sbuf all = { 0 };
+	size_t i, len;
+	char *buf;
 
-	/* No records at all (the guest died): every case is one-sided. */
-	if (read_file(path, &buf, &len)) {
-		buf = xstrdup("");
-		len = 0;
+	for (i = 0; i < kb->n; i++) {
+		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
+		const char *body;
+
+		/* No records at all (the guest died): its cases are one-sided. */
+		if (!read_file(path, &buf, &len)) {
+			/* Each file has its own header: keep only the first. */
+			body = all.len && !strncmp(buf, "id\t", 3) ?
+				       buf + strcspn(buf, "\n") + 1 :
+				       buf;
+			sbuf_printf(&all, "%s", body);
+			free(buf);
+		}
+		free(path);
 	}
-	if (records_parse(buf, len, set))
+	if (records_parse(all.buf ? all.buf : "", all.len, set))
 		die("out of memory");
-	free(buf);
-	free(path);
+	sbuf_free(&all);
 }
 
 /* Original and patched must be built alike: only LOCALVERSION may differ. */
@@ -97,7 +108,8 @@ int compare_main(const struct run_opts *o, const char *spec_a,
 	struct kernel a, b;
 	struct record_set ra, rb;
 	struct cmp_result r;
-	char *root = run_results_root(o->results), *dir_a, *dir_b;
+	char *root = run_results_root(o->results);
+	struct kernel_boots boots_a, boots_b;
 	double t0 = now_seconds(), t_cmp;
 	bool ok_a, ok_b;
 	size_t i, shown = 0;
@@ -106,12 +118,14 @@ int compare_main(const struct run_opts *o, const char *spec_a,
 	kernel_provision(spec_a, &a, o->refresh);
 	kernel_provision(spec_b, &b, o->refresh);
 	config_check(&a, &b);
-	ok_a = run_kernel(o, root, &a, &dir_a);
-	ok_b = run_kernel(o, root, &b, &dir_b);
+	run_kernel_lsms(o, root, &a, &boots_a);
+	run_kernel_lsms(o, root, &b, &boots_b);
+	ok_a = boots_a.ok;
+	ok_b = boots_b.ok;
 
 	t_cmp = now_seconds();
-	load(dir_a, &ra);
-	load(dir_b, &rb);
+	load(&boots_a, &ra);
+	load(&boots_b, &rb);
 	compare_records(&ra, &rb, &r);
 	write_outputs(root, &r, spec_a, spec_b);
 	t_cmp = now_seconds() - t_cmp;
@@ -143,8 +157,8 @@ int compare_main(const struct run_opts *o, const char *spec_a,
 	records_free(&rb);
 	kernel_free(&a);
 	kernel_free(&b);
-	free(dir_a);
-	free(dir_b);
+	kernel_boots_free(&boots_a);
+	kernel_boots_free(&boots_b);
 	free(root);
 	return c;
 }

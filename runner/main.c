@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "cmd_bench.h"
 #include "cmd_compare.h"
+#include "cmd_msgcost.h"
+#include "msgcost.h"
 #include "kernel.h"
 #include "ksrc.h"
 #include "run.h"
@@ -21,6 +23,7 @@ static const char usage[] =
 	"usage: lsmconf run [options] SPEC...   boot each kernel, run the suite\n"
 	"       lsmconf compare [options] A B   run both, compare decision by decision\n"
 	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
+	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"\n"
@@ -38,11 +41,17 @@ static const char usage[] =
 	"  --cpus N          guest CPUs (default 2)\n"
 	"  --append ARGS     extra kernel command line\n"
 	"  --results DIR     results root (default ./results)\n"
-	"  --tests-dir DIR   installed selftests (default build/kselftest/apparmor)\n"
+	"  --lsm LIST        boot once per LSM of LIST (default apparmor,selinux);\n"
+	"                    with --test, only the LSMs that have the test\n"
+	"  --tests-dir DIR   the tests to run (default build/kselftest/<lsm>)\n"
 	"  --refresh         refresh the private package lists first\n"
 	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"
 	"  uring : none, sender, receiver, both, stacked), --invocations N (3),\n"
-	"  --warmup N (3), --rounds N (15), --messages N (65536)\n";
+	"  --warmup N (3), --rounds N (15), --messages N (65536)\n"
+	"msgcost options: --points \"CATS:LEVEL ...\" (CATS: 4, 256, 1024;\n"
+	"  LEVEL: none, high, low), --warmup N (3), --rounds N (10),\n"
+	"  --iterations N (2000), --limit X (instructions per category, 0.5),\n"
+	"  --limit-carried X (the same for level low, whose messages carry them, 8)\n";
 
 static int positive(const char *opt, const char *arg)
 {
@@ -67,6 +76,7 @@ static int run_options(int argc, char **argv, struct run_opts *o)
 		{ "append", required_argument, NULL, 'A' },
 		{ "results", required_argument, NULL, 'r' },
 		{ "tests-dir", required_argument, NULL, 'd' },
+		{ "lsm", required_argument, NULL, 'L' },
 		{ "refresh", no_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -74,7 +84,8 @@ static int run_options(int argc, char **argv, struct run_opts *o)
 
 	*o = (struct run_opts){
 		.results = "results",
-		.tests_dir = LSMCONF_ROOT "/build/kselftest/apparmor",
+		.tests_root = LSMCONF_ROOT "/build/kselftest",
+		.lsms = "apparmor,selinux",
 		.test_timeout_s = 120,
 		.memory_mb = 512,
 		.cpus = 2,
@@ -109,6 +120,9 @@ static int run_options(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'd':
 			o->tests_dir = optarg;
+			break;
+		case 'L':
+			o->lsms = optarg;
 			break;
 		case 'R':
 			o->refresh = true;
@@ -178,6 +192,58 @@ static int cmd_bench(int argc, char **argv)
 	return bench_main(&o, &b, argv[first], argv[first + 1]);
 }
 
+static int cmd_msgcost(int argc, char **argv)
+{
+	struct msgcost_opts m = {
+		.points = "4:none 4:high 4:low 256:none 256:high 256:low "
+			  "1024:none 1024:high 1024:low",
+		.warmup = 3,
+		.rounds = 10,
+		.iterations = 2000,
+		.limit = MSGCOST_MAX_PER_CATEGORY,
+		.limit_carried = MSGCOST_MAX_PER_CARRIED_CATEGORY,
+	};
+	struct run_opts o;
+	int first, i, kept = 1;
+
+	/* msgcost options first, then the shared ones. */
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!v) {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		if (!strcmp(opt, "--points"))
+			m.points = v;
+		else if (!strcmp(opt, "--warmup"))
+			m.warmup = atoi(v);
+		else if (!strcmp(opt, "--rounds"))
+			m.rounds = positive(opt, v);
+		else if (!strcmp(opt, "--iterations"))
+			m.iterations = positive(opt, v);
+		else if (!strcmp(opt, "--limit"))
+			m.limit = atof(v);
+		else if (!strcmp(opt, "--limit-carried"))
+			m.limit_carried = atof(v);
+		else {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		i++;
+	}
+	argc = kept;
+	first = run_options(argc, argv, &o);
+	if (first >= argc)
+		die("msgcost: no kernel spec given (e.g. debian:sid)");
+	if (m.rounds < 2)
+		die("msgcost: --rounds must be at least 2");
+	if (o.test_timeout_s == 120)
+		o.test_timeout_s = 1800;
+	return msgcost_main(&o, &m, argv + first, argc - first);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	struct run_opts o;
@@ -241,6 +307,8 @@ int main(int argc, char **argv)
 		return cmd_bench(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "msgcost"))
+		return cmd_msgcost(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))
 		return cmd_kernel(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ksrc"))

@@ -3,7 +3,8 @@
 #   mktree.sh KSRC DEST
 # KSRC is a kernel tree (or the skeleton lsmconf extracted from Debian's
 # linux-source); DEST gets just what the selftests build needs, plus
-# tools/testing/selftests/apparmor (selftests/apparmor and profiles/).
+# tools/testing/selftests/apparmor (selftests/apparmor, profiles/*.profile)
+# and tools/testing/selftests/selinux (selftests/selinux, profiles/*.cil).
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 KSRC DEST" >&2; exit 2; }
 src=$1
@@ -19,4 +20,7 @@ cp "$src/$st/"*.h "$src/$st/"*.sh "$dest/$st/"
 cp -R "$src/$st/kselftest" "$dest/$st/"
 cp "$top/selftests/"lsmconf*.h "$dest/$st/"
 cp -R "$top/selftests/apparmor" "$dest/$st/apparmor"
-cp -R "$top/profiles" "$dest/$st/apparmor/profiles"
+mkdir -p "$dest/$st/apparmor/profiles"
+cp "$top/profiles/"*.profile "$dest/$st/apparmor/profiles/"
+cp -R "$top/selftests/selinux" "$dest/$st/selinux"
+cp "$top/profiles/"*.cil "$dest/$st/selinux/"

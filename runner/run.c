@@ -22,15 +22,30 @@
 /* Seconds a guest may take to boot and send results, beyond its tests. */
 #define BOOT_ALLOWANCE_S 90
 
+/*
+ * How each LSM's suite boots. AppArmor is in the default LSM list of
+ * Debian's kernels and of lsmconf.config; SELinux is exclusive with it, so
+ * it gets a boot of its own with an lsm= list naming it (selinux=1 does
+ * nothing without CONFIG_SECURITY_SELINUX_BOOTPARAM).
+ */
+static const struct {
+	const char *name;
+	const char *append;
+} lsm_boots[] = {
+	{ "apparmor", NULL },
+	{ "selinux", "lsm=landlock,lockdown,yama,selinux,bpf" },
+};
+
 struct kernel_run {
 	struct kernel k;
+	const char *lsm;
 	char *dir;
 	struct plan plan;
 	struct test_account *acct;
 	struct run_totals totals;
 	char *problems; /* boot-level problems, one per line */
 	double image_s, boot_s;
-	char *uname, *lsm;
+	char *uname, *lsm_list;
 	char *features; /* features.tsv as read from the guest */
 	size_t decisions, mismatches;
 	double guest_boot_s,
@@ -235,9 +250,9 @@ static void collect(struct kernel_run *kr, const struct boot_result *br,
 		free(t1);
 	}
 	kr->uname = guest_text(kr, "uname");
-	kr->lsm = guest_text(kr, "lsm");
+	kr->lsm_list = guest_text(kr, "lsm");
 	chomp(kr->uname);
-	chomp(kr->lsm);
+	chomp(kr->lsm_list);
 	path = xasprintf("%s/guest/features.tsv", kr->dir);
 	if (read_file(path, &kr->features, NULL))
 		kr->features = NULL;
@@ -292,7 +307,7 @@ static void write_ktap(const struct kernel_run *kr)
 			xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
 		char *buf = NULL;
 
-		sbuf_printf(&sb, "# selftests: apparmor: %s\n", t->name);
+		sbuf_printf(&sb, "# selftests: %s: %s\n", kr->lsm, t->name);
 		if (!read_file(kpath, &buf, NULL)) {
 			char *line = buf, *nl;
 
@@ -309,17 +324,15 @@ static void write_ktap(const struct kernel_run *kr)
 		free(buf);
 		free(kpath);
 		if (account_ok(t) && !t->pass && t->skip)
-			sbuf_printf(&sb,
-				    "ok %zu selftests: apparmor: %s # SKIP\n",
-				    i + 1, t->name);
+			sbuf_printf(&sb, "ok %zu selftests: %s: %s # SKIP\n",
+				    i + 1, kr->lsm, t->name);
 		else if (account_ok(t))
-			sbuf_printf(&sb, "ok %zu selftests: apparmor: %s\n",
-				    i + 1, t->name);
+			sbuf_printf(&sb, "ok %zu selftests: %s: %s\n", i + 1,
+				    kr->lsm, t->name);
 		else
-			sbuf_printf(&sb,
-				    "not ok %zu selftests: apparmor: %s%s%s\n",
-				    i + 1, t->name, t->problem[0] ? " # " : "",
-				    t->problem);
+			sbuf_printf(&sb, "not ok %zu selftests: %s: %s%s%s\n",
+				    i + 1, kr->lsm, t->name,
+				    t->problem[0] ? " # " : "", t->problem);
 	}
 	path = xasprintf("%s/ktap.txt", kr->dir);
 	write_file(path, sb.buf, sb.len);
@@ -344,7 +357,8 @@ static void write_identity(const struct kernel_run *kr,
 	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
 	sbuf_printf(&sb, "config_sha256\t%s\n",
 		    k->config ? k->config_sha256 : "-");
-	sbuf_printf(&sb, "lsm\t%s\n", kr->lsm ? kr->lsm : "-");
+	sbuf_printf(&sb, "suite\t%s\n", kr->lsm);
+	sbuf_printf(&sb, "lsm\t%s\n", kr->lsm_list ? kr->lsm_list : "-");
 	for (f = reported_features; *f; f++)
 		sbuf_printf(&sb, "feature %s\t%s\n", *f,
 			    feature_state(kr->features, *f));
@@ -368,13 +382,15 @@ static bool report(const struct kernel_run *kr)
 		  !kr->mismatches;
 	size_t i;
 
-	printf("== %s\n", id);
+	printf("== %s [%s]\n", id, kr->lsm);
 	printf("   guest: uname %s; lsm %s; %s\n", kr->uname ? kr->uname : "?",
-	       kr->lsm ? kr->lsm : "?", guest_parser_version());
-	printf("   features:");
-	for (f = reported_features; *f; f++)
-		printf(" %s=%s", *f, feature_state(kr->features, *f));
-	printf("\n");
+	       kr->lsm_list ? kr->lsm_list : "?", guest_parser_version());
+	if (kr->features) {
+		printf("   features:");
+		for (f = reported_features; *f; f++)
+			printf(" %s=%s", *f, feature_state(kr->features, *f));
+		printf("\n");
+	}
 	for (i = 0; i < kr->plan.n; i++) {
 		const struct test_account *a = &kr->acct[i];
 
@@ -425,6 +441,117 @@ char *run_results_root(const char *base)
 	return dir;
 }
 
+static char *lsm_tests_dir(const struct run_opts *o, const char *lsm)
+{
+	if (o->tests_dir)
+		return xstrdup(o->tests_dir);
+	return xasprintf("%s/%s", o->tests_root, lsm);
+}
+
+static const char *lsm_boot_append(const char *lsm)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
+		if (!strcmp(lsm_boots[i].name, lsm))
+			return lsm_boots[i].append;
+	die("unknown LSM %s (known: apparmor, selinux)", lsm);
+}
+
+/* The LSM's boot parameters, then the user's (the kernel takes the last). */
+static char *lsm_append(const struct run_opts *o, const char *lsm)
+{
+	const char *own = lsm_boot_append(lsm);
+
+	if (own && o->append)
+		return xasprintf("%s %s", own, o->append);
+	return own || o->append ? xstrdup(own ? own : o->append) : NULL;
+}
+
+/* The --test names whose program is in @lsm's test directory. */
+static size_t tests_here(const struct run_opts *o, const char *lsm,
+			 char **out, size_t max)
+{
+	char *dir = lsm_tests_dir(o, lsm);
+	size_t i, n = 0;
+
+	for (i = 0; i < o->n_tests && n < max; i++) {
+		char *path = xasprintf("%s/%s", dir, o->tests[i]);
+
+		if (!strchr(o->tests[i], '/') && !access(path, X_OK))
+			out[n++] = o->tests[i];
+		free(path);
+	}
+	free(dir);
+	return n;
+}
+
+size_t run_lsms(const struct run_opts *o, const char **out, size_t max)
+{
+	char *list = xstrdup(o->lsms ? o->lsms : lsm_boots[0].name);
+	char *tok, *save = NULL, *only[16];
+	size_t n = 0, i, j;
+
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
+			if (!strcmp(lsm_boots[i].name, tok))
+				break;
+		if (i == ARRAY_SIZE(lsm_boots))
+			die("unknown LSM %s in --lsm (known: apparmor, selinux)",
+			    tok);
+		if (o->n_tests &&
+		    !tests_here(o, lsm_boots[i].name, only, ARRAY_SIZE(only)))
+			continue;
+		if (n < max)
+			out[n++] = lsm_boots[i].name;
+	}
+	free(list);
+	/* Every named test must run somewhere. */
+	for (j = 0; j < o->n_tests; j++) {
+		bool found = false;
+
+		for (i = 0; i < n && !found; i++) {
+			char *dir = lsm_tests_dir(o, out[i]);
+			char *path = xasprintf("%s/%s", dir, o->tests[j]);
+
+			found = !strchr(o->tests[j], '/') && !access(path, X_OK);
+			free(path);
+			free(dir);
+		}
+		if (!found)
+			die("no test program %s for --lsm %s", o->tests[j],
+			    o->lsms ? o->lsms : lsm_boots[0].name);
+	}
+	if (!n)
+		die("nothing to run for --lsm %s", o->lsms);
+	return n;
+}
+
+void run_kernel_lsms(const struct run_opts *o, const char *root,
+		     struct kernel *k, struct kernel_boots *kb)
+{
+	struct run_opts ro = *o;
+	size_t i;
+
+	memset(kb, 0, sizeof(*kb));
+	kb->n = run_lsms(o, kb->lsm, ARRAY_SIZE(kb->lsm));
+	kb->ok = true;
+	for (i = 0; i < kb->n; i++) {
+		ro.lsm = kb->lsm[i];
+		kb->ok &= run_kernel(&ro, root, k, &kb->dir[i]);
+	}
+}
+
+void kernel_boots_free(struct kernel_boots *kb)
+{
+	size_t i;
+
+	for (i = 0; i < kb->n; i++)
+		free(kb->dir[i]);
+	memset(kb, 0, sizeof(*kb));
+}
+
 bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		char **dir)
 {
@@ -432,25 +559,38 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	struct boot_result br;
 	struct boot_opts bo = { 0 };
 	const char *spec = k->spec.text;
-	char *name, *image;
+	const char *lsm = o->lsm ? o->lsm : lsm_boots[0].name;
+	char *name, *image, *tests_dir, *append, *only[16];
+	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
 	int timeout;
 	double t0;
 	bool ok;
-	size_t i;
 
 	/* The caller keeps the kernel; this run borrows it. */
 	kr.k = *k;
-	name = o->dir_name ? xstrdup(o->dir_name) : safe_name(spec);
+	kr.lsm = lsm;
+	if (o->dir_name) {
+		name = xstrdup(o->dir_name);
+	} else {
+		char *s = safe_name(spec);
+
+		name = xasprintf("%s-%s", s, lsm);
+		free(s);
+	}
 	kr.dir = xasprintf("%s/%s", root, name);
 	if (mkdir_p(kr.dir))
 		die("cannot create %s", kr.dir);
-	plan_make(&kr.plan, o->tests_dir, o->tests, o->n_tests, o->args,
+	tests_dir = lsm_tests_dir(o, lsm);
+	if (o->n_tests && !n_only)
+		die("none of the named tests is in %s", tests_dir);
+	plan_make(&kr.plan, tests_dir, only, n_only, o->args,
 		  o->test_timeout_s);
+	append = lsm_append(o, lsm);
 
 	t0 = now_seconds();
 	image = xasprintf("%s/initramfs.cpio.gz", kr.dir);
-	progress("%s: building the guest image", spec);
-	guest_image(image, &kr.k, &kr.plan, o->tests_dir);
+	progress("%s [%s]: building the guest image", spec, lsm);
+	guest_image(image, &kr.k, &kr.plan, tests_dir);
 	kr.image_s = now_seconds() - t0;
 
 	timeout = o->boot_timeout_s;
@@ -461,13 +601,13 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	}
 	bo.kernel = kr.k.image;
 	bo.initrd = image;
-	bo.append = o->append;
+	bo.append = append;
 	bo.dir = kr.dir;
 	bo.memory_mb = o->memory_mb;
 	bo.cpus = o->cpus;
 	bo.timeout_s = timeout;
 	bo.icount = o->icount;
-	progress("%s: booting (bounded to %d s)", spec, timeout);
+	progress("%s [%s]: booting (bounded to %d s)", spec, lsm, timeout);
 	boot_run(&bo, &br);
 	progress_done();
 	kr.boot_s = br.seconds;
@@ -480,6 +620,8 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	unlink(image);
 	free(image);
 	free(name);
+	free(tests_dir);
+	free(append);
 	free(br.cmdline);
 	for (i = 0; i < kr.plan.n; i++)
 		ktap_free(&kr.acct[i].doc);
@@ -487,7 +629,7 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	plan_free(&kr.plan);
 	free(kr.problems);
 	free(kr.uname);
-	free(kr.lsm);
+	free(kr.lsm_list);
 	free(kr.features);
 	if (dir)
 		*dir = kr.dir;
@@ -499,12 +641,15 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 static bool run_one(const struct run_opts *o, const char *root,
 		    const char *spec)
 {
+	struct kernel_boots kb;
 	struct kernel k;
 	bool ok;
 
 	kernel_provision(spec, &k, o->refresh);
-	ok = run_kernel(o, root, &k, NULL);
+	run_kernel_lsms(o, root, &k, &kb);
+	ok = kb.ok;
 	kernel_free(&k);
+	kernel_boots_free(&kb);
 	return ok;
 }
 

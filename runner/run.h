@@ -12,7 +12,10 @@ struct run_opts {
 	const char *args; /* arguments for every test binary */
 	const char *append; /* extra kernel command line */
 	const char *results; /* results root */
-	const char *tests_dir; /* installed selftests */
+	const char *tests_root; /* installed selftests, a directory per LSM */
+	const char *tests_dir; /* NULL: tests_root/<lsm> */
+	const char *lsms; /* LSMs to boot with, comma-separated */
+	const char *lsm; /* this boot's LSM (set per boot) */
 	int test_timeout_s;
 	int boot_timeout_s; /* 0: derived from the plan */
 	int memory_mb;
@@ -23,6 +26,26 @@ struct run_opts {
 };
 
 struct kernel;
+
+/*
+ * The LSMs of o->lsms that have something to run: with --test, those whose
+ * test directory holds one of the named tests (a name found nowhere is an
+ * error). Returns how many were put in @out (at most @max).
+ */
+size_t run_lsms(const struct run_opts *o, const char **out, size_t max);
+
+/* The boots of one kernel, one per LSM, and their results directories. */
+struct kernel_boots {
+	size_t n;
+	const char *lsm[4];
+	char *dir[4];
+	bool ok; /* every boot passed */
+};
+
+/* Boots @k once per LSM of @o (see run_lsms()). */
+void run_kernel_lsms(const struct run_opts *o, const char *root,
+		     struct kernel *k, struct kernel_boots *kb);
+void kernel_boots_free(struct kernel_boots *kb);
 
 /* A new results directory under @base (and @base/latest pointing to it). */
 char *run_results_root(const char *base);

@@ -100,6 +100,18 @@ static inline int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/* Writes @text to an existing file (a sysctl, a kernel interface). */
+static inline int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = write_all(fd, text, strlen(text));
+	close(fd);
+	return ret;
+}
+
 /* Every wait for a peer ends after this long. */
 #define PEER_WAIT_MS 5000
 

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lsmconf SELinux selftests: loading the project's CIL policies (compiled
+ * by secilc into profiles/lsmconf-cN.bin, N categories) and entering test
+ * domains. Helpers return 0 or -errno.
+ *
+ * An SELinux policy cannot be unloaded: these tests load one only where
+ * the operator allowed it and only over no policy or over one of their own,
+ * so they never replace a real machine's policy.
+ */
+
+#ifndef LSMCONF_SEL_H
+#define LSMCONF_SEL_H
+
+#include "../lsmconf.h"
+
+#include <selinux/selinux.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#define SEL_FS "/sys/fs/selinux"
+#define SEL_LSM_LIST "/sys/kernel/security/lsm"
+#define SEL_USER_ROLE "lsmconf_u:lsmconf_r:"
+/* A type only the project's policy has: marks a loaded policy as ours. */
+#define SEL_OWN_MARK "lsmconf_srv_t"
+
+/* 1 when SELinux is an active LSM, 0 when not, -errno when unknown. */
+static inline int sel_is_active(void)
+{
+	char lsm[512];
+	ssize_t ret = read_text(SEL_LSM_LIST, lsm, sizeof(lsm));
+
+	if (ret < 0)
+		return ret;
+	return list_has(lsm, "selinux");
+}
+
+/* libselinux finds selinuxfs through /proc/mounts: mount it first. */
+static inline int sel_mount(void)
+{
+	struct stat st;
+
+	if (!stat(SEL_FS "/enforce", &st))
+		return 0;
+	if (mount("selinuxfs", SEL_FS, "selinuxfs", 0, NULL))
+		return -errno;
+	set_selinuxmnt(SEL_FS);
+	return 0;
+}
+
+/* Reads a whole binary file into a malloc'ed buffer. */
+static inline int sel_read_file(const char *path, char **data, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (!buf || fd < 0) {
+		ret = fd < 0 ? -errno : -ENOMEM;
+		goto out;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (n == cap) {
+			char *bigger = realloc(buf, cap *= 2);
+
+			if (!bigger) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			buf = bigger;
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ret = -errno;
+			goto out;
+		}
+		if (!r)
+			break;
+		n += r;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+/*
+ * 1 when the loaded policy is one of ours, 0 when no policy is loaded,
+ * -EPERM when someone else's is: that one must stay.
+ */
+static inline int sel_loaded_policy_is_ours(void)
+{
+	char *data;
+	size_t len;
+	int ret = sel_read_file(SEL_FS "/policy", &data, &len);
+
+	/* selinuxfs refuses to read the policy before one is loaded. */
+	if (ret == -EINVAL || ret == -ENOENT)
+		return 0;
+	if (ret)
+		return ret;
+	ret = memmem(data, len, SEL_OWN_MARK, strlen(SEL_OWN_MARK)) ? 1 :
+								      -EPERM;
+	free(data);
+	return ret;
+}
+
+/* Directory of the compiled policies: $LSMCONF_PROFILES or beside us. */
+static inline const char *sel_policy_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("LSMCONF_PROFILES");
+	ssize_t n;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - 10);
+	if (n <= 0)
+		return "profiles";
+	dir[n] = '\0';
+	strcpy(strrchr(dir, '/') + 1, "profiles");
+	return dir;
+}
+
+/*
+ * Loads the project's policy with @cats categories (in one write, as the
+ * kernel wants it) and switches to enforcing; verified by reading back.
+ */
+static inline int sel_load(int cats)
+{
+	char path[PATH_MAX + 32], *data;
+	size_t len;
+	int ret;
+
+	if (!policy_load_allowed())
+		return -EPERM;
+	ret = sel_mount();
+	if (ret)
+		return ret;
+	ret = sel_loaded_policy_is_ours();
+	if (ret < 0)
+		return ret;
+	snprintf(path, sizeof(path), "%s/lsmconf-c%d.bin", sel_policy_dir(),
+		 cats);
+	ret = sel_read_file(path, &data, &len);
+	if (ret)
+		return ret;
+	ret = security_load_policy(data, len) ? -errno : 0;
+	free(data);
+	if (ret)
+		return ret;
+	return security_setenforce(1) ? -errno : 0;
+}
+
+/* 1 enforcing, 0 permissive, as the kernel reports it; or -errno. */
+static inline int sel_enforcing(void)
+{
+	char val[8];
+	ssize_t ret = read_text(SEL_FS "/enforce", val, sizeof(val));
+
+	if (ret < 0)
+		return ret;
+	return val[0] == '1';
+}
+
+static inline int sel_set_enforcing(int on)
+{
+	if (security_setenforce(on))
+		return -errno;
+	return sel_enforcing() == on ? 0 : -EIO;
+}
+
+/* Switches the calling (single-threaded) process to @type at @level. */
+static inline int sel_enter(const char *type, const char *level)
+{
+	char ctx[256];
+
+	snprintf(ctx, sizeof(ctx), SEL_USER_ROLE "%s:%s", type, level);
+	return setcon(ctx) ? -errno : 0;
+}
+
+/* The guard every test's setup runs: SKIP reasons, or 0. */
+static inline const char *sel_unusable(void)
+{
+	int active = sel_is_active();
+
+	if (active < 0)
+		return "cannot read " SEL_LSM_LIST;
+	if (!active)
+		return "SELinux is not an active LSM (boot with lsm=...,selinux)";
+	if (!policy_load_allowed())
+		return "refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV
+		       "=1 to allow)";
+	return NULL;
+}
+
+/*
+ * The permission a test domain lacks, read from its name
+ * (lsmconf_s_no_write_t lacks "write"), or "" when it lacks none.
+ */
+static inline void sel_lacks(const char *type, char *perm, size_t size)
+{
+	const char *p = strstr(type, "_no_");
+	size_t n;
+
+	perm[0] = '\0';
+	if (!p)
+		return;
+	p += 4;
+	n = strlen(p);
+	if (n < 2 || strcmp(p + n - 2, "_t"))
+		return;
+	snprintf(perm, size, "%.*s", (int)(n - 2), p);
+}
+
+#endif /* LSMCONF_SEL_H */

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SELinux AF_UNIX between domains: a client reaches a server's abstract
+ * socket over a stream (connectto), a connected datagram socket or an
+ * unconnected one (sendto). Each client lacks at most one permission, and
+ * the outcome of every step is derived from which one it needs.
+ */
+
+#define _GNU_SOURCE
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include "../kselftest_harness.h"
+#include "sel.h"
+
+#define LEVEL "s0"
+#define SERVER "lsmconf_srv_t"
+#define MSG_TEXT "lsmconf unix payload"
+
+enum { OP_CONNECT, OP_SEND, OP_RECV, N_OPS };
+
+static const char *const op_names[N_OPS] = { "connect", "send", "recv" };
+
+enum mode { STREAM, DGRAM_CONNECTED, DGRAM_UNCONNECTED };
+
+static const char *const mode_names[] = { "stream", "dgram-connected",
+					  "dgram-unconnected" };
+
+/*
+ * The one permission a client needs, checked against the server's socket
+ * (which carries the server's type) in security/selinux/hooks.c:
+ *   stream connect():        unix_stream_socket connectto
+ *                            (selinux_socket_unix_stream_connect)
+ *   datagram connect():      unix_dgram_socket sendto (unix_may_send)
+ *   datagram sendto():       unix_dgram_socket sendto (unix_may_send)
+ * send and receive on an established stream, and the server's receive,
+ * need only permissions this policy leaves undefined (so allowed).
+ * An unconnected datagram has no connect step: its "send" is the sendto.
+ */
+static void expect_case(enum mode mode, const char *client,
+			int expected[N_OPS])
+{
+	char missing[64];
+	const char *needs = mode == STREAM ? "connectto" : "sendto";
+	int first = mode == DGRAM_UNCONNECTED ? OP_SEND : OP_CONNECT, op;
+
+	sel_lacks(client, missing, sizeof(missing));
+	for (op = 0; op < N_OPS; op++) {
+		if (op < first)
+			expected[op] = NOT_RUN;
+		else if (op == first)
+			expected[op] = strcmp(missing, needs) ? 0 : -EACCES;
+		else
+			expected[op] = expected[op - 1] ? NOT_RUN : 0;
+	}
+}
+
+static socklen_t abstract_addr(struct sockaddr_un *a, pid_t server)
+{
+	int n;
+
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
+		     "lsmconf-selinux-%d", server);
+	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
+}
+
+static int wait_readable(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int ret = poll(&pfd, 1, PEER_WAIT_MS);
+
+	if (ret < 0)
+		return -errno;
+	return ret ? 0 : -ETIMEDOUT;
+}
+
+/* Server: binds, reports, and receives one message when told to. */
+static void server_main(enum mode mode, int cmd, int rep)
+{
+	int type = mode == STREAM ? SOCK_STREAM : SOCK_DGRAM;
+	struct sockaddr_un a;
+	socklen_t len = abstract_addr(&a, getpid());
+	int fd, conn, err;
+	char c = 'q', buf[64];
+
+	if (sel_enter(SERVER, LEVEL))
+		_exit(2);
+	fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+	err = sys_ret(fd);
+	if (!err)
+		err = sys_ret(bind(fd, (struct sockaddr *)&a, len));
+	if (!err && mode == STREAM)
+		err = sys_ret(listen(fd, 1));
+	if (pipe_write(rep, &err, sizeof(err)) || err)
+		_exit(0);
+	pipe_read(cmd, &c, 1, PEER_WAIT_MS);
+	err = NOT_RUN;
+	if (c == 'r') {
+		conn = fd;
+		err = wait_readable(fd);
+		if (!err && mode == STREAM) {
+			conn = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+			err = sys_ret(conn);
+			if (!err)
+				err = wait_readable(conn);
+		}
+		if (!err) {
+			ssize_t n = recv(conn, buf, sizeof(buf), MSG_DONTWAIT);
+
+			err = n < 0 ? -errno : 0;
+			if (!err && (n != sizeof(MSG_TEXT) ||
+				     memcmp(buf, MSG_TEXT, n)))
+				err = -EBADMSG;
+		}
+	}
+	pipe_write(rep, &err, sizeof(err));
+	_exit(0);
+}
+
+/* Client: reaches the server as the mode says; reports connect and send. */
+static void client_main(enum mode mode, const char *client, pid_t server,
+			int rep)
+{
+	int type = mode == STREAM ? SOCK_STREAM : SOCK_DGRAM;
+	int err[2] = { NOT_RUN, NOT_RUN }, fd;
+	struct sockaddr_un a;
+	socklen_t len = abstract_addr(&a, server);
+
+	if (sel_enter(client, LEVEL))
+		_exit(2);
+	fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		_exit(3);
+	if (mode == DGRAM_UNCONNECTED) {
+		err[1] = sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT),
+					MSG_DONTWAIT, (struct sockaddr *)&a,
+					len));
+	} else {
+		err[0] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
+		if (!err[0])
+			err[1] = sys_ret(send(fd, MSG_TEXT, sizeof(MSG_TEXT),
+					      MSG_DONTWAIT));
+	}
+	pipe_write(rep, err, sizeof(err));
+	_exit(0);
+}
+
+/* Runs one case; -1 when a peer could not run (a harness failure). */
+static int run_case(enum mode mode, const char *client, int observed[N_OPS])
+{
+	int cmd[2], rep[2], crep[2], cerr[2], serr, i, ret = 0;
+	pid_t spid, cpid;
+	char c;
+
+	for (i = 0; i < N_OPS; i++)
+		observed[i] = NOT_RUN;
+	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
+	    pipe2(crep, O_CLOEXEC))
+		return -1;
+	spid = fork();
+	if (spid == 0)
+		server_main(mode, cmd[0], rep[1]);
+	if (spid < 0 || pipe_read(rep[0], &serr, sizeof(serr), PEER_WAIT_MS) ||
+	    serr) {
+		ret = -1;
+		goto reap;
+	}
+	cpid = fork();
+	if (cpid == 0)
+		client_main(mode, client, spid, crep[1]);
+	if (cpid < 0 || pipe_read(crep[0], cerr, sizeof(cerr), PEER_WAIT_MS)) {
+		ret = -1;
+	} else {
+		observed[OP_CONNECT] = cerr[0];
+		observed[OP_SEND] = cerr[1];
+	}
+	if (cpid > 0 && peer_reap(cpid))
+		ret = -1;
+	/* Only a sent message can be received. */
+	c = !ret && !observed[OP_SEND] ? 'r' : 'q';
+	if (pipe_write(cmd[1], &c, 1) ||
+	    pipe_read(rep[0], &observed[OP_RECV], sizeof(int), PEER_WAIT_MS))
+		ret = -1;
+reap:
+	if (spid > 0 && peer_reap(spid))
+		ret = -1;
+	close(cmd[0]);
+	close(cmd[1]);
+	close(rep[0]);
+	close(rep[1]);
+	close(crep[0]);
+	close(crep[1]);
+	return ret;
+}
+
+FIXTURE(unix_pair)
+{
+	int unused;
+};
+
+FIXTURE_VARIANT(unix_pair)
+{
+	int cats;
+	enum mode mode;
+	const char *client;
+};
+
+#define UNIX_CASE(n, m, c)                                            \
+	FIXTURE_VARIANT_ADD(unix_pair, c##n##_##m##_##c)              \
+	{                                                             \
+		.cats = n, .mode = m, .client = "lsmconf_" #c "_t",   \
+	}
+
+#define UNIX_CLIENTS(n, m)                 \
+	UNIX_CASE(n, m, c_ok);             \
+	UNIX_CASE(n, m, c_no_connectto);   \
+	UNIX_CASE(n, m, c_no_sendto)
+
+#define UNIX_CASES(n)                          \
+	UNIX_CLIENTS(n, STREAM);               \
+	UNIX_CLIENTS(n, DGRAM_CONNECTED);      \
+	UNIX_CLIENTS(n, DGRAM_UNCONNECTED)
+
+UNIX_CASES(4);
+UNIX_CASES(1024);
+
+FIXTURE_SETUP(unix_pair)
+{
+	const char *why = sel_unusable();
+
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, sel_load(variant->cats));
+	ASSERT_EQ(1, sel_enforcing());
+}
+
+FIXTURE_TEARDOWN(unix_pair)
+{
+}
+
+TEST_F(unix_pair, reach_server)
+{
+	const char *mode = mode_names[variant->mode];
+	int expected[N_OPS], observed[N_OPS], op;
+	char id[256], abi[32];
+
+	expect_case(variant->mode, variant->client, expected);
+	ASSERT_EQ(0, run_case(variant->mode, variant->client, observed));
+	snprintf(abi, sizeof(abi), "selinux-c%d", variant->cats);
+	snprintf(id, sizeof(id), "selinux/unix/c%d/%s/%s/%s", variant->cats,
+		 mode, variant->client, SERVER);
+	for (op = 0; op < N_OPS; op++) {
+		record_write(id, abi, variant->client, SERVER,
+			     variant->mode == STREAM ? "stream" : "dgram",
+			     "abstract", op_names[op], "-", expected[op],
+			     observed[op]);
+		TH_LOG("%s %s: expected %s, observed %s", mode, op_names[op],
+		       outcome_name(expected[op]), outcome_name(observed[op]));
+		EXPECT_EQ(expected[op], observed[op]);
+	}
+}
+
+TEST_HARNESS_MAIN
