@@ -3,6 +3,7 @@
 #   make run       run the suites on debian:trixie and debian:sid and compare
 #   make compare A=SPEC B=SPEC
 #   make bench A=SPEC B=SPEC   (send cost, boots A -> B -> A2)
+#   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
 #   make check     unit tests, in-tree build check, end-to-end boots
 #
 # See README.md.
@@ -12,6 +13,7 @@ CFLAGS ?= -O2 -g
 OUT := build
 A ?= debian:trixie
 B ?= debian:sid
+K ?= debian:trixie debian:sid
 RUN_ARGS ?=
 
 RUNNER_SRCS := $(filter-out runner/main.c,$(wildcard runner/*.c))
@@ -30,7 +32,7 @@ INSTALL := $(CURDIR)/$(OUT)/kselftest
 C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*.h selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/*/* selftests/*.h profiles/*)
 
-.PHONY: all run compare bench check unit e2e selftests format lint clean FORCE
+.PHONY: all run compare bench msgcost check unit e2e selftests format lint clean FORCE
 
 all: $(LSMCONF) selftests
 
@@ -67,6 +69,9 @@ compare: all
 
 bench: all
 	$(LSMCONF) bench $(BENCH_ARGS) $(A) $(B)
+
+msgcost: all
+	$(LSMCONF) msgcost $(MSGCOST_ARGS) $(K)
 
 unit: $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done

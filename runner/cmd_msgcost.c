@@ -77,7 +77,8 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 			continue;
 		printf("   %-8s", levels[l]);
 		for (c = 0; c < nc; c++)
-			printf(" %13.1f", msgcost_mean(set, cats[c], levels[l], &n));
+			printf(" %13.1f",
+			       msgcost_mean(set, cats[c], levels[l], &n));
 		if (msgcost_judge(set, levels[l],
 				  msgcost_limit(levels[l], mo->limit,
 						mo->limit_carried),
@@ -89,10 +90,12 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 		printf(" %7.3f%% %+10.1f %10.1f %13.3f  %s\n", 100 * v.max_cv,
 		       v.growth, v.margin, v.per_category,
 		       v.grows ? "GROWS with categories" : "flat");
-		sbuf_printf(sum, "%s\t%s\t%d\t%d\t%.2f\t%.2f\t%.6f\t%.2f\t%.2f\t%.4f\t%s\n",
-			    spec, levels[l], v.cats_lo, v.cats_hi, v.lo, v.hi,
-			    v.max_cv, v.growth, v.margin, v.per_category,
-			    v.grows ? "grows" : "flat");
+		sbuf_printf(
+			sum,
+			"%s\t%s\t%d\t%d\t%.2f\t%.2f\t%.6f\t%.2f\t%.2f\t%.4f\t%s\n",
+			spec, levels[l], v.cats_lo, v.cats_hi, v.lo, v.hi,
+			v.max_cv, v.growth, v.margin, v.per_category,
+			v.grows ? "grows" : "flat");
 		flagged |= v.grows;
 	}
 	return !flagged;
@@ -109,10 +112,12 @@ int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 
 	args = xasprintf("-W %d -r %d -n %d %s", mo->warmup, mo->rounds,
 			 mo->iterations, mo->points);
-	sbuf_printf(&all,
-		    "kernel\tcats\tlevel\tround\twarmup\titerations\tns\tns_per_op\n");
-	sbuf_printf(&sum,
-		    "kernel\tlevel\tcats_lo\tcats_hi\tcost_lo\tcost_hi\tmax_cv\tgrowth\tmargin95\tper_category\tverdict\n");
+	sbuf_printf(
+		&all,
+		"kernel\tcats\tlevel\tround\twarmup\titerations\tns\tns_per_op\n");
+	sbuf_printf(
+		&sum,
+		"kernel\tlevel\tcats_lo\tcats_hi\tcost_lo\tcost_hi\tmax_cv\tgrowth\tmargin95\tper_category\tverdict\n");
 	for (i = 0; i < n_specs; i++) {
 		struct run_opts ro = *o;
 		struct msgcost_set set;
@@ -134,7 +139,8 @@ int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		for (j = 0; j < set.n; j++) {
 			const struct msgcost_sample *s = &set.v[j];
 
-			sbuf_printf(&all, "%s\t%d\t%s\t%d\t%d\t%lld\t%lld\t%.4f\n",
+			sbuf_printf(&all,
+				    "%s\t%d\t%s\t%d\t%d\t%lld\t%lld\t%.4f\n",
 				    specs[i], s->cats, s->level, s->round,
 				    s->warmup, s->iterations, s->ns, s->per_op);
 		}

@@ -65,8 +65,8 @@ static double *values(const struct msgcost_set *set, int cats,
 	return v;
 }
 
-double msgcost_mean(const struct msgcost_set *set, int cats,
-		    const char *level, size_t *n)
+double msgcost_mean(const struct msgcost_set *set, int cats, const char *level,
+		    size_t *n)
 {
 	struct sample_stats st;
 	double *v = values(set, cats, level, n);
@@ -136,9 +136,8 @@ int msgcost_judge(const struct msgcost_set *set, const char *level,
 	v->growth = hi.mean - lo.mean;
 	se = sqrt(lo.sd * lo.sd / nlo + hi.sd * hi.sd / nhi);
 	/* Welch-Satterthwaite degrees of freedom (all-equal rounds: n - 1). */
-	df = se > 0 ? pow(se, 4) /
-			      (pow(lo.sd * lo.sd / nlo, 2) / (nlo - 1) +
-			       pow(hi.sd * hi.sd / nhi, 2) / (nhi - 1)) :
+	df = se > 0 ? pow(se, 4) / (pow(lo.sd * lo.sd / nlo, 2) / (nlo - 1) +
+				    pow(hi.sd * hi.sd / nhi, 2) / (nhi - 1)) :
 		      (double)(nlo + nhi - 2);
 	v->margin = t95(df) * se;
 	v->per_category = v->growth / (v->cats_hi - v->cats_lo);

@@ -57,7 +57,7 @@ struct msgcost_verdict {
 int msgcost_judge(const struct msgcost_set *set, const char *level,
 		  double limit, struct msgcost_verdict *v);
 /* Mean cost per op of the measured rounds at @cats/@level (0 if none). */
-double msgcost_mean(const struct msgcost_set *set, int cats,
-		    const char *level, size_t *n);
+double msgcost_mean(const struct msgcost_set *set, int cats, const char *level,
+		    size_t *n);
 
 #endif

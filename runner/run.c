@@ -469,8 +469,8 @@ static char *lsm_append(const struct run_opts *o, const char *lsm)
 }
 
 /* The --test names whose program is in @lsm's test directory. */
-static size_t tests_here(const struct run_opts *o, const char *lsm,
-			 char **out, size_t max)
+static size_t tests_here(const struct run_opts *o, const char *lsm, char **out,
+			 size_t max)
 {
 	char *dir = lsm_tests_dir(o, lsm);
 	size_t i, n = 0;
@@ -515,7 +515,8 @@ size_t run_lsms(const struct run_opts *o, const char **out, size_t max)
 			char *dir = lsm_tests_dir(o, out[i]);
 			char *path = xasprintf("%s/%s", dir, o->tests[j]);
 
-			found = !strchr(o->tests[j], '/') && !access(path, X_OK);
+			found = !strchr(o->tests[j], '/') &&
+				!access(path, X_OK);
 			free(path);
 			free(dir);
 		}

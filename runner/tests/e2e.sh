@@ -47,8 +47,8 @@ else
 	sed 's/^/#   /' "$T/run1" | tail -20
 fi
 check "trixie vs sid: 0 unexplained" grep -q 'cases: .* 0 unexplained' "$T/run1"
-sid="$T/r1/latest/debian-sid/kernel.txt"
-trixie="$T/r1/latest/debian-trixie/kernel.txt"
+sid="$T/r1/latest/debian-sid-apparmor/kernel.txt"
+trixie="$T/r1/latest/debian-trixie-apparmor/kernel.txt"
 # Fine-grained AF_UNIX mediation (network_v9/af_unix) entered Linux in
 # 6.17: trixie ships 6.12, sid 7.2.
 case "$(field "$sid" uname)" in
@@ -62,7 +62,7 @@ case "$(field "$trixie" uname)" in
 *) no "trixie kernel identity recorded (uname '$(field "$trixie" uname)')" ;;
 esac
 for k in trixie sid; do
-	d="$T/r1/latest/debian-$k"
+	d="$T/r1/latest/debian-$k-apparmor"
 	check "$k: features_test ok in ktap.txt" grep -q \
 		'^ok 1 selftests: apparmor: features_test$' "$d/ktap.txt"
 	for t in live_test unix_peer_test; do
@@ -75,6 +75,27 @@ for k in trixie sid; do
 	check "$k: every decision as expected" \
 		awk -F '\t' 'NR > 1 && $9 != $10 { bad = 1 } END { exit bad }' "$d/records.tsv"
 done
+
+# 1b. SELinux: a boot of its own per kernel, every decision as expected,
+# enforcing verified by the tests themselves.
+for k in trixie sid; do
+	d="$T/r1/latest/debian-$k-selinux"
+	check "$k: SELinux is the active LSM of its boot" \
+		grep -q '^lsm	.*selinux' "$d/kernel.txt"
+	for t in msgq_test unix_test; do
+		check "$k: selinux $t ok in ktap.txt" grep -q \
+			"^ok [0-9]* selftests: selinux: $t\$" "$d/ktap.txt"
+	done
+	n=$(($(wc -l < "$d/records.tsv") - 1))
+	check "$k: $n SELinux decisions recorded (at least 130)" [ "$n" -ge 130 ]
+	check "$k: SELinux denials seen (EACCES and ENOMSG)" \
+		sh -c "grep -q '	EACCES	EACCES\$' '$d/records.tsv' && grep -q '	ENOMSG	ENOMSG\$' '$d/records.tsv'"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "$k: every SELinux decision as expected" \
+		awk -F '\t' 'NR > 1 && $9 != $10 { bad = 1 } END { exit bad }' "$d/records.tsv"
+done
+check "compare covers the SELinux decisions" \
+	grep -q '^selinux/msgq/' "$T/r1/latest/compare.tsv"
 
 # 2. A second run downloads nothing: any download would hit a dead proxy.
 if http_proxy=http://127.0.0.1:9 HTTP_PROXY=http://127.0.0.1:9 \
@@ -135,7 +156,7 @@ expect_fail "boot timeout" "did not finish within 2 s" "$L" run --results "$T/r6
 if "$L" run --results "$T/r7" --test unix_peer_test \
 	--args "-r unix_peer.abi_5_0__stream__abstract__send_deny__unconfined.decisions" \
 	debian:sid > "$T/run7" 2>&1; then
-	ok "one matrix case alone ($(grep -c . "$T/r7/latest/debian-sid/records.tsv") lines of records)"
+	ok "one matrix case alone ($(grep -c . "$T/r7/latest/debian-sid-apparmor/records.tsv") lines of records)"
 else
 	no "one matrix case alone"
 	sed 's/^/#   /' "$T/run7" | tail -5
@@ -168,7 +189,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		sed 's/^/#   /' "$T/b1.out" | tail -20
 	fi
 	check "build pair: config check passed" grep -q '^config check: passed' "$T/b1.out"
-	timeout -k 5 3000 "$L" compare --results "$T/b2" "$orig" "$wrong" > "$T/b2.out" 2>&1
+	timeout -k 5 3000 "$L" compare --lsm apparmor --results "$T/b2" "$orig" "$wrong" > "$T/b2.out" 2>&1
 	rc=$?
 	check "wrong patch: compare fails (exit $rc)" [ "$rc" -eq 1 ]
 	check "wrong patch: $(grep 'cases:' "$T/b2.out" | sed 's/^ *//')" \
@@ -176,6 +197,23 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "wrong patch: names a changed matrix case in compare.tsv" grep -q \
 		"^unix_peer/5.0/dgram/abstract/send_deny/unconfined/sender.sendto	unexplained	EACCES	allow	" \
 		"$T/b2/latest/compare.tsv"
+	# SELinux msgsnd cost: flat on Debian's 7.2, flagged with the
+	# per-message category walk patched in.
+	walk="$orig+$fixtures/../patches/selinux-category-walk.patch"
+	timeout -k 5 3000 "$L" msgcost --results "$T/m1" debian:sid "$walk" > "$T/m1.out" 2>&1
+	rc=$?
+	check "msgcost: the category-walk patch is flagged (exit $rc)" [ "$rc" -eq 1 ]
+	sum="$T/m1/latest/summary.tsv"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "msgcost: debian:sid is flat at every sender level" awk -F '\t' \
+		'$1 == "debian:sid" { n++; if ($11 != "flat") bad = 1 } END { exit bad || n != 3 }' "$sum"
+	for lv in none high low; do
+		# shellcheck disable=SC2016 # awk fields, not shell variables
+		check "msgcost: the walk grows at level $lv ($(awk -F '\t' -v k="$walk" -v l="$lv" \
+			'$1 == k && $2 == l { print $5 " -> " $6 " instructions" }' "$sum"))" \
+			awk -F '\t' -v k="$walk" -v l="$lv" \
+			'$1 == k && $2 == l && $11 == "grows" { f = 1 } END { exit !f }' "$sum"
+	done
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"

@@ -90,10 +90,10 @@ static int measure(int cats, const char *lname, const struct opts *o,
 		ns = now_ns() - t0;
 		if (ret)
 			break;
-		len = snprintf(line, sizeof(line), "%d\t%s\t%d\t%d\t%d\t%lld\t%.2f\n",
-			       cats, lname, r, warm_pass || r < o->warmup,
-			       o->iterations,
-			       ns, (double)ns / o->iterations);
+		len = snprintf(line, sizeof(line),
+			       "%d\t%s\t%d\t%d\t%d\t%lld\t%.2f\n", cats, lname,
+			       r, warm_pass || r < o->warmup, o->iterations, ns,
+			       (double)ns / o->iterations);
 		ret = write_all(out, line, len);
 	}
 	msgctl(id, IPC_RMID, NULL);
@@ -150,14 +150,16 @@ int main(int argc, char **argv)
 			o.iterations = atoi(optarg);
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-W warmup] [-r rounds] [-n iterations] CATS:LEVEL...\n",
+			fprintf(stderr,
+				"usage: %s [-W warmup] [-r rounds] [-n iterations] CATS:LEVEL...\n",
 				argv[0]);
 			return KSFT_FAIL;
 		}
 	}
 	ksft_print_header();
 	if (optind >= argc || o.rounds < 2 || o.iterations < 1 || o.warmup < 0)
-		ksft_exit_fail_msg("want CATS:LEVEL points, >= 2 rounds, >= 1 iteration\n");
+		ksft_exit_fail_msg(
+			"want CATS:LEVEL points, >= 2 rounds, >= 1 iteration\n");
 	ksft_set_plan(argc - optind);
 	why = sel_unusable();
 	if (why)

@@ -192,8 +192,7 @@ static int run_pair(const char *sender, const char *receiver,
 	/* Only a sent message can be received. */
 	c = !ret && !observed[OP_MSGSND] ? 'r' : 'q';
 	if (pipe_write(cmd[1], &c, 1) ||
-	    pipe_read(rep[0], &observed[OP_MSGRCV], sizeof(int),
-		      PEER_WAIT_MS))
+	    pipe_read(rep[0], &observed[OP_MSGRCV], sizeof(int), PEER_WAIT_MS))
 		ret = -1;
 reap:
 	if (rpid > 0 && peer_reap(rpid))
@@ -241,24 +240,24 @@ FIXTURE_VARIANT(msgq)
 	const char *receiver;
 };
 
-#define MSGQ_PAIR(n, s, r)                                  \
-	FIXTURE_VARIANT_ADD(msgq, c##n##_##s##_to_##r)      \
-	{                                                   \
-		.cats = n, .sender = "lsmconf_" #s "_t",    \
-		.receiver = "lsmconf_" #r "_t",             \
+#define MSGQ_PAIR(n, s, r)                               \
+	FIXTURE_VARIANT_ADD(msgq, c##n##_##s##_to_##r)   \
+	{                                                \
+		.cats = n, .sender = "lsmconf_" #s "_t", \
+		.receiver = "lsmconf_" #r "_t",          \
 	}
 
 /* The allowed pair, each sender lacking one thing, each receiver too. */
-#define MSGQ_PAIRS(n)                          \
-	MSGQ_PAIR(n, s_ok, r_ok);              \
-	MSGQ_PAIR(n, s_no_associate, r_ok);    \
-	MSGQ_PAIR(n, s_no_unix_write, r_ok);   \
-	MSGQ_PAIR(n, s_no_write, r_ok);        \
-	MSGQ_PAIR(n, s_no_send, r_ok);         \
-	MSGQ_PAIR(n, s_ok, r_no_create);       \
-	MSGQ_PAIR(n, s_ok, r_no_enqueue);      \
-	MSGQ_PAIR(n, s_ok, r_no_unix_read);    \
-	MSGQ_PAIR(n, s_ok, r_no_read);         \
+#define MSGQ_PAIRS(n)                        \
+	MSGQ_PAIR(n, s_ok, r_ok);            \
+	MSGQ_PAIR(n, s_no_associate, r_ok);  \
+	MSGQ_PAIR(n, s_no_unix_write, r_ok); \
+	MSGQ_PAIR(n, s_no_write, r_ok);      \
+	MSGQ_PAIR(n, s_no_send, r_ok);       \
+	MSGQ_PAIR(n, s_ok, r_no_create);     \
+	MSGQ_PAIR(n, s_ok, r_no_enqueue);    \
+	MSGQ_PAIR(n, s_ok, r_no_unix_read);  \
+	MSGQ_PAIR(n, s_ok, r_no_read);       \
 	MSGQ_PAIR(n, s_ok, r_no_receive)
 
 /* A policy with few categories and one with all of c0..c1023. */

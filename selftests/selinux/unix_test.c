@@ -37,8 +37,7 @@ static const char *const mode_names[] = { "stream", "dgram-connected",
  * need only permissions this policy leaves undefined (so allowed).
  * An unconnected datagram has no connect step: its "send" is the sendto.
  */
-static void expect_case(enum mode mode, const char *client,
-			int expected[N_OPS])
+static void expect_case(enum mode mode, const char *client, int expected[N_OPS])
 {
 	char missing[64];
 	const char *needs = mode == STREAM ? "connectto" : "sendto";
@@ -110,8 +109,8 @@ static void server_main(enum mode mode, int cmd, int rep)
 			ssize_t n = recv(conn, buf, sizeof(buf), MSG_DONTWAIT);
 
 			err = n < 0 ? -errno : 0;
-			if (!err && (n != sizeof(MSG_TEXT) ||
-				     memcmp(buf, MSG_TEXT, n)))
+			if (!err &&
+			    (n != sizeof(MSG_TEXT) || memcmp(buf, MSG_TEXT, n)))
 				err = -EBADMSG;
 		}
 	}
@@ -207,20 +206,20 @@ FIXTURE_VARIANT(unix_pair)
 	const char *client;
 };
 
-#define UNIX_CASE(n, m, c)                                            \
-	FIXTURE_VARIANT_ADD(unix_pair, c##n##_##m##_##c)              \
-	{                                                             \
-		.cats = n, .mode = m, .client = "lsmconf_" #c "_t",   \
+#define UNIX_CASE(n, m, c)                                          \
+	FIXTURE_VARIANT_ADD(unix_pair, c##n##_##m##_##c)            \
+	{                                                           \
+		.cats = n, .mode = m, .client = "lsmconf_" #c "_t", \
 	}
 
-#define UNIX_CLIENTS(n, m)                 \
-	UNIX_CASE(n, m, c_ok);             \
-	UNIX_CASE(n, m, c_no_connectto);   \
+#define UNIX_CLIENTS(n, m)               \
+	UNIX_CASE(n, m, c_ok);           \
+	UNIX_CASE(n, m, c_no_connectto); \
 	UNIX_CASE(n, m, c_no_sendto)
 
-#define UNIX_CASES(n)                          \
-	UNIX_CLIENTS(n, STREAM);               \
-	UNIX_CLIENTS(n, DGRAM_CONNECTED);      \
+#define UNIX_CASES(n)                     \
+	UNIX_CLIENTS(n, STREAM);          \
+	UNIX_CLIENTS(n, DGRAM_CONNECTED); \
 	UNIX_CLIENTS(n, DGRAM_UNCONNECTED)
 
 UNIX_CASES(4);
