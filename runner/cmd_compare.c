@@ -20,33 +20,6 @@
 /* Printed in full up to this many; the rest are in compare.tsv. */
 #define SHOW_MAX 40
 
-/* The records of every boot (one per LSM) of a kernel, as one set. */
-static void load(const struct kernel_boots *kb, struct record_set *set)
-{
-	struct sbuf all = { 0 };
-	size_t i, len;
-	char *buf;
-
-	for (i = 0; i < kb->n; i++) {
-		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
-		const char *body;
-
-		/* No records at all (the guest died): its cases are one-sided. */
-		if (!read_file(path, &buf, &len)) {
-			/* Each file has its own header: keep only the first. */
-			body = all.len && !strncmp(buf, "id\t", 3) ?
-				       buf + strcspn(buf, "\n") + 1 :
-				       buf;
-			sbuf_printf(&all, "%s", body);
-			free(buf);
-		}
-		free(path);
-	}
-	if (records_parse(all.buf ? all.buf : "", all.len, set))
-		die("out of memory");
-	sbuf_free(&all);
-}
-
 /* Original and patched must be built alike: only LOCALVERSION may differ. */
 static void config_check(const struct kernel *a, const struct kernel *b)
 {
@@ -124,8 +97,8 @@ int compare_main(const struct run_opts *o, const char *spec_a,
 	ok_b = boots_b.ok;
 
 	t_cmp = now_seconds();
-	load(&boots_a, &ra);
-	load(&boots_b, &rb);
+	run_load_records(&boots_a, &ra);
+	run_load_records(&boots_b, &rb);
 	compare_records(&ra, &rb, &r);
 	write_outputs(root, &r, spec_a, spec_b);
 	t_cmp = now_seconds() - t_cmp;

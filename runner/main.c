@@ -4,6 +4,7 @@
 #include "cmd_bench.h"
 #include "cmd_compare.h"
 #include "cmd_msgcost.h"
+#include "cmd_mutate.h"
 #include "msgcost.h"
 #include "kernel.h"
 #include "ksrc.h"
@@ -24,6 +25,7 @@ static const char usage[] =
 	"       lsmconf compare [options] A B   run both, compare decision by decision\n"
 	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
 	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
+	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"\n"
@@ -51,7 +53,9 @@ static const char usage[] =
 	"msgcost options: --points \"CATS:LEVEL ...\" (CATS: 4, 256, 1024;\n"
 	"  LEVEL: none, high, low), --warmup N (3), --rounds N (10),\n"
 	"  --iterations N (2000), --limit X (instructions per category, 0.5),\n"
-	"  --limit-carried X (the same for level low, whose messages carry them, 8)\n";
+	"  --limit-carried X (the same for level low, whose messages carry them, 8)\n"
+	"mutate options: --mutants DIR (fixtures/mutants), --mutant NAME (repeatable),\n"
+	"  --source SOURCE (debian-source:7.2); --lsm defaults to apparmor\n";
 
 static int positive(const char *opt, const char *arg)
 {
@@ -244,6 +248,51 @@ static int cmd_msgcost(int argc, char **argv)
 	return msgcost_main(&o, &m, argv + first, argc - first);
 }
 
+static int cmd_mutate(int argc, char **argv)
+{
+	struct mutate_opts m = {
+		.dir = LSMCONF_ROOT "/fixtures/mutants",
+		.source = "debian-source:7.2",
+	};
+	struct run_opts o;
+	int first, i, kept = 1;
+	bool lsm_given = false;
+
+	/* mutate options first, then the shared ones. */
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(opt, "--lsm"))
+			lsm_given = true;
+		if (!v) {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		if (!strcmp(opt, "--mutants")) {
+			m.dir = v;
+		} else if (!strcmp(opt, "--mutant")) {
+			m.only = xrealloc(m.only,
+					  (m.n_only + 1) * sizeof(char *));
+			m.only[m.n_only++] = argv[i + 1];
+		} else if (!strcmp(opt, "--source")) {
+			m.source = v;
+		} else {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		i++;
+	}
+	argc = kept;
+	first = run_options(argc, argv, &o);
+	if (first != argc)
+		die("mutate: no kernel specs: mutants are built from --source");
+	/* The mutants patch AppArmor: its suite is what must kill them. */
+	if (!lsm_given)
+		o.lsms = "apparmor";
+	return mutate_main(&o, &m);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	struct run_opts o;
@@ -309,6 +358,8 @@ int main(int argc, char **argv)
 		return cmd_compare(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "msgcost"))
 		return cmd_msgcost(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "mutate"))
+		return cmd_mutate(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))
 		return cmd_kernel(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ksrc"))

@@ -544,6 +544,33 @@ void run_kernel_lsms(const struct run_opts *o, const char *root,
 	}
 }
 
+/* The records of every boot (one per LSM) of a kernel, as one set. */
+void run_load_records(const struct kernel_boots *kb, struct record_set *set)
+{
+	struct sbuf all = { 0 };
+	size_t i, len;
+	char *buf;
+
+	for (i = 0; i < kb->n; i++) {
+		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
+		const char *body;
+
+		/* No records at all (the guest died): its cases are one-sided. */
+		if (!read_file(path, &buf, &len)) {
+			/* Each file has its own header: keep only the first. */
+			body = all.len && !strncmp(buf, "id\t", 3) ?
+				       buf + strcspn(buf, "\n") + 1 :
+				       buf;
+			sbuf_printf(&all, "%s", body);
+			free(buf);
+		}
+		free(path);
+	}
+	if (records_parse(all.buf ? all.buf : "", all.len, set))
+		die("out of memory");
+	sbuf_free(&all);
+}
+
 void kernel_boots_free(struct kernel_boots *kb)
 {
 	size_t i;

@@ -47,6 +47,10 @@ void run_kernel_lsms(const struct run_opts *o, const char *root,
 		     struct kernel *k, struct kernel_boots *kb);
 void kernel_boots_free(struct kernel_boots *kb);
 
+struct record_set;
+/* The decision records of every boot of @kb, as one set. */
+void run_load_records(const struct kernel_boots *kb, struct record_set *set);
+
 /* A new results directory under @base (and @base/latest pointing to it). */
 char *run_results_root(const char *base);
 /*
