@@ -4,6 +4,7 @@
 #   make compare A=SPEC B=SPEC
 #   make bench A=SPEC B=SPEC   (send cost, boots A -> B -> A2)
 #   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
+#   make mutate                (build every AppArmor mutant, check each is killed)
 #   make check     unit tests, in-tree build check, end-to-end boots
 #
 # See README.md.
@@ -32,7 +33,7 @@ INSTALL := $(CURDIR)/$(OUT)/kselftest
 C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*.h selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/*/* selftests/*.h profiles/*)
 
-.PHONY: all run compare bench msgcost check unit e2e selftests format lint clean FORCE
+.PHONY: all run compare bench msgcost mutate check unit e2e selftests format lint clean FORCE
 
 all: $(LSMCONF) selftests
 
@@ -72,6 +73,9 @@ bench: all
 
 msgcost: all
 	$(LSMCONF) msgcost $(MSGCOST_ARGS) $(K)
+
+mutate: all
+	$(LSMCONF) mutate $(MUTATE_ARGS)
 
 unit: $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done

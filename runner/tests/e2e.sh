@@ -218,6 +218,38 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 			awk -F '\t' -v k="$walk" -v l="$lv" \
 			'$1 == k && $2 == l && $11 == "grows" { f = 1 } END { exit !f }' "$sum"
 	done
+	# Mutants: a subset here, one per kind of mistake (make mutate runs
+	# all of them); each must be killed.
+	set -- 01-early-return-either-peer 05-first-profile-only \
+		07-pathname-fallback-dropped 08-stale-label-used 09-errno-eperm
+	args=""
+	for m in "$@"; do args="$args --mutant $m"; done
+	# shellcheck disable=SC2086 # one word per option
+	timeout -k 5 3000 "$L" mutate --results "$T/mu" $args > "$T/mu.out" 2>&1
+	rc=$?
+	check "mutate: $(grep '^== mutation score' "$T/mu.out" | sed 's/^== //') (exit $rc)" \
+		[ "$rc" -eq 0 ]
+	for m in "$@"; do
+		check "mutant $m killed" grep -q "^== mutant $m: killed" "$T/mu.out"
+	done
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "mutate: mutants.tsv names the killing cases" awk -F '\t' \
+		'NR > 1 && $2 == "killed" && $8 != "-" { n++ } END { exit n != 5 }' \
+		"$T/mu/latest/mutants.tsv"
+	# A mutant that changes nothing survives, one that does not build is
+	# stillborn: either fails mutate.
+	mkdir -p "$T/mutants"
+	sed -n '/^--- /,$p' "$fixtures/../mutants/10-listen-unchecked.patch" |
+		sed 's/^+\tif (0 \&\& !unconfined(label)) {$/+\tif (!unconfined(label)) { \/* same *\//' \
+		> "$T/mutants.diff"
+	{ echo "a comment only"; echo; cat "$T/mutants.diff"; } > "$T/mutants/01-comment.patch"
+	sed 's/^+\tif (!unconfined(label)) { \/\* same \*\//+\tif (!unconfined(label)) { syntax error/' \
+		"$T/mutants/01-comment.patch" > "$T/mutants/02-broken.patch"
+	timeout -k 5 3000 "$L" mutate --results "$T/mu2" --mutants "$T/mutants" > "$T/mu2.out" 2>&1
+	rc=$?
+	check "mutate: a survivor or a broken mutant fails it (exit $rc)" [ "$rc" -eq 1 ]
+	check "mutate: the comment-only mutant survived" grep -q '^== mutant 01-comment: survived' "$T/mu2.out"
+	check "mutate: the broken mutant is stillborn" grep -q '^== mutant 02-broken: stillborn' "$T/mu2.out"
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"

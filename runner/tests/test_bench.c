@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <check.h>
+#include "check_run.h"
 #include <stdlib.h>
 
 #include "bench.h"
@@ -56,17 +56,5 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("bench");
-	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, test_parse);
-	tcase_add_test(tc, test_first_round);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN("bench", test_parse, test_first_round);
 }

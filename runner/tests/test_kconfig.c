@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <check.h>
+#include "check_run.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,19 +88,7 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("kconfig");
-	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, test_get);
-	tcase_add_test(tc, test_fragment);
-	tcase_add_test(tc, test_diff_ignores_localversion);
-	tcase_add_test(tc, test_diff_finds_changes);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN("kconfig", test_get, test_fragment,
+			 test_diff_ignores_localversion,
+			 test_diff_finds_changes);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <check.h>
+#include "check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,21 +145,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("msgcost");
-	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, test_parse);
-	tcase_add_test(tc, test_flat_passes);
-	tcase_add_test(tc, test_walk_is_flagged);
-	tcase_add_test(tc, test_per_node_cost_passes_when_carried);
-	tcase_add_test(tc, test_noise_is_not_flagged);
-	tcase_add_test(tc, test_missing);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN("msgcost", test_parse, test_flat_passes,
+			 test_walk_is_flagged,
+			 test_per_node_cost_passes_when_carried,
+			 test_noise_is_not_flagged, test_missing);
 }

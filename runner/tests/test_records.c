@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <check.h>
+#include "check_run.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,19 +85,6 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("records");
-	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, test_parse_and_find);
-	tcase_add_test(tc, test_malformed_lines);
-	tcase_add_test(tc, test_truncated_last_line);
-	tcase_add_test(tc, test_duplicates_and_empty);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN("records", test_parse_and_find, test_malformed_lines,
+			 test_truncated_last_line, test_duplicates_and_empty);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <check.h>
+#include "check_run.h"
 #include <math.h>
 #include <stdlib.h>
 
@@ -110,21 +110,7 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("stats");
-	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, test_stats_of);
-	tcase_add_test(tc, test_t95);
-	tcase_add_test(tc, test_ab_no_change);
-	tcase_add_test(tc, test_ab_hand_computed);
-	tcase_add_test(tc, test_ab_drift_masks_change);
-	tcase_add_test(tc, test_first_round_outlier);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN("stats", test_stats_of, test_t95, test_ab_no_change,
+			 test_ab_hand_computed, test_ab_drift_masks_change,
+			 test_first_round_outlier);
 }

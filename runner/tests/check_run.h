@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Runs one Check suite of the given tests; the unit tests' main(). */
+#ifndef LSMCONF_CHECK_RUN_H
+#define LSMCONF_CHECK_RUN_H
+
+#include <check.h>
+#include <stdlib.h>
+
+static inline int check_run(const char *name, const TTest *const *tests,
+			    size_t n)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	size_t i;
+	int failed;
+
+	for (i = 0; i < n; i++)
+		tcase_add_test(tc, tests[i]);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#define CHECK_RUN(name, ...)                                              \
+	({                                                                \
+		const TTest *const tests_[] = { __VA_ARGS__ };            \
+		check_run(name, tests_, sizeof(tests_) / sizeof(tests_[0])); \
+	})
+
+#endif
