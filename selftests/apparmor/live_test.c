@@ -26,7 +26,6 @@
 struct live_op {
 	unsigned int seq;
 	int err;
-	struct timespec t0, t1;
 };
 
 /* Shared between the test and its peers (MAP_SHARED). */
@@ -40,8 +39,14 @@ struct live_shared {
 	atomic_uint corrupt;
 };
 
+/*
+ * A replacement, placed by the sender's operation count (not by clocks:
+ * under emulation a clock tick can hold many operations). Operations
+ * below n_before ended before it began; those above n_after began after
+ * it ended; those between overlap it.
+ */
 struct boundary {
-	struct timespec before, after;
+	unsigned int n_before, n_after;
 };
 
 FIXTURE(live)
@@ -147,20 +152,6 @@ FIXTURE_TEARDOWN(live)
 	}
 }
 
-static void now(struct timespec *t)
-{
-	clock_gettime(CLOCK_MONOTONIC, t);
-}
-
-static int ts_cmp(const struct timespec *a, const struct timespec *b)
-{
-	if (a->tv_sec != b->tv_sec)
-		return a->tv_sec < b->tv_sec ? -1 : 1;
-	if (a->tv_nsec != b->tv_nsec)
-		return a->tv_nsec < b->tv_nsec ? -1 : 1;
-	return 0;
-}
-
 static void enter(const char *change, const char *stack)
 {
 	char name[160];
@@ -220,9 +211,7 @@ static void sender_loop(FIXTURE_DATA(live) * self, int type, const char *change,
 		struct live_op *op = &self->sh->ops[seq];
 
 		op->seq = seq;
-		now(&op->t0);
 		op->err = live_send(type, dfd, &self->addr, self->addrlen, seq);
-		now(&op->t1);
 		/* A full receive queue is back-pressure, not a decision. */
 		if (op->err == -EAGAIN) {
 			if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
@@ -377,10 +366,16 @@ static void judge_flips(struct __test_metadata *_metadata,
 		const struct live_op *op = &self->sh->ops[i];
 		int phase = 0, flight = -1;
 
+		/*
+		 * n_ops counts finished operations and the sender starts
+		 * operation n right after n_ops becomes n: so operation i
+		 * ended before a count of more than i was read, and began
+		 * after a count below i was.
+		 */
 		for (k = 0; k < nb; k++) {
-			if (ts_cmp(&b[k].after, &op->t0) < 0)
+			if (i > b[k].n_after)
 				phase = k + 1;
-			else if (ts_cmp(&b[k].before, &op->t1) <= 0)
+			else if (i >= b[k].n_before)
 				flight = k;
 		}
 		if (flight >= 0) {
@@ -485,10 +480,10 @@ run_flips(struct __test_metadata *_metadata, FIXTURE_DATA(live) * self,
 		sender_loop(self, variant->type, s_change, NULL);
 	for (k = 0; k < FLIPS; k++) {
 		ASSERT_EQ(0, wait_ops(self, OPS_PER_PHASE));
-		now(&b[k].before);
+		b[k].n_before = atomic_load(&self->sh->n_ops);
 		/* Phase k+1 runs version (k+1) % 2 of the flipping profile. */
 		ASSERT_EQ(0, aa_policy_load(&ver[(k + 1) % 2]));
-		now(&b[k].after);
+		b[k].n_after = atomic_load(&self->sh->n_ops);
 	}
 	ASSERT_EQ(0, wait_ops(self, OPS_PER_PHASE));
 	stop_peers(_metadata, self, spid, rpid);
