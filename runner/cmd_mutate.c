@@ -109,7 +109,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	}
 	t0 = now_seconds();
 	kernel_provision(spec, &k, false);
-	ro.dir_name = NULL;
+	ro.dir_name = xasprintf("mutant-%s", m->name);
 	run_kernel_lsms(&ro, root, &k, &kb);
 	run_load_records(&kb, &rs);
 	compare_records(orig, &rs, &cmp);
@@ -130,6 +130,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	records_free(&rs);
 	kernel_boots_free(&kb);
 	kernel_free(&k);
+	free((char *)ro.dir_name);
 	free(spec);
 }
 
@@ -164,7 +165,12 @@ int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	mutants_list(mo->dir, mo->only, mo->n_only, &m, &n);
 	spec = xasprintf("build:%s", mo->source);
 	kernel_provision(spec, &k, o->refresh);
-	run_kernel_lsms(o, root, &k, &kb);
+	{
+		struct run_opts ro = *o;
+
+		ro.dir_name = "original";
+		run_kernel_lsms(&ro, root, &k, &kb);
+	}
 	if (!kb.ok)
 		die("the original %s fails the suite on its own: no mutant can be judged against it",
 		    spec);

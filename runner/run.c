@@ -597,10 +597,8 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	/* The caller keeps the kernel; this run borrows it. */
 	kr.k = *k;
 	kr.lsm = lsm;
-	if (o->dir_name) {
-		name = xstrdup(o->dir_name);
-	} else {
-		char *s = safe_name(spec);
+	{
+		char *s = o->dir_name ? xstrdup(o->dir_name) : safe_name(spec);
 
 		name = xasprintf("%s-%s", s, lsm);
 		free(s);

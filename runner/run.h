@@ -22,7 +22,8 @@ struct run_opts {
 	int cpus;
 	bool refresh;
 	bool icount; /* guest time counts instructions (TCG only) */
-	const char *dir_name; /* results subdirectory; NULL: from the spec */
+	const char *
+		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
 };
 
 struct kernel;
