@@ -115,6 +115,9 @@ expect_fail "unknown suite" "debian:nosuchsuite: unknown suite" "$L" kernel debi
 expect_fail "missing version" "no package linux-image-9.9.9-amd64" "$L" kernel debian:9.9.9
 expect_fail "unknown spec kind" "unknown kind of kernel spec" "$L" kernel nfs:foo
 expect_fail "unknown option" "unknown option" "$L" run --no-such-option debian:sid
+expect_fail "unknown LSM" "unknown LSM nosuch" "$L" run --lsm apparmor,nosuch debian:sid
+expect_fail "test in no LSM directory" "no test program nosuch_test" "$L" run --test nosuch_test debian:sid
+expect_fail "mutant not found" "no mutant nosuch" "$L" mutate --mutant nosuch
 expect_fail "unreadable file" "cannot read $T/none" "$L" kernel "file:$T/none"
 expect_fail "not a bzImage" "is not an x86 bzImage" "$L" kernel file:/bin/busybox
 printf 'not a debian package\n' > "$T/junk.deb"
