@@ -11,17 +11,67 @@
 #include <string.h>
 #include <unistd.h>
 
+/*
+ * Starts QEMU with the accelerator and CPU model boot_run() would use,
+ * paused (-S), and asks it over QMP to quit: an opening /dev/kvm is not
+ * enough (nested hosts that reject the host CPU's MSRs abort QEMU).
+ */
+static bool kvm_probe(void)
+{
+	static const char qmp[] = "{\"execute\":\"qmp_capabilities\"}\n"
+				  "{\"execute\":\"quit\"}\n";
+	char *argv[] = { "qemu-system-x86_64",
+			 "-nodefaults",
+			 "-no-user-config",
+			 "-display",
+			 "none",
+			 "-accel",
+			 "kvm",
+			 "-cpu",
+			 "host",
+			 "-m",
+			 "64",
+			 "-S",
+			 "-qmp",
+			 "stdio",
+			 NULL };
+	struct spawn_opts so = { .stdin_fd = -1,
+				 .stdout_fd = -1,
+				 .stderr_fd = -1,
+				 .timeout_s = 30 };
+	int p[2], status;
+
+	if (pipe2(p, O_CLOEXEC))
+		return false;
+	/* Fits in the pipe buffer: written before QEMU starts. */
+	if (write(p[1], qmp, sizeof(qmp) - 1) != sizeof(qmp) - 1) {
+		close(p[0]);
+		close(p[1]);
+		return false;
+	}
+	close(p[1]);
+	so.stdin_fd = p[0];
+	status = spawn_wait(argv, &so);
+	close(p[0]);
+	return status == 0;
+}
+
 bool kvm_usable(void)
 {
+	static int usable = -1;
 	int fd;
 
+	if (usable >= 0)
+		return usable;
+	usable = 0;
 	if (getenv("LSMCONF_NO_KVM"))
 		return false;
 	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return false;
 	close(fd);
-	return true;
+	usable = kvm_probe();
+	return usable;
 }
 
 void boot_run(const struct boot_opts *o, struct boot_result *r)
