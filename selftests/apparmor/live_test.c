@@ -597,84 +597,6 @@ TEST_F_TIMEOUT(live, fixed_phase_stacked, 60)
 		     "live_base", "live_stacked", "live_stacked");
 }
 
-/*
- * 7. The first send after a replacement, from a task that made no other
- * system call since. A replacement leaves the task's cred pointing at the
- * old label version; a hook may refresh it (the cred is updated on the way
- * back to user space), but every decision must already use the newest
- * version. The sender sleeps in poll() (which has no LSM hook) with its
- * socket made beforehand, and sends as soon as it wakes: no read or write
- * comes first to refresh its label. Phases alternate allow, send_deny.
- */
-TEST_F_TIMEOUT(live, first_send, 60)
-{
-	struct aa_policy ver[2];
-	int cmd[2], rep[2], k;
-	pid_t rpid, spid;
-
-	ASSERT_EQ(0, live_load(self, "allow", "live_first"));
-	ASSERT_EQ(0, live_build(&ver[0], "allow", "live_first"));
-	ASSERT_EQ(0, live_build(&ver[1], "send_deny", "live_first"));
-	ASSERT_EQ(0, pipe2(cmd, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	rpid = fork();
-	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		receiver_loop(self, variant->type, NULL);
-	ASSERT_EQ(0, wait_ready(self));
-	spid = fork();
-	ASSERT_LE(0, spid);
-	if (spid == 0) {
-		unsigned int seq = 0;
-		int dfd = -1;
-
-		enter("live_first", NULL);
-		if (variant->type == SOCK_DGRAM)
-			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
-		for (;;) {
-			struct pollfd pfd = { .fd = cmd[0], .events = POLLIN };
-			int err;
-			char c;
-
-			if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
-				_exit(120);
-			err = live_send(variant->type, dfd, &self->addr,
-					self->addrlen, seq++);
-			if (read(cmd[0], &c, 1) != 1 || c == 'q')
-				_exit(0);
-			if (pipe_write(rep[1], &err, sizeof(err)))
-				_exit(121);
-		}
-	}
-	for (k = 0; k <= FLIPS; k++) {
-		int want = sender_flip_expect(self->fine, k), got = NOT_RUN;
-		char what[32];
-
-		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
-		ASSERT_EQ(0, pipe_write(cmd[1], "s", 1));
-		ASSERT_EQ(0,
-			  pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
-		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, "first_send", what,
-			    "live_first", "unconfined", want, got);
-		EXPECT_EQ(want, got)
-		{
-			TH_LOG("first send of phase %d: expected %s, observed %s",
-			       k, outcome_name(want), outcome_name(got));
-		}
-	}
-	/* Its last send goes out before it reads 'q'. */
-	ASSERT_EQ(0, pipe_write(cmd[1], "q", 1));
-	stop_peers(_metadata, self, spid, rpid);
-	for (k = 0; k <= FLIPS; k++)
-		EXPECT_EQ(sender_flip_expect(self->fine, k) ? 0 : 1,
-			  self->sh->got[k]);
-	close(cmd[0]);
-	close(cmd[1]);
-	close(rep[0]);
-	close(rep[1]);
-}
-
 /* A child that waits for one-byte commands on a pipe; bounded waits. */
 struct agent {
 	pid_t pid;
@@ -698,6 +620,14 @@ static char agent_next(struct agent *a)
 	if (pipe_read(a->cmd[0], &c, 1, PEER_WAIT_MS))
 		return 'q';
 	return c;
+}
+
+/* Waits for a command without taking it: poll() has no LSM hook. */
+static bool agent_wait(struct agent *a)
+{
+	struct pollfd pfd = { .fd = a->cmd[0], .events = POLLIN };
+
+	return poll(&pfd, 1, PEER_WAIT_MS) > 0;
 }
 
 /* Sends command @c and reads the int the agent answers with. */
@@ -867,6 +797,72 @@ TEST_F_TIMEOUT(live, removal, 60)
 	/* The allowed send arrived; the denied one never did. */
 	EXPECT_EQ(before ? 0 : 1, self->sh->got[0]);
 	EXPECT_EQ(1, self->sh->got[1]);
+}
+
+/*
+ * 7. The first send after a replacement, from a task that made no other
+ * system call since. A replacement leaves the task's cred pointing at the
+ * old label version; a hook may refresh it (the cred is updated on the way
+ * back to user space), but every decision must already use the newest
+ * version. The sender sleeps in poll() (which has no LSM hook) with its
+ * socket made beforehand, and sends as soon as it wakes: no read or write
+ * comes first to refresh its label. Phases alternate allow, send_deny.
+ */
+TEST_F_TIMEOUT(live, first_send, 60)
+{
+	struct aa_policy ver[2];
+	struct agent tx;
+	pid_t rpid;
+	int k;
+
+	ASSERT_EQ(0, live_load(self, "allow", "live_first"));
+	ASSERT_EQ(0, live_build(&ver[0], "allow", "live_first"));
+	ASSERT_EQ(0, live_build(&ver[1], "send_deny", "live_first"));
+	rpid = fork();
+	ASSERT_LE(0, rpid);
+	if (rpid == 0)
+		receiver_loop(self, variant->type, NULL);
+	ASSERT_EQ(0, wait_ready(self));
+	ASSERT_EQ(0, agent_start(&tx));
+	if (tx.pid == 0) {
+		unsigned int seq = 0;
+		int dfd = -1;
+
+		enter("live_first", NULL);
+		if (variant->type == SOCK_DGRAM)
+			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
+		/* Send first, take the command after. */
+		while (agent_wait(&tx)) {
+			int err = live_send(variant->type, dfd, &self->addr,
+					    self->addrlen, seq++);
+
+			if (agent_next(&tx) != 's')
+				break;
+			pipe_write(tx.rep[1], &err, sizeof(err));
+		}
+		_exit(0);
+	}
+	for (k = 0; k <= FLIPS; k++) {
+		int want = sender_flip_expect(self->fine, k), got = NOT_RUN;
+		char what[32];
+
+		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
+		ASSERT_EQ(0, agent_ask(&tx, 's', &got));
+		snprintf(what, sizeof(what), "phase_%02d", k);
+		live_record(variant, self->fine, "first_send", what,
+			    "live_first", "unconfined", want, got);
+		EXPECT_EQ(want, got)
+		{
+			TH_LOG("first send of phase %d: expected %s, observed %s",
+			       k, outcome_name(want), outcome_name(got));
+		}
+	}
+	/* Its last send goes out before it reads 'q'. */
+	pipe_write(tx.cmd[1], "q", 1);
+	stop_peers(_metadata, self, tx.pid, rpid);
+	for (k = 0; k <= FLIPS; k++)
+		EXPECT_EQ(sender_flip_expect(self->fine, k) ? 0 : 1,
+			  self->sh->got[k]);
 }
 
 TEST_HARNESS_MAIN
