@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The one place that starts QEMU. */
+/*
+ * The one place that starts QEMU, and watches it: QMP events and status,
+ * the console as it arrives, and a deadline for each stage of the boot. A
+ * boot ends as soon as it can no longer produce results.
+ */
 #ifndef LSMCONF_BOOT_H
 #define LSMCONF_BOOT_H
 
@@ -9,23 +13,50 @@ struct boot_opts {
 	const char *kernel; /* bzImage */
 	const char *initrd;
 	const char *append; /* extra kernel command line, or NULL */
-	const char
-		*dir; /* results directory: console.log, data.bin, qemu.log */
+	/* results directory: console.log, data.bin, live.log, qemu.log */
+	const char *dir;
 	int memory_mb;
 	int cpus;
-	int timeout_s;
+	int timeout_s; /* the whole boot */
+	int silence_s; /* no console output at all for this long: it failed */
+	int grace_s; /* beyond a test's own bound: the guest is hung */
 	bool icount; /* -icount shift=0: guest time counts instructions */
 };
 
+enum boot_end {
+	BOOT_DONE, /* the guest sent its results and QEMU exited */
+	BOOT_EXITED, /* QEMU exited before that (a panic, a crash) */
+	BOOT_PANIC, /* the console showed a panic and QEMU did not exit */
+	BOOT_STOPPED, /* QEMU stopped the guest (internal-error...) */
+	BOOT_SILENT, /* the guest printed nothing within silence_s */
+	BOOT_HUNG, /* a test outlived its bound (the guest's own timeout too) */
+	BOOT_TIMEOUT, /* the whole-boot bound */
+	BOOT_NOSTART, /* QEMU could not be started */
+};
+
 struct boot_result {
-	int status; /* QEMU's exit status, or SPAWN_TIMEOUT */
+	enum boot_end end;
+	int status; /* QEMU's exit status when it exited by itself, else -1 */
 	double seconds;
+	double first_output_s; /* seconds to the first console byte, -1: none */
 	bool kvm;
+	bool tests_started; /* the guest said "tests start" */
+	char running[128]; /* the test running when the boot ended, or "" */
+	char reason[512]; /* one line, "" for BOOT_DONE */
 	char *cmdline; /* the QEMU command line, for the record */
 };
 
-/* Boots once, bounded by o->timeout_s; never dies on a guest failure. */
+/*
+ * Boots once. KVM is tried only when a guest has run under it on this
+ * host (see accel.h); when it has not been tried yet, this boot is the
+ * test: a guest that prints nothing under KVM is booted again with TCG,
+ * and a note says why, once per process.
+ */
 void boot_run(const struct boot_opts *o, struct boot_result *r);
-bool kvm_usable(void);
+
+/* Whether boots will use KVM (for icount, which needs TCG, callers ask). */
+bool boot_uses_kvm(void);
+
+const char *boot_end_name(enum boot_end e);
 
 #endif

@@ -90,7 +90,7 @@ int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	struct sbuf all = { 0 }, sum = { 0 };
 	char *root = run_results_root(o->results), *dir[N_BOOTS], *args;
 	char *copy, *tok, *save = NULL, *path;
-	bool icount = !kvm_usable(), ok = true;
+	bool icount = !boot_uses_kvm(), ok = true;
 	int b, failed = 0;
 	size_t i;
 

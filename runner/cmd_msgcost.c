@@ -106,7 +106,7 @@ int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 {
 	char *root = run_results_root(o->results), *path;
 	struct sbuf all = { 0 }, sum = { 0 };
-	bool icount = !kvm_usable();
+	bool icount = !boot_uses_kvm();
 	size_t i, j, bad = 0;
 	char *args;
 

@@ -9,6 +9,7 @@
 #include "kernel.h"
 #include "ksrc.h"
 #include "run.h"
+#include "spawn.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -346,6 +347,8 @@ static int cmd_ksrc(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* Ctrl-C, timeout(1) or a hangup end every QEMU and build first. */
+	spawn_guard();
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fputs(usage, argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;

@@ -3,6 +3,7 @@
 #include "run.h"
 #include "boot.h"
 #include "console.h"
+#include "crash.h"
 #include "guest.h"
 #include "kernel.h"
 #include "records.h"
@@ -21,6 +22,14 @@
 
 /* Seconds a guest may take to boot and send results, beyond its tests. */
 #define BOOT_ALLOWANCE_S 90
+/* A guest that prints nothing for this long has failed (it prints in ~1 s). */
+#define SILENCE_S 10
+/* Beyond a test's own bound (which the guest enforces) before it is hung. */
+#define GRACE_S 15
+/* Boots of one kernel: the first, a retry, and one per crashed case. */
+#define MAX_BOOTS 8
+/* Lines of a kernel's report kept per crash. */
+#define TRACE_LINES 120
 
 /*
  * How each LSM's suite boots. AppArmor is in the default LSM list of
@@ -36,11 +45,28 @@ static const struct {
 	{ "selinux", "lsm=landlock,lockdown,yama,selinux,bpf" },
 };
 
+/* What happened to one planned test across the boots. */
+struct test_fate {
+	bool framed; /* its results arrived */
+	int boot; /* the boot it ended in */
+	char **crashed; /* the cases that brought the kernel down */
+	size_t n_crashed;
+	int crash_boot; /* the last boot that ended in it */
+	char why[600]; /* how the last boot that ended in it ended, or "" */
+	char *live; /* its live output when its results never arrived */
+};
+
 struct kernel_run {
 	struct kernel k;
 	const char *lsm;
 	char *dir;
+	const char *tests_dir;
 	struct plan plan;
+	struct test_fate *fate;
+	int boots, retries;
+	struct sbuf boot_log; /* one line per boot that ended early */
+	bool accel_kvm;
+	char *qemu_cmdline; /* the first boot's */
 	struct test_account *acct;
 	struct run_totals totals;
 	char *problems; /* boot-level problems, one per line */
@@ -121,10 +147,11 @@ static const char *const reported_features[] = { "network", "network_v8",
 						 "network_v9",
 						 "network_v9/af_unix", NULL };
 
-static void scan_log(struct kernel_run *kr, const char *file, bool need)
+static void scan_log(struct kernel_run *kr, const char *dir, const char *file,
+		     bool need)
 {
 	struct console_scan scan;
-	char *path = xasprintf("%s/%s", kr->dir, file), *buf, verdict[300];
+	char *path = xasprintf("%s/%s", dir, file), *buf, verdict[300];
 	size_t len;
 
 	if (read_file(path, &buf, &len)) {
@@ -182,62 +209,391 @@ static void collect_records(struct kernel_run *kr)
 	records_free(&set);
 }
 
-static void collect(struct kernel_run *kr, const struct boot_result *br,
-		    int boot_timeout)
+/* The per-test files the guest sent, merged as one set in plan order. */
+static void merge_outputs(struct kernel_run *kr, const char *file)
 {
-	char *path, *buf, err[256], status[128];
+	struct sbuf all = { 0 };
+	char *path, *buf;
+	size_t i, len;
+
+	for (i = 0; i < kr->plan.n; i++) {
+		path = xasprintf("%s/guest/out/%s/%s", kr->dir,
+				 kr->plan.items[i].name, file);
+		if (!read_file(path, &buf, &len)) {
+			sbuf_add(&all, buf, len);
+			free(buf);
+		}
+		free(path);
+	}
+	if (all.len) {
+		path = xasprintf("%s/guest/%s", kr->dir, file);
+		write_file(path, all.buf, all.len);
+		free(path);
+	}
+	sbuf_free(&all);
+}
+
+/*
+ * Unpacks every whole frame of a boot's data channel into guest/; the
+ * tests whose results arrived are marked. Returns whether the last frame
+ * (sent after the tests) arrived.
+ */
+static bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
+			bool *identity)
+{
+	char *path = xasprintf("%s/data.bin", bdir), *gdir, err[256];
+	char *buf = NULL;
 	const char *payload;
-	size_t len, plen, i;
-	bool sent;
+	size_t len = 0, plen, pos = 0, i;
+	bool last = false;
+	int ret;
 
-	if (br->status == SPAWN_TIMEOUT)
-		add_problem(
-			kr,
-			"the guest did not finish within %d s (boot timeout)",
-			boot_timeout);
-	else if (br->status)
-		add_problem(
-			kr, "qemu failed: %s (see qemu.log)",
-			spawn_strstatus(br->status, status, sizeof(status)));
-
-	path = xasprintf("%s/console.log", kr->dir);
-	if (read_file(path, &buf, &len) || !len) {
-		add_problem(
-			kr,
-			"the guest printed nothing (image not bootable, or too little memory?)");
+	*identity = false;
+	if (read_file(path, &buf, &len))
 		len = 0;
-		buf = NULL;
+	gdir = xasprintf("%s/guest", kr->dir);
+	mkdir_p(gdir);
+	while (!(ret = xfer_next(buf ? buf : "", len, &pos, &payload, &plen,
+				 err, sizeof(err)))) {
+		char *scratch = xasprintf("%s/frame", bdir);
+
+		remove_tree(scratch);
+		mkdir_p(scratch);
+		if (xfer_untar(payload, plen, scratch, err, sizeof(err)) < 0 ||
+		    xfer_untar(payload, plen, gdir, err, sizeof(err)) < 0) {
+			add_problem(kr, "boot %d: %s", boot, err);
+		} else {
+			char *probe = xasprintf("%s/uname", scratch);
+
+			*identity |= path_exists(probe);
+			free(probe);
+			probe = xasprintf("%s/dmesg.txt", scratch);
+			last |= path_exists(probe);
+			free(probe);
+			for (i = 0; i < kr->plan.n; i++) {
+				probe = xasprintf("%s/tests/%s.rc", scratch,
+						  kr->plan.items[i].name);
+				if (path_exists(probe)) {
+					kr->fate[i].framed = true;
+					kr->fate[i].boot = boot;
+				}
+				free(probe);
+			}
+		}
+		remove_tree(scratch);
+		free(scratch);
 	}
-	sent = buf && strstr(buf, "lsmconf: results sent");
-	if (buf && !strstr(buf, "lsmconf: tests start"))
-		add_problem(kr,
-			    "the guest never started the tests (init failed?)");
+	/* A frame cut short is how a boot that died mid-transfer looks. */
+	if (ret < 0 && pos < len)
+		add_problem(kr, "boot %d: %s", boot, err);
+	free(gdir);
 	free(buf);
 	free(path);
-	scan_log(kr, "console.log", false);
+	return last;
+}
 
-	path = xasprintf("%s/data.bin", kr->dir);
-	if (read_file(path, &buf, &len)) {
-		buf = NULL;
-		len = 0;
-	}
-	if (xfer_parse(buf ? buf : "", len, &payload, &plen, err,
-		       sizeof(err))) {
-		add_problem(kr, "%s%s", err,
-			    sent ? "" : " (the guest never finished sending)");
-	} else {
-		char *gdir = xasprintf("%s/guest", kr->dir);
+/* The case list of test @name from the harness itself ("-l"). */
+static int list_cases(const struct kernel_run *kr, const char *name,
+		      char ***cases)
+{
+	char *prog = xasprintf("%s/%s", kr->tests_dir, name), *out, *err;
+	char *argv[] = { prog, "-l", NULL };
+	int ret, n = -1;
 
-		mkdir_p(gdir);
-		if (xfer_untar(payload, plen, gdir, err, sizeof(err)) < 0)
-			add_problem(kr, "%s", err);
-		free(gdir);
-		scan_log(kr, "guest/dmesg.txt", true);
-		collect_records(kr);
+	ret = spawn_capture(
+		argv, &(struct spawn_opts){ .stdin_fd = -1, .timeout_s = 30 },
+		&out, NULL, &err);
+	/* The harness lists on stderr (and exits with KSFT_SKIP). */
+	if (ret >= 0 && ret < 128)
+		n = crash_list_cases(err, cases);
+	free(out);
+	free(err);
+	free(prog);
+	return n;
+}
+
+/*
+ * The plan after a boot ended in test @t: the test again without the case
+ * that brought the kernel down (every other case, by the harness's own
+ * "-r"), then the tests after it. Cases are rerun rather than kept from
+ * the dead boot: their records went down with it.
+ */
+static void resume_plan(struct kernel_run *kr, size_t t, struct plan *next)
+{
+	const struct plan_item *it = &kr->plan.items[t];
+	struct test_fate *f = &kr->fate[t];
+	char **cases = NULL;
+	int n = -1, i;
+	size_t j, k = 0;
+
+	next->items = xcalloc(kr->plan.n - t, sizeof(*next->items));
+	/* With arguments of the user's, "every other case" is not known. */
+	if (f->n_crashed && !it->args[0])
+		n = list_cases(kr, it->name, &cases);
+	if (n > 0) {
+		struct sbuf args = { 0 };
+
+		for (i = 0; i < n; i++) {
+			bool crashed = false;
+
+			for (j = 0; j < f->n_crashed; j++)
+				crashed |= !strcmp(cases[i], f->crashed[j]);
+			if (!crashed)
+				sbuf_printf(&args, "%s-r %s",
+					    args.len ? " " : "", cases[i]);
+		}
+		if (args.len) {
+			next->items[k].name = xstrdup(it->name);
+			next->items[k].timeout_s = it->timeout_s;
+			next->items[k++].args = args.buf;
+		}
 	}
-	free(buf);
+	for (i = 0; i < n; i++)
+		free(cases[i]);
+	free(cases);
+	for (j = t + 1; j < kr->plan.n; j++) {
+		next->items[k].name = xstrdup(kr->plan.items[j].name);
+		next->items[k].timeout_s = kr->plan.items[j].timeout_s;
+		next->items[k++].args = xstrdup(kr->plan.items[j].args);
+	}
+	next->n = k;
+}
+
+/* The index in the full plan of the first test of @p. */
+static size_t plan_index(const struct kernel_run *kr, const struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < kr->plan.n; i++)
+		if (p->n && !strcmp(kr->plan.items[i].name, p->items[0].name))
+			return i;
+	return kr->plan.n;
+}
+
+/*
+ * One line on how boot @boot ended: the console's finding when there is
+ * one (a panic names its cause), else the watcher's reason.
+ */
+static void boot_why(const char *bdir, const struct boot_result *br, char *out,
+		     size_t size, char **trace)
+{
+	char *path = xasprintf("%s/console.log", bdir), *buf, verdict[300];
+	struct console_scan scan;
+	size_t len;
+
+	*trace = NULL;
+	snprintf(out, size, "%s", br->reason);
+	if (!read_file(path, &buf, &len)) {
+		console_scan(buf, len, &scan);
+		/* A panic is the watcher's reason too: say it once. */
+		if (console_verdict(&scan, verdict, sizeof(verdict)))
+			snprintf(out, size, "%s%s%.200s", verdict,
+				 br->end == BOOT_EXITED ? "" : "; ",
+				 br->end == BOOT_EXITED ? "" : br->reason);
+		*trace = crash_trace(buf, len, TRACE_LINES);
+		free(buf);
+	}
 	free(path);
+}
 
+/* The whole plan, as the first boot runs it. */
+static void resume_plan_all(const struct kernel_run *kr, struct plan *p)
+{
+	size_t i;
+
+	p->items = xcalloc(kr->plan.n, sizeof(*p->items));
+	p->n = kr->plan.n;
+	for (i = 0; i < p->n; i++) {
+		p->items[i].name = xstrdup(kr->plan.items[i].name);
+		p->items[i].timeout_s = kr->plan.items[i].timeout_s;
+		p->items[i].args = xstrdup(kr->plan.items[i].args);
+	}
+}
+
+/*
+ * A boot ended in test @t: the case it was running (from the live log),
+ * the kernel's report (crash-N.txt), and the line for the report.
+ */
+static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
+		       const char *why, const char *trace)
+{
+	struct test_fate *f = &kr->fate[t];
+	const char *name = kr->plan.items[t].name, *sec = NULL;
+	char *path = xasprintf("%s/live.log", bdir), *live, kase[512];
+	size_t len = 0, slen = 0;
+	struct sbuf out = { 0 };
+
+	kase[0] = '\0';
+	if (read_file(path, &live, &len))
+		live = NULL;
+	if (live)
+		sec = crash_section(live, len, name, &slen);
+	if (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0) {
+		f->crashed = xrealloc(f->crashed,
+				      (f->n_crashed + 1) * sizeof(char *));
+		f->crashed[f->n_crashed++] = xstrdup(kase);
+	}
+	/* Until its results arrive, what it printed is all there is. */
+	if (sec && !f->framed) {
+		free(f->live);
+		f->live = xstrndup(sec, slen);
+	}
+	f->crash_boot = kr->boots;
+	snprintf(f->why, sizeof(f->why), "%s", why);
+	free(path);
+	free(live);
+
+	path = xasprintf("%s/crash-%d.txt", kr->dir, kr->boots);
+	sbuf_printf(&out, "boot %d ended in test %s, case %s\n%s\n\n%s",
+		    kr->boots, name, kase[0] ? kase : "(none running)", why,
+		    trace ? trace : "(no kernel report on the console)\n");
+	write_file(path, out.buf, out.len);
+	sbuf_free(&out);
+	free(path);
+	sbuf_printf(&kr->boot_log,
+		    "boot %d ended in %s, case %s: %s (crash-%d.txt)\n",
+		    kr->boots, name, kase[0] ? kase : "unknown", why,
+		    kr->boots);
+}
+
+/*
+ * Boots until every planned test has run: a boot that dies before its
+ * tests is booted once more; one that dies in a test costs that test's
+ * running case, and the next boot goes on after it.
+ */
+static void boot_all(struct kernel_run *kr, const struct run_opts *o,
+		     const char *append)
+{
+	struct plan cur = { 0 }, next;
+	size_t i;
+
+	resume_plan_all(kr, &cur);
+	while (cur.n) {
+		char *bdir, why[600], *trace, *image;
+		struct boot_result br;
+		struct boot_opts bo = { 0 };
+		bool identity, last;
+		double t0 = now_seconds();
+		size_t t;
+
+		kr->boots++;
+		bdir = kr->boots == 1 ?
+			       xstrdup(kr->dir) :
+			       xasprintf("%s/boot-%d", kr->dir, kr->boots);
+		mkdir_p(bdir);
+		image = xasprintf("%s/initramfs.cpio.gz", bdir);
+		progress("%s [%s]: building the guest image", kr->k.spec.text,
+			 kr->lsm);
+		guest_image(image, &kr->k, &cur, kr->tests_dir);
+		kr->image_s += now_seconds() - t0;
+		bo.kernel = kr->k.image;
+		bo.initrd = image;
+		bo.append = append;
+		bo.dir = bdir;
+		bo.memory_mb = o->memory_mb;
+		bo.cpus = o->cpus;
+		bo.icount = o->icount;
+		bo.silence_s = SILENCE_S;
+		bo.grace_s = GRACE_S;
+		bo.timeout_s = o->boot_timeout_s;
+		if (!bo.timeout_s) {
+			bo.timeout_s = BOOT_ALLOWANCE_S;
+			for (i = 0; i < cur.n; i++)
+				bo.timeout_s += cur.items[i].timeout_s;
+		}
+		progress("%s [%s]: boot %d (bounded to %d s)", kr->k.spec.text,
+			 kr->lsm, kr->boots, bo.timeout_s);
+		boot_run(&bo, &br);
+		progress_done();
+		kr->boot_s += br.seconds;
+		if (kr->boots == 1) {
+			kr->accel_kvm = br.kvm;
+			kr->qemu_cmdline = br.cmdline;
+		} else {
+			free(br.cmdline);
+		}
+		/* The image is rebuilt every boot; it is not a result. */
+		unlink(image);
+		free(image);
+		last = take_frames(kr, bdir, kr->boots, &identity);
+		t = plan_index(kr, &cur);
+		while (t < kr->plan.n && kr->fate[t].framed)
+			t++;
+		if (br.end == BOOT_DONE && last && t == kr->plan.n) {
+			/* A WARNING on the way is still a problem of the run. */
+			scan_log(kr, bdir, "console.log", true);
+			free(bdir);
+			break;
+		}
+		boot_why(bdir, &br, why, sizeof(why), &trace);
+		if (!br.tests_started || !identity) {
+			/* Nothing of the plan ran: boot the same plan once more. */
+			sbuf_printf(&kr->boot_log,
+				    "boot %d died before its tests: %s\n",
+				    kr->boots, why);
+			free(trace);
+			free(bdir);
+			if (kr->retries++ || kr->boots >= MAX_BOOTS) {
+				add_problem(
+					kr,
+					"the guest died before its tests in %d boots: %s",
+					kr->boots, why);
+				break;
+			}
+			continue;
+		}
+		if (t == kr->plan.n) {
+			add_problem(kr, "boot %d: %s after the last test",
+				    kr->boots, why);
+			free(trace);
+			free(bdir);
+			break;
+		}
+		crash_note(kr, bdir, t, why, trace);
+		plan_free(&cur);
+		resume_plan(kr, t, &next);
+		cur = next;
+		free(trace);
+		free(bdir);
+		if (cur.n && kr->boots >= MAX_BOOTS) {
+			add_problem(
+				kr,
+				"%d boots and still tests to run: giving up",
+				kr->boots);
+			break;
+		}
+	}
+	plan_free(&cur);
+}
+
+/* A test a boot ended in: each crashed case failed, and says how. */
+static void account_fate(struct test_account *t, const struct test_fate *f)
+{
+	if (f->n_crashed) {
+		t->fail += f->n_crashed;
+		/* Its live output left the running case unreported. */
+		if (!f->framed)
+			t->lost -= MIN(t->lost, f->n_crashed);
+		snprintf(t->problem, sizeof(t->problem),
+			 "case %s brought the kernel down (boot %d: %.150s)",
+			 f->crashed[f->n_crashed - 1], f->crash_boot, f->why);
+	} else if (!f->framed && f->why[0]) {
+		snprintf(t->problem, sizeof(t->problem),
+			 "the boot ended in it (boot %d: %.190s)",
+			 f->crash_boot, f->why);
+	}
+}
+
+static void collect(struct kernel_run *kr)
+{
+	char *path, *buf;
+	size_t len, i;
+
+	merge_outputs(kr, "records.tsv");
+	merge_outputs(kr, "samples.tsv");
+	merge_outputs(kr, "msgcost.tsv");
+	scan_log(kr, kr->dir, "guest/dmesg.txt", false);
+	collect_records(kr);
 	{
 		char *t0 = guest_text(kr, "uptime.start");
 		char *t1 = guest_text(kr, "uptime.end");
@@ -278,7 +634,14 @@ static void collect(struct kernel_run *kr, const struct boot_result *br,
 			free(buf);
 		}
 		free(path);
+		if (!t->have_ktap && kr->fate[i].live) {
+			if (ktap_parse(kr->fate[i].live,
+				       strlen(kr->fate[i].live), &t->doc))
+				die("out of memory");
+			t->have_ktap = true;
+		}
 		account_test(t);
+		account_fate(t, &kr->fate[i]);
 		totals_add(&kr->totals, t);
 	}
 }
@@ -288,7 +651,7 @@ static void write_ktap(const struct kernel_run *kr)
 {
 	struct sbuf sb = { 0 };
 	char *path;
-	size_t i;
+	size_t i, j;
 
 	sbuf_printf(&sb, "TAP version 13\n1..%zu\n", kr->plan.n);
 	if (kr->problems) {
@@ -323,6 +686,12 @@ static void write_ktap(const struct kernel_run *kr)
 		}
 		free(buf);
 		free(kpath);
+		/* The cases that brought the kernel down report nowhere else. */
+		for (j = 0; j < kr->fate[i].n_crashed; j++)
+			sbuf_printf(
+				&sb,
+				"# not ok 0 %s # brought the kernel down in boot %d\n",
+				kr->fate[i].crashed[j], kr->fate[i].crash_boot);
 		if (account_ok(t) && !t->pass && t->skip)
 			sbuf_printf(&sb, "ok %zu selftests: %s: %s # SKIP\n",
 				    i + 1, kr->lsm, t->name);
@@ -340,8 +709,7 @@ static void write_ktap(const struct kernel_run *kr)
 	sbuf_free(&sb);
 }
 
-static void write_identity(const struct kernel_run *kr,
-			   const struct boot_result *br)
+static void write_identity(const struct kernel_run *kr)
 {
 	const struct kernel *k = &kr->k;
 	struct sbuf sb = { 0 };
@@ -363,8 +731,22 @@ static void write_identity(const struct kernel_run *kr,
 		sbuf_printf(&sb, "feature %s\t%s\n", *f,
 			    feature_state(kr->features, *f));
 	sbuf_printf(&sb, "parser\t%s\n", guest_parser_version());
-	sbuf_printf(&sb, "accel\t%s\n", br->kvm ? "kvm" : "tcg");
-	sbuf_printf(&sb, "qemu\t%s\n", br->cmdline ? br->cmdline : "-");
+	sbuf_printf(&sb, "accel\t%s\n", kr->accel_kvm ? "kvm" : "tcg");
+	sbuf_printf(&sb, "qemu\t%s\n",
+		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
+	sbuf_printf(&sb, "boots\t%d\n", kr->boots);
+	if (kr->boot_log.len) {
+		const char *p = kr->boot_log.buf;
+		int n = 0;
+
+		while (*p) {
+			size_t len = strcspn(p, "\n");
+
+			sbuf_printf(&sb, "boot_ended %d\t%.*s\n", ++n, (int)len,
+				    p);
+			p += len + (p[len] == '\n');
+		}
+	}
 	path = xasprintf("%s/kernel.txt", kr->dir);
 	write_file(path, sb.buf, sb.len);
 	free(path);
@@ -399,6 +781,16 @@ static bool report(const struct kernel_run *kr)
 		       a->fail, a->skip, a->lost, a->problem[0] ? "; " : "",
 		       a->problem);
 	}
+	if (kr->boot_log.len) {
+		const char *p = kr->boot_log.buf;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			printf("   %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
 	if (kr->problems) {
 		const char *p = kr->problems;
 
@@ -414,9 +806,10 @@ static bool report(const struct kernel_run *kr)
 		       kr->decisions, kr->mismatches);
 	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu -> %s\n",
 	       t->pass, t->fail, t->skip, t->lost, ok ? "PASS" : "FAIL");
-	printf("   time: %s %.1f s, image %.1f s, boot+tests %.1f s (guest: boot %.1f s, suite %.1f s)\n",
+	printf("   time: %s %.1f s, image %.1f s, boot+tests %.1f s in %d boot%s (guest: boot %.1f s, suite %.1f s)\n",
 	       k->build_log ? "build" : "fetch", k->fetch_seconds, kr->image_s,
-	       kr->boot_s, kr->guest_boot_s, kr->guest_suite_s);
+	       kr->boot_s, kr->boots, kr->boots == 1 ? "" : "s",
+	       kr->guest_boot_s, kr->guest_suite_s);
 	printf("   results: %s\n", kr->dir);
 	fflush(stdout);
 	free(id);
@@ -580,18 +973,27 @@ void kernel_boots_free(struct kernel_boots *kb)
 	memset(kb, 0, sizeof(*kb));
 }
 
+static void fates_free(struct kernel_run *kr)
+{
+	size_t i, j;
+
+	for (i = 0; i < kr->plan.n; i++) {
+		for (j = 0; j < kr->fate[i].n_crashed; j++)
+			free(kr->fate[i].crashed[j]);
+		free(kr->fate[i].crashed);
+		free(kr->fate[i].live);
+	}
+	free(kr->fate);
+}
+
 bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		char **dir)
 {
 	struct kernel_run kr = { 0 };
-	struct boot_result br;
-	struct boot_opts bo = { 0 };
 	const char *spec = k->spec.text;
 	const char *lsm = o->lsm ? o->lsm : lsm_boots[0].name;
-	char *name, *image, *tests_dir, *append, *only[16];
+	char *name, *tests_dir, *append, *only[16];
 	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
-	int timeout;
-	double t0;
 	bool ok;
 
 	/* The caller keeps the kernel; this run borrows it. */
@@ -607,51 +1009,29 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	if (mkdir_p(kr.dir))
 		die("cannot create %s", kr.dir);
 	tests_dir = lsm_tests_dir(o, lsm);
+	kr.tests_dir = tests_dir;
 	if (o->n_tests && !n_only)
 		die("none of the named tests is in %s", tests_dir);
 	plan_make(&kr.plan, tests_dir, only, n_only, o->args,
 		  o->test_timeout_s);
+	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
 	append = lsm_append(o, lsm);
 
-	t0 = now_seconds();
-	image = xasprintf("%s/initramfs.cpio.gz", kr.dir);
-	progress("%s [%s]: building the guest image", spec, lsm);
-	guest_image(image, &kr.k, &kr.plan, tests_dir);
-	kr.image_s = now_seconds() - t0;
-
-	timeout = o->boot_timeout_s;
-	if (!timeout) {
-		timeout = BOOT_ALLOWANCE_S;
-		for (i = 0; i < kr.plan.n; i++)
-			timeout += kr.plan.items[i].timeout_s;
-	}
-	bo.kernel = kr.k.image;
-	bo.initrd = image;
-	bo.append = append;
-	bo.dir = kr.dir;
-	bo.memory_mb = o->memory_mb;
-	bo.cpus = o->cpus;
-	bo.timeout_s = timeout;
-	bo.icount = o->icount;
-	progress("%s [%s]: booting (bounded to %d s)", spec, lsm, timeout);
-	boot_run(&bo, &br);
-	progress_done();
-	kr.boot_s = br.seconds;
-	collect(&kr, &br, timeout);
-	write_identity(&kr, &br);
+	boot_all(&kr, o, append);
+	collect(&kr);
+	write_identity(&kr);
 	write_ktap(&kr);
 	ok = report(&kr);
 
-	/* The image is rebuilt every run; it is not a result. */
-	unlink(image);
-	free(image);
 	free(name);
 	free(tests_dir);
 	free(append);
-	free(br.cmdline);
+	free(kr.qemu_cmdline);
+	sbuf_free(&kr.boot_log);
 	for (i = 0; i < kr.plan.n; i++)
 		ktap_free(&kr.acct[i].doc);
 	free(kr.acct);
+	fates_free(&kr);
 	plan_free(&kr.plan);
 	free(kr.problems);
 	free(kr.uname);

@@ -10,9 +10,83 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/*
+ * Every child still running, by process group: a signal to lsmconf ends
+ * them all (QEMU, make and its compilers) before lsmconf exits.
+ */
+#define MAX_LIVE 32
+static volatile pid_t live[MAX_LIVE];
+
+static void live_add(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < MAX_LIVE; i++)
+		if (!live[i]) {
+			live[i] = pid;
+			return;
+		}
+}
+
+static void live_del(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < MAX_LIVE; i++)
+		if (live[i] == pid)
+			live[i] = 0;
+}
+
+int spawn_kill_all(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < MAX_LIVE; i++) {
+		pid_t pid = live[i];
+
+		if (pid > 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Async-signal-safe: only kill(), write() and _exit(). */
+static void on_signal(int sig)
+{
+	static const char head[] = "lsmconf: interrupted by signal ";
+	static const char tail[] = ", stopped every child process it started\n";
+	char num[4] = { '0' + sig / 10 % 10, '0' + sig % 10, 0 };
+	ssize_t unused;
+
+	spawn_kill_all();
+	unused = write(STDERR_FILENO, head, sizeof(head) - 1);
+	unused = write(STDERR_FILENO, sig >= 10 ? num : num + 1,
+		       sig >= 10 ? 2 : 1);
+	unused = write(STDERR_FILENO, tail, sizeof(tail) - 1);
+	(void)unused;
+	_exit(128 + sig);
+}
+
+void spawn_guard(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on_signal };
+	size_t i;
+
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
 
 static int pidfd_open_(pid_t pid)
 {
@@ -38,14 +112,32 @@ static void child_fd(int want, int target)
 
 pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 {
-	pid_t pid;
+	pid_t pid, parent = getpid();
+	sigset_t all, old;
 
 	fflush(NULL);
+	/* No signal between fork() and live_add(): the child is always known. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
-	if (pid < 0)
-		return -errno;
+	if (pid < 0) {
+		int ret = -errno;
+
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return ret;
+	}
 	if (pid == 0) {
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+		sigaction(SIGINT, &dfl, NULL);
+		sigaction(SIGTERM, &dfl, NULL);
+		sigaction(SIGHUP, &dfl, NULL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		setpgid(0, 0);
+		/* Even a crashed or SIGKILLed lsmconf leaves no child behind. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
 		child_fd(o->stdin_fd, STDIN_FILENO);
 		child_fd(o->stdout_fd, STDOUT_FILENO);
 		child_fd(o->stderr_fd, STDERR_FILENO);
@@ -55,12 +147,15 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 		_exit(127);
 	}
 	setpgid(pid, pid);
+	live_add(pid);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	*pidfd = pidfd_open_(pid);
 	if (*pidfd < 0) {
 		int ret = -errno;
 
 		kill(-pid, SIGKILL);
 		waitpid(pid, NULL, 0);
+		live_del(pid);
 		return ret;
 	}
 	return pid;
@@ -71,8 +166,11 @@ static int reap(pid_t pid)
 	int status;
 
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			live_del(pid);
 			return -errno;
+		}
+	live_del(pid);
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + WTERMSIG(status);

@@ -32,6 +32,15 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd);
 /* Waits up to @timeout_s (0: forever) for a started child; same results as spawn_wait. */
 int spawn_finish(pid_t pid, int pidfd, int timeout_s);
 
+/*
+ * Makes SIGINT, SIGTERM and SIGHUP end every started child's process group
+ * before lsmconf exits with a one-line note. Children also get SIGKILL when
+ * lsmconf dies any other way (PR_SET_PDEATHSIG).
+ */
+void spawn_guard(void);
+/* Kills every started child that has not been waited for; returns how many. */
+int spawn_kill_all(void);
+
 /* Describes a spawn result in words ("exit status 2", "timed out"...). */
 const char *spawn_strstatus(int status, char *buf, size_t size);
 

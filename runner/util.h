@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
 
 /* Prints "lsmconf: <message>" on one line and exits 1. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));

@@ -13,8 +13,8 @@
 #define HEAD "LSMCONF-RESULTS "
 #define TAIL "LSMCONF-END\n"
 
-int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
-	       char *err, size_t size)
+static int parse_frame(const char *buf, size_t len, const char **payload,
+		       size_t *plen, size_t *used, char *err, size_t size)
 {
 	const char *head = NULL, *nl, *p;
 	unsigned long long want;
@@ -74,6 +74,30 @@ int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
 	}
 	*payload = nl + 1;
 	*plen = want;
+	if (used)
+		*used = nl + 1 + want + tlen - buf;
+	return 0;
+}
+
+int xfer_parse(const char *buf, size_t len, const char **payload, size_t *plen,
+	       char *err, size_t size)
+{
+	return parse_frame(buf, len, payload, plen, NULL, err, size);
+}
+
+int xfer_next(const char *buf, size_t len, size_t *pos, const char **payload,
+	      size_t *plen, char *err, size_t size)
+{
+	size_t used;
+
+	if (*pos >= len) {
+		snprintf(err, size, "no more frames");
+		return 1;
+	}
+	if (parse_frame(buf + *pos, len - *pos, payload, plen, &used, err,
+			size))
+		return -1;
+	*pos += used;
 	return 0;
 }
 
