@@ -21,9 +21,15 @@ RUNNER_SRCS := $(filter-out runner/main.c,$(wildcard runner/*.c))
 RUNNER_HDRS := $(wildcard runner/*.h)
 RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -DLSMCONF_ROOT='"$(CURDIR)"'
 RUNNER_LIBS := -larchive -lcrypto -lm
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+# Asked when a unit test links (=, not :=): Check may only be installed
+# by the $(DEPS) stamp of this very make.
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 UNIT_TESTS := $(patsubst runner/tests/%.c,$(OUT)/tests/%,$(wildcard runner/tests/test_*.c))
 LSMCONF := $(OUT)/lsmconf
+# The Debian packages of runner/packages.txt, checked (and installed when
+# root) once, before the first compile: everything that compiles or runs
+# depends on this stamp, order-only where a newer stamp must not rebuild.
+DEPS := $(OUT)/.deps
 
 # The tests build in a kernel-tree skeleton through its lib.mk, exactly as
 # they would in tools/testing/selftests/apparmor of a real tree.
@@ -35,16 +41,21 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*.h profiles/*)
 
 .PHONY: all run compare bench msgcost mutate check unit e2e selftests format lint clean FORCE
 
-all: $(LSMCONF) selftests
+all: $(DEPS) $(LSMCONF) selftests
 
-$(OUT)/%.o: runner/%.c $(RUNNER_HDRS)
+$(DEPS): runner/packages.txt runner/deps.sh
+	@mkdir -p $(dir $@)
+	@sh runner/deps.sh runner/packages.txt
+	@touch $@
+
+$(OUT)/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LSMCONF): $(OUT)/main.o $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o)
+$(LSMCONF): $(OUT)/main.o $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o) | $(DEPS)
 	$(CC) $(CFLAGS) -o $@ $^ $(RUNNER_LIBS)
 
-$(OUT)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o)
+$(OUT)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -Irunner -o $@ $^ $(RUNNER_LIBS) $(CHECK_LIBS)
 
@@ -55,41 +66,42 @@ $(OUT)/ksrc: $(LSMCONF) FORCE
 	$(LSMCONF) ksrc > $@.tmp
 	if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(OUT)/.tree: $(OUT)/ksrc $(GUEST_SRCS)
+$(OUT)/.tree: $(OUT)/ksrc $(GUEST_SRCS) | $(DEPS)
 	rm -rf $(TREE)
 	runner/mktree.sh "$$(cat $(OUT)/ksrc)" $(TREE)
 	@touch $@
 
-selftests: $(OUT)/.tree
+selftests: $(OUT)/.tree | $(DEPS)
 	$(MAKE) -s -C $(SELFTESTS) TARGETS="apparmor selinux" INSTALL_PATH=$(INSTALL) install >/dev/null
 
 run: compare
 
-compare: all
+compare: $(DEPS) all
 	$(LSMCONF) compare $(RUN_ARGS) $(A) $(B)
 
-bench: all
+bench: $(DEPS) all
 	$(LSMCONF) bench $(BENCH_ARGS) $(A) $(B)
 
-msgcost: all
+msgcost: $(DEPS) all
 	$(LSMCONF) msgcost $(MSGCOST_ARGS) $(K)
 
-mutate: all
+mutate: $(DEPS) all
 	$(LSMCONF) mutate $(MUTATE_ARGS)
 
-unit: $(UNIT_TESTS)
+unit: $(DEPS) $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done
+	@sh runner/tests/deps_test.sh runner/deps.sh
 
-e2e: all
+e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
 
-check: unit lint e2e
+check: $(DEPS) unit lint e2e
 
-lint:
+lint: $(DEPS)
 	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 
-format:
+format: $(DEPS)
 	clang-format -i $(C_FILES)
 
 clean:

@@ -4,9 +4,91 @@
 #include "stats.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const char *const workloads[] = { "socketpair", "twoproc", "uring" };
+static const char *const confinements[] = { "none", "sender", "receiver",
+					    "both", "stacked" };
+
+/* True when the @len bytes at @s are one of @names. */
+static bool known(const char *s, size_t len, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(names[i]) == len && !strncmp(s, names[i], len))
+			return true;
+	return false;
+}
+
+/* @names joined with ", " into @buf. */
+static const char *names_of(const char *const *names, size_t n, char *buf,
+			    size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && len < size; i++)
+		len += snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+				names[i]);
+	return buf;
+}
+
+int bench_points_check(const char *points, char *err, size_t n)
+{
+	char w[128], c[128];
+	const char *p = points;
+	size_t count = 0;
+
+	names_of(workloads, ARRAY_SIZE(workloads), w, sizeof(w));
+	names_of(confinements, ARRAY_SIZE(confinements), c, sizeof(c));
+	for (;; count++) {
+		const char *colon;
+		size_t len, wlen;
+
+		p += strspn(p, " ");
+		if (!*p)
+			break;
+		len = strcspn(p, " ");
+		colon = memchr(p, ':', len);
+		wlen = colon ? (size_t)(colon - p) : len;
+		if (!colon) {
+			snprintf(
+				err, n,
+				"bench point %.*s is not WORKLOAD:CONFINEMENT (WORKLOAD: %s; CONFINEMENT: %s)",
+				(int)len, p, w, c);
+			return -EINVAL;
+		}
+		if (!known(p, wlen, workloads, ARRAY_SIZE(workloads))) {
+			snprintf(
+				err, n,
+				"bench point %.*s: unknown workload %.*s (known: %s)",
+				(int)len, p, (int)wlen, p, w);
+			return -EINVAL;
+		}
+		if (!known(colon + 1, len - wlen - 1, confinements,
+			   ARRAY_SIZE(confinements))) {
+			snprintf(
+				err, n,
+				"bench point %.*s: unknown confinement %.*s (known: %s)",
+				(int)len, p, (int)(len - wlen - 1), colon + 1,
+				c);
+			return -EINVAL;
+		}
+		p += len;
+	}
+	if (!count) {
+		snprintf(
+			err, n,
+			"no bench points given (want WORKLOAD:CONFINEMENT ..., WORKLOAD: %s; CONFINEMENT: %s)",
+			w, c);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 void bench_parse(const char *text, struct bench_set *set)
 {

@@ -20,6 +20,15 @@ struct bench_set {
 	size_t malformed;
 };
 
+/*
+ * Checks @points, space-separated WORKLOAD:CONFINEMENT with the names
+ * unix_send_bench knows (WORKLOAD: socketpair, twoproc, uring;
+ * CONFINEMENT: none, sender, receiver, both, stacked). Returns 0, or
+ * -EINVAL with a one-line reason in @err naming the bad point and the
+ * valid names.
+ */
+int bench_points_check(const char *points, char *err, size_t n);
+
 /* Parses samples.tsv text; bad lines are counted, not fatal. */
 void bench_parse(const char *text, struct bench_set *set);
 void bench_free(struct bench_set *set);

@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const levels[] = { "none", "high", "low" };
-
 static void load_samples(const char *dir, struct msgcost_set *set)
 {
 	char *path = xasprintf("%s/guest/msgcost.tsv", dir), *buf;
@@ -69,18 +67,18 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 		printf(" %9s%-4d", "c", cats[c]);
 	printf(" %8s %10s %10s %13s  %s\n", "max CV", "growth", "95% +-",
 	       "per category", "verdict");
-	for (l = 0; l < ARRAY_SIZE(levels); l++) {
+	for (l = 0; l < MSGCOST_N_LEVELS; l++) {
 		struct msgcost_verdict v;
 		size_t n;
 
-		if (!strstr(mo->points, levels[l]))
+		if (!strstr(mo->points, msgcost_levels[l]))
 			continue;
-		printf("   %-8s", levels[l]);
+		printf("   %-8s", msgcost_levels[l]);
 		for (c = 0; c < nc; c++)
-			printf(" %13.1f",
-			       msgcost_mean(set, cats[c], levels[l], &n));
-		if (msgcost_judge(set, levels[l],
-				  msgcost_limit(levels[l], mo->limit,
+			printf(" %13.1f", msgcost_mean(set, cats[c],
+						       msgcost_levels[l], &n));
+		if (msgcost_judge(set, msgcost_levels[l],
+				  msgcost_limit(msgcost_levels[l], mo->limit,
 						mo->limit_carried),
 				  &v)) {
 			printf("  missing samples\n");
@@ -93,8 +91,8 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 		sbuf_printf(
 			sum,
 			"%s\t%s\t%d\t%d\t%.2f\t%.2f\t%.6f\t%.2f\t%.2f\t%.4f\t%s\n",
-			spec, levels[l], v.cats_lo, v.cats_hi, v.lo, v.hi,
-			v.max_cv, v.growth, v.margin, v.per_category,
+			spec, msgcost_levels[l], v.cats_lo, v.cats_hi, v.lo,
+			v.hi, v.max_cv, v.growth, v.margin, v.per_category,
 			v.grows ? "grows" : "flat");
 		flagged |= v.grows;
 	}

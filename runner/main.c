@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lsmconf: the host side of the suite. One subcommand per file. */
 #define _GNU_SOURCE
+#include "bench.h"
 #include "cmd_bench.h"
 #include "cmd_compare.h"
 #include "cmd_msgcost.h"
@@ -10,9 +11,11 @@
 #include "ksrc.h"
 #include "run.h"
 #include "spawn.h"
+#include "spec.h"
 #include "util.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,49 @@ static int positive(const char *opt, const char *arg)
 	return v;
 }
 
+static int nonnegative(const char *opt, const char *arg)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (end == arg || *end || v < 0 || v > 1000000)
+		die("%s: not a number from 0 to 1000000: %s", opt, arg);
+	return v;
+}
+
+static double positive_real(const char *opt, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !isfinite(v) || v <= 0)
+		die("%s: not a positive number: %s", opt, arg);
+	return v;
+}
+
+/* The value of a bench, msgcost or mutate option: the next argument. */
+static const char *value(const char *opt, const char *v)
+{
+	if (!v || !strncmp(v, "--", 2))
+		die("%s needs a value (see lsmconf --help)", opt);
+	return v;
+}
+
+/* Every spec's syntax, before anything is fetched, built or booted. */
+static void specs_check(char *const *specs, int n)
+{
+	char err[512];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct kspec s;
+
+		if (kspec_parse(specs[i], &s, err, sizeof(err)))
+			die("%s", err);
+		kspec_free(&s);
+	}
+}
+
 /* Parses the options run and compare share; returns the first spec's index. */
 static int run_options(int argc, char **argv, struct run_opts *o)
 {
@@ -87,6 +133,8 @@ static int run_options(int argc, char **argv, struct run_opts *o)
 	};
 	int c;
 
+	/* Our own messages, one line each (":": a missing value is ':'). */
+	opterr = 0;
 	*o = (struct run_opts){
 		.results = "results",
 		.tests_root = LSMCONF_ROOT "/build/kselftest",
@@ -95,7 +143,7 @@ static int run_options(int argc, char **argv, struct run_opts *o)
 		.memory_mb = 512,
 		.cpus = 2,
 	};
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			o->tests = xrealloc(o->tests,
@@ -132,8 +180,12 @@ static int run_options(int argc, char **argv, struct run_opts *o)
 		case 'R':
 			o->refresh = true;
 			break;
+		case ':':
+			die("%s needs a value (see lsmconf --help)",
+			    argv[optind - 1]);
 		default:
-			die("unknown option (see lsmconf --help)");
+			die("unknown option %s (see lsmconf --help)",
+			    argv[optind - 1]);
 		}
 	}
 	return optind;
@@ -146,6 +198,7 @@ static int cmd_run(int argc, char **argv)
 
 	if (first >= argc)
 		die("run: no kernel spec given (e.g. debian:sid)");
+	specs_check(argv + first, argc - first);
 	return run_main(&o, argv + first, argc - first);
 }
 
@@ -162,26 +215,23 @@ static int cmd_bench(int argc, char **argv)
 	};
 	struct run_opts o;
 	int first, i, kept = 1;
+	char err[512];
 
 	/* Bench options first, then the shared ones. */
 	for (i = 1; i < argc; i++) {
 		const char *opt = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (!v) {
-			argv[kept++] = argv[i];
-			continue;
-		}
 		if (!strcmp(opt, "--points"))
-			b.points = v;
+			b.points = value(opt, v);
 		else if (!strcmp(opt, "--invocations"))
-			b.invocations = positive(opt, v);
+			b.invocations = positive(opt, value(opt, v));
 		else if (!strcmp(opt, "--warmup"))
-			b.warmup = atoi(v);
+			b.warmup = nonnegative(opt, value(opt, v));
 		else if (!strcmp(opt, "--rounds"))
-			b.rounds = positive(opt, v);
+			b.rounds = positive(opt, value(opt, v));
 		else if (!strcmp(opt, "--messages"))
-			b.messages = positive(opt, v);
+			b.messages = positive(opt, value(opt, v));
 		else {
 			argv[kept++] = argv[i];
 			continue;
@@ -192,6 +242,9 @@ static int cmd_bench(int argc, char **argv)
 	first = run_options(argc, argv, &o);
 	if (argc - first != 2)
 		die("bench: want exactly two kernel specs (A B)");
+	if (bench_points_check(b.points, err, sizeof(err)))
+		die("--points: %s", err);
+	specs_check(argv + first, 2);
 	if (o.test_timeout_s == 120)
 		o.test_timeout_s = 3600;
 	return bench_main(&o, &b, argv[first], argv[first + 1]);
@@ -210,28 +263,25 @@ static int cmd_msgcost(int argc, char **argv)
 	};
 	struct run_opts o;
 	int first, i, kept = 1;
+	char err[512];
 
 	/* msgcost options first, then the shared ones. */
 	for (i = 1; i < argc; i++) {
 		const char *opt = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (!v) {
-			argv[kept++] = argv[i];
-			continue;
-		}
 		if (!strcmp(opt, "--points"))
-			m.points = v;
+			m.points = value(opt, v);
 		else if (!strcmp(opt, "--warmup"))
-			m.warmup = atoi(v);
+			m.warmup = nonnegative(opt, value(opt, v));
 		else if (!strcmp(opt, "--rounds"))
-			m.rounds = positive(opt, v);
+			m.rounds = positive(opt, value(opt, v));
 		else if (!strcmp(opt, "--iterations"))
-			m.iterations = positive(opt, v);
+			m.iterations = positive(opt, value(opt, v));
 		else if (!strcmp(opt, "--limit"))
-			m.limit = atof(v);
+			m.limit = positive_real(opt, value(opt, v));
 		else if (!strcmp(opt, "--limit-carried"))
-			m.limit_carried = atof(v);
+			m.limit_carried = positive_real(opt, value(opt, v));
 		else {
 			argv[kept++] = argv[i];
 			continue;
@@ -244,6 +294,9 @@ static int cmd_msgcost(int argc, char **argv)
 		die("msgcost: no kernel spec given (e.g. debian:sid)");
 	if (m.rounds < 2)
 		die("msgcost: --rounds must be at least 2");
+	if (msgcost_points_check(m.points, err, sizeof(err)))
+		die("--points: %s", err);
+	specs_check(argv + first, argc - first);
 	if (o.test_timeout_s == 120)
 		o.test_timeout_s = 1800;
 	return msgcost_main(&o, &m, argv + first, argc - first);
@@ -264,20 +317,17 @@ static int cmd_mutate(int argc, char **argv)
 		const char *opt = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (!strcmp(opt, "--lsm"))
+		if (!strcmp(opt, "--lsm") || !strncmp(opt, "--lsm=", 6))
 			lsm_given = true;
-		if (!v) {
-			argv[kept++] = argv[i];
-			continue;
-		}
 		if (!strcmp(opt, "--mutants")) {
-			m.dir = v;
+			m.dir = value(opt, v);
 		} else if (!strcmp(opt, "--mutant")) {
+			value(opt, v);
 			m.only = xrealloc(m.only,
 					  (m.n_only + 1) * sizeof(char *));
 			m.only[m.n_only++] = argv[i + 1];
 		} else if (!strcmp(opt, "--source")) {
-			m.source = v;
+			m.source = value(opt, v);
 		} else {
 			argv[kept++] = argv[i];
 			continue;
@@ -288,6 +338,12 @@ static int cmd_mutate(int argc, char **argv)
 	first = run_options(argc, argv, &o);
 	if (first != argc)
 		die("mutate: no kernel specs: mutants are built from --source");
+	{
+		char *spec = xasprintf("build:%s", m.source);
+
+		specs_check(&spec, 1);
+		free(spec);
+	}
 	/* The mutants patch AppArmor: its suite is what must kill them. */
 	if (!lsm_given)
 		o.lsms = "apparmor";
@@ -301,6 +357,7 @@ static int cmd_compare(int argc, char **argv)
 
 	if (argc - first != 2)
 		die("compare: want exactly two kernel specs (A B)");
+	specs_check(argv + first, 2);
 	return compare_main(&o, argv[first], argv[first + 1]);
 }
 

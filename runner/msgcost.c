@@ -4,10 +4,85 @@
 #include "stats.h"
 #include "util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *const msgcost_levels[MSGCOST_N_LEVELS] = { "none", "high", "low" };
+
+/* POLICY_CATEGORIES of selftests/selinux/Makefile: one policy each. */
+static const int policy_cats[] = { 4, 256, 1024 };
+
+int msgcost_points_check(const char *points, char *err, size_t n)
+{
+	const char *p = points;
+	char cats[64], levels[64];
+	size_t count = 0, i, len = 0;
+
+	for (i = 0; i < ARRAY_SIZE(policy_cats); i++)
+		len += snprintf(cats + len, sizeof(cats) - len, "%s%d",
+				i ? ", " : "", policy_cats[i]);
+	len = 0;
+	for (i = 0; i < MSGCOST_N_LEVELS; i++)
+		len += snprintf(levels + len, sizeof(levels) - len, "%s%s",
+				i ? ", " : "", msgcost_levels[i]);
+	for (;; count++) {
+		const char *colon, *level;
+		size_t plen, clen, llen;
+		long c = 0;
+
+		p += strspn(p, " ");
+		if (!*p)
+			break;
+		plen = strcspn(p, " ");
+		colon = memchr(p, ':', plen);
+		if (!colon) {
+			snprintf(
+				err, n,
+				"msgcost point %.*s is not CATS:LEVEL (CATS: %s; LEVEL: %s)",
+				(int)plen, p, cats, levels);
+			return -EINVAL;
+		}
+		clen = colon - p;
+		level = colon + 1;
+		llen = plen - clen - 1;
+		/* Digits only, then one of the compiled policies. */
+		if (clen && clen < 8 && strspn(p, "0123456789") == clen)
+			c = strtol(p, NULL, 10);
+		for (i = 0; i < ARRAY_SIZE(policy_cats); i++)
+			if (c == policy_cats[i])
+				break;
+		if (i == ARRAY_SIZE(policy_cats)) {
+			snprintf(
+				err, n,
+				"msgcost point %.*s: no policy with %.*s categories (CATS: %s)",
+				(int)plen, p, (int)clen, p, cats);
+			return -EINVAL;
+		}
+		for (i = 0; i < MSGCOST_N_LEVELS; i++)
+			if (strlen(msgcost_levels[i]) == llen &&
+			    !strncmp(level, msgcost_levels[i], llen))
+				break;
+		if (i == MSGCOST_N_LEVELS) {
+			snprintf(
+				err, n,
+				"msgcost point %.*s: unknown level %.*s (LEVEL: %s)",
+				(int)plen, p, (int)llen, level, levels);
+			return -EINVAL;
+		}
+		p += plen;
+	}
+	if (!count) {
+		snprintf(
+			err, n,
+			"no msgcost points given (want CATS:LEVEL ..., CATS: %s; LEVEL: %s)",
+			cats, levels);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 void msgcost_parse(const char *text, struct msgcost_set *set)
 {

@@ -25,6 +25,18 @@ struct msgcost_set {
 	size_t malformed;
 };
 
+/* The sender levels msg_cost knows: "none", "high", "low". */
+#define MSGCOST_N_LEVELS 3
+extern const char *const msgcost_levels[MSGCOST_N_LEVELS];
+
+/*
+ * Checks @points, space-separated CATS:LEVEL: CATS one of the category
+ * counts the SELinux policy is compiled for (4, 256, 1024), LEVEL one of
+ * msgcost_levels. Returns 0, or -EINVAL with a one-line reason in @err
+ * naming the bad point and the valid values.
+ */
+int msgcost_points_check(const char *points, char *err, size_t n);
+
 /* Parses msgcost.tsv text; bad lines are counted, not fatal. */
 void msgcost_parse(const char *text, struct msgcost_set *set);
 void msgcost_free(struct msgcost_set *set);

@@ -118,6 +118,18 @@ expect_fail "unknown option" "unknown option" "$L" run --no-such-option debian:s
 expect_fail "unknown LSM" "unknown LSM nosuch" "$L" run --lsm apparmor,nosuch debian:sid
 expect_fail "test in no LSM directory" "no test program nosuch_test" "$L" run --test nosuch_test debian:sid
 expect_fail "mutant not found" "no mutant nosuch" "$L" mutate --mutant nosuch
+# Options are checked before anything is fetched, built or booted.
+expect_fail "bad bench point" "bench point bogus:none: unknown workload bogus (known: " \
+	"$L" bench --results "$T/bad" --points bogus:none debian:sid debian:sid
+expect_fail "bad msgcost point" "msgcost point 5:none: no policy with 5 categories" \
+	"$L" msgcost --results "$T/bad" --points "4:none 5:none" debian:sid
+expect_fail "negative --warmup" "warmup: not a number from 0 to 1000000: -1" \
+	"$L" bench --results "$T/bad" --warmup -1 debian:sid debian:sid
+expect_fail "non-numeric --limit" "limit: not a positive number: abc" \
+	"$L" msgcost --results "$T/bad" --limit abc debian:sid
+expect_fail "option without its value" "points needs a value" \
+	"$L" bench --results "$T/bad" debian:sid debian:sid --points
+check "bad options: nothing was started (no results directory)" [ ! -e "$T/bad" ]
 expect_fail "unreadable file" "cannot read $T/none" "$L" kernel "file:$T/none"
 expect_fail "not a bzImage" "is not an x86 bzImage" "$L" kernel file:/bin/busybox
 printf 'not a debian package\n' > "$T/junk.deb"

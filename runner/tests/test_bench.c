@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "check_run.h"
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -54,7 +55,60 @@ START_TEST(test_first_round)
 }
 END_TEST
 
+/* @points must be refused with a reason that contains @want. */
+static void refused(const char *points, const char *want)
+{
+	char err[512] = "";
+
+	ck_assert_int_ne(bench_points_check(points, err, sizeof(err)), 0);
+	ck_assert_msg(strstr(err, want), "\"%s\": \"%s\" lacks \"%s\"", points,
+		      err, want);
+	ck_assert_ptr_null(strchr(err, '\n'));
+}
+
+START_TEST(test_points_valid)
+{
+	char err[512] = "";
+
+	/* The default points of lsmconf bench, and every name once. */
+	ck_assert_int_eq(
+		bench_points_check(
+			"socketpair:none twoproc:none twoproc:sender "
+			"twoproc:receiver twoproc:both twoproc:stacked "
+			"uring:none",
+			err, sizeof(err)),
+		0);
+	ck_assert_int_eq(
+		bench_points_check("  uring:stacked   socketpair:both ", err,
+				   sizeof(err)),
+		0);
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(test_points_invalid)
+{
+	/* The bad point, and the valid names. */
+	refused("bogus:none", "bench point bogus:none: unknown workload bogus");
+	refused("bogus:none", "socketpair, twoproc, uring");
+	refused("twoproc:none socketpair:bogus",
+		"socketpair:bogus: unknown confinement bogus");
+	refused("socketpair:bogus", "none, sender, receiver, both, stacked");
+	refused("twoproc", "twoproc is not WORKLOAD:CONFINEMENT");
+	refused("twoproc:none:none", "unknown confinement none:none");
+	refused("twoproc:", "unknown confinement  (");
+	refused(":none", "unknown workload  (");
+	refused("TwoProc:none", "unknown workload TwoProc");
+	refused("twoproc:non", "unknown confinement non ");
+	refused("twoproc:nonex", "unknown confinement nonex ");
+	refused("twoproc:none\turing:none", "unknown confinement");
+	refused("", "no bench points given");
+	refused("   ", "no bench points given");
+}
+END_TEST
+
 int main(void)
 {
-	return CHECK_RUN("bench", test_parse, test_first_round);
+	return CHECK_RUN("bench", test_parse, test_first_round,
+			 test_points_valid, test_points_invalid);
 }

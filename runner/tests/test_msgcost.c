@@ -143,10 +143,64 @@ START_TEST(test_missing)
 }
 END_TEST
 
+/* @points must be refused with a reason that contains @want. */
+static void refused(const char *points, const char *want)
+{
+	char err[512] = "";
+
+	ck_assert_int_ne(msgcost_points_check(points, err, sizeof(err)), 0);
+	ck_assert_msg(strstr(err, want), "\"%s\": \"%s\" lacks \"%s\"", points,
+		      err, want);
+	ck_assert_ptr_null(strchr(err, '\n'));
+}
+
+START_TEST(test_points_valid)
+{
+	char err[512] = "";
+
+	/* The default points of lsmconf msgcost. */
+	ck_assert_int_eq(
+		msgcost_points_check(
+			"4:none 4:high 4:low 256:none 256:high 256:low "
+			"1024:none 1024:high 1024:low",
+			err, sizeof(err)),
+		0);
+	ck_assert_int_eq(
+		msgcost_points_check(" 1024:low  4:none ", err, sizeof(err)),
+		0);
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(test_points_invalid)
+{
+	/* The bad point, and the valid values. */
+	refused("5:none", "msgcost point 5:none: no policy with 5 categories");
+	refused("5:none", "4, 256, 1024");
+	refused("4:none 256:mid", "256:mid: unknown level mid");
+	refused("256:mid", "none, high, low");
+	refused("4", "msgcost point 4 is not CATS:LEVEL");
+	refused("none", "is not CATS:LEVEL");
+	refused("x4:none", "no policy with x4 categories");
+	refused("-4:none", "no policy with -4 categories");
+	refused("+4:none", "no policy with +4 categories");
+	refused("0:none", "no policy with 0 categories");
+	refused(":none", "no policy with  categories");
+	refused("99999999999999999999:none", "no policy with");
+	refused("4:", "unknown level  (");
+	refused("4:lo", "unknown level lo ");
+	refused("4:lowest", "unknown level lowest ");
+	refused("4:low:low", "unknown level low:low");
+	refused("", "no msgcost points given");
+	refused("  ", "no msgcost points given");
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("msgcost", test_parse, test_flat_passes,
 			 test_walk_is_flagged,
 			 test_per_node_cost_passes_when_carried,
-			 test_noise_is_not_flagged, test_missing);
+			 test_noise_is_not_flagged, test_missing,
+			 test_points_valid, test_points_invalid);
 }
