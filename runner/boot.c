@@ -264,6 +264,17 @@ static void watch_loop(struct watch *w)
 	}
 }
 
+/*
+ * Multi-threaded TCG only when asked (LSMCONF_TCG_THREAD=multi) and icount
+ * is off: it is faster with several vCPUs but not reliable (see below).
+ */
+static bool multi_tcg(const struct boot_opts *o)
+{
+	const char *t = getenv("LSMCONF_TCG_THREAD");
+
+	return !o->icount && t && !strcmp(t, "multi");
+}
+
 /* The QEMU command line for @o with or without KVM. */
 static char **qemu_argv(const struct boot_opts *o, bool kvm, const char *fifo)
 {
@@ -286,7 +297,9 @@ static char **qemu_argv(const struct boot_opts *o, bool kvm, const char *fifo)
 	 * see a stale int3 from its own text patching (an oops in about one
 	 * boot of a hundred). icount needs one thread anyway.
 	 */
-	argv[n++] = xstrdup(kvm ? "kvm" : "tcg,thread=single");
+	argv[n++] = xstrdup(kvm		 ? "kvm" :
+			    multi_tcg(o) ? "tcg,thread=multi" :
+					   "tcg,thread=single");
 	if (kvm) {
 		argv[n++] = xstrdup("-cpu");
 		argv[n++] = xstrdup("host");

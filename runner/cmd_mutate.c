@@ -81,6 +81,7 @@ static void failed_cases(const struct kernel_boots *kb, struct sbuf *out,
 struct mutant_result {
 	enum mutant_verdict verdict;
 	size_t unexplained, failed;
+	bool repeated; /* killed by a failure seen in two runs */
 	struct sbuf killers; /* ids and case names, comma-separated */
 	double build_s, run_s;
 };
@@ -98,7 +99,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	struct kernel k;
 	size_t i, shown = 0;
 	double t0 = now_seconds();
-	bool built = build_isolated(spec, o->refresh);
+	bool built = build_isolated(spec, o->refresh), run_ok;
 
 	memset(r, 0, sizeof(*r));
 	r->build_s = now_seconds() - t0;
@@ -123,7 +124,26 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	if (names.len)
 		sbuf_printf(&r->killers, "%s%s", r->killers.len ? "," : "",
 			    names.buf);
-	r->verdict = mutant_judge(true, kb.ok, r->unexplained);
+	run_ok = kb.ok;
+	/*
+	 * A failure with every decision as the original's kills only if it
+	 * repeats: one bad boot of an emulator must not count as a kill.
+	 */
+	if (!run_ok && !r->unexplained) {
+		struct kernel_boots again;
+
+		free((char *)ro.dir_name);
+		ro.dir_name = xasprintf("mutant-%s-again", m->name);
+		printf("== mutant %s: it failed with no decision changed; running it again\n",
+		       m->name);
+		run_kernel_lsms(&ro, root, &k, &again);
+		run_ok = again.ok;
+		r->repeated = !again.ok;
+		if (again.ok)
+			printf("   the failure did not repeat: not a kill\n");
+		kernel_boots_free(&again);
+	}
+	r->verdict = mutant_judge(true, run_ok, r->unexplained);
 	r->run_s = now_seconds() - t0;
 	sbuf_free(&names);
 	compare_free(&cmp);
@@ -193,8 +213,9 @@ int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		printf("== mutant %s: %s\n   bug: %s\n", m[i].name,
 		       mutant_verdict_name(r->verdict), m[i].desc);
 		if (r->verdict == MUTANT_KILLED) {
-			printf("   killed by %zu unexplained decisions, %zu failed cases: ",
-			       r->unexplained, r->failed);
+			printf("   killed by %zu unexplained decisions, %zu failed cases%s: ",
+			       r->unexplained, r->failed,
+			       r->repeated ? " (the failure repeated)" : "");
 			print_first(r->killers.buf);
 			printf("\n");
 			killed++;

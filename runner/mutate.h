@@ -41,7 +41,8 @@ enum mutant_verdict {
 /*
  * A mutant is killed when a decision differs unexplained from the
  * original's, or when its run fails on its own (a decision not as the
- * test expected, a lost case, a crash).
+ * test expected, a lost case, a crash) in two runs: @run_ok is false only
+ * when the failure repeated.
  */
 enum mutant_verdict mutant_judge(bool built, bool run_ok, size_t unexplained);
 const char *mutant_verdict_name(enum mutant_verdict v);
