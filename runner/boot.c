@@ -412,6 +412,12 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 					r->reason, sizeof(r->reason),
 					"QEMU exited with status %d before the guest sent its results%s%s",
 					r->status, said[0] ? ": " : "", said);
+			else if (r->first_output_s < 0)
+				/* What a kernel does when its image does not fit. */
+				snprintf(
+					r->reason, sizeof(r->reason),
+					"the guest reset before it printed anything (is %d MB enough memory for the kernel and its image?)",
+					o->memory_mb);
 			else
 				snprintf(
 					r->reason, sizeof(r->reason),

@@ -153,7 +153,7 @@ expect_fail "truncated .deb" "corrupt or truncated package" "$L" kernel "deb:$T/
 # 4. Kernels that cannot boot are failures with a reason, never hangs.
 expect_fail "bad init" "kernel panic" "$L" run --results "$T/r3" --boot-timeout 120 \
 	--test features_test --append "rdinit=/nonexistent init=/nonexistent" debian:sid
-expect_fail "too little memory" "printed nothing\|kernel panic" "$L" run --results "$T/r4" \
+expect_fail "too little memory" "printed nothing\|kernel panic\|reset before it printed anything" "$L" run --results "$T/r4" \
 	--test features_test --boot-timeout 120 --memory 48 debian:sid
 
 # 5. Tests that hang or die are failures, and their missing cases are lost.
@@ -170,6 +170,82 @@ check "crashed test: killed by signal 11, 2 cases lost" \
 	grep -q 'partial_test .*1 pass, 0 fail, 0 skip, 2 lost; killed by signal 11' "$T/out"
 expect_fail "boot timeout" "did not finish within 2 s" "$L" run --results "$T/r6" \
 	--test features_test --boot-timeout 2 debian:sid
+
+# 5b. Every boot is watched, not just timed: stand-in QEMUs (LSMCONF_QEMU)
+# that stop with KVM's internal error, never print, or exit at once each
+# fail with QEMU's own reason, well within the boot bound, after one retry.
+standins=$(cd "$(dirname "$0")/../../fixtures/qemu" && pwd)
+watched() {
+	t0=$(date +%s)
+	expect_fail "$1" "$3" env LSMCONF_QEMU="$standins/$2" \
+		"$L" run --results "$T/q-$2" --test features_test --lsm apparmor debian:sid
+	check "$1: retried once, then failed ($(($(date +%s) - t0)) s)" \
+		grep -q '^   boot 2 died before its tests' "$T/out"
+}
+watched "QEMU stops with an internal error" internal-error \
+	"QEMU stopped the guest (state internal-error): KVM internal error. Suberror: 1"
+watched "the guest never prints" silent "the guest printed nothing within 10 s"
+watched "QEMU exits at once" exits \
+	"QEMU exited with status 1 before the guest sent its results: qemu-system-x86_64: -accel kvm: failed"
+
+# KVM that starts but cannot run a guest: the boot falls back to TCG, says
+# why once, and remembers it for this host and emulator.
+if env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$standins/kvm-broken" \
+	"$L" run --results "$T/kvm" --test features_test --lsm apparmor debian:sid \
+	> "$T/kvm.out" 2> "$T/kvm.err"; then
+	ok "broken KVM: the run passes under TCG"
+else
+	no "broken KVM: the run passes under TCG"
+	sed 's/^/#   /' "$T/kvm.out" "$T/kvm.err" | tail -5
+fi
+check "broken KVM: one note quoting QEMU ($(head -1 "$T/kvm.err" | cut -c1-100))" \
+	grep -q 'using TCG: KVM did not run a guest on this host (.*KVM internal error' "$T/kvm.err"
+check "broken KVM: results say tcg" \
+	grep -q '^accel	tcg$' "$T/kvm/latest/debian-sid-apparmor/kernel.txt"
+
+# A kernel bug costs its case, not the run: the third of five cases
+# crashes the kernel; the runner names it, boots again and runs the rest.
+S=$("$L" ksrc)/tools/testing/selftests
+mkdir -p "$T/crash"
+cc -static -O2 -I"$S" -o "$T/crash/crash_test" "$fixtures/crash_test.c"
+t0=$(date +%s)
+expect_fail "a case that crashes the kernel" \
+	"case global.third_crashes_the_kernel brought the kernel down" \
+	"$L" run --results "$T/r8" --tests-dir "$T/crash" --lsm apparmor debian:sid
+check "crash: cases 1, 2, 4, 5 pass, case 3 failed, nothing lost ($(($(date +%s) - t0)) s)" \
+	grep -q 'crash_test .*4 pass, 1 fail, 0 skip, 0 lost' "$T/out"
+check "crash: two boots" grep -q 'boot+tests .* in 2 boots' "$T/out"
+d="$T/r8/latest/debian-sid-apparmor"
+check "crash: the trace is kept (crash-1.txt)" grep -q 'sysrq triggered crash' "$d/crash-1.txt"
+check "crash: the case is a failed case in ktap.txt" \
+	grep -q '^# not ok 0 global.third_crashes_the_kernel' "$d/ktap.txt"
+
+# An interrupted lsmconf leaves no QEMU behind: SIGTERM (its handler) and
+# SIGKILL (QEMU dies with its parent). Eight seconds is inside the boot.
+# ("[q]emu" keeps the pattern from matching the command that holds it.)
+for sig in TERM KILL; do
+	timeout -s "$sig" 8 "$L" run --results "$T/int-$sig" --test features_test \
+		--lsm apparmor debian:sid > /dev/null 2> "$T/int-$sig.err"
+	timeout 5 pidwait -f "[q]emu-system.*$T/int-$sig"
+	if ! pgrep -f "[q]emu-system.*$T/int-$sig" > /dev/null; then
+		ok "SIG$sig to lsmconf: no QEMU left"
+	else
+		no "SIG$sig to lsmconf: no QEMU left"
+		pkill -KILL -f "[q]emu-system.*$T/int-$sig"
+	fi
+done
+check "SIGTERM: a one-line note" grep -q 'interrupted by signal 15' "$T/int-TERM.err"
+
+# A missing package: one line naming it and the command, exit 1 (not root).
+# (Copied where the unprivileged user can read them.)
+mkdir -m 755 "$T/deps"
+cp "$(dirname "$0")/../deps.sh" "$T/deps/"
+printf 'lsmconf-no-such-package\n' > "$T/deps/pkgs"
+chmod a+rx "$T"
+expect_fail "missing package, not root" \
+	"missing packages: lsmconf-no-such-package; install them with" \
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+	sh "$T/deps/deps.sh" "$T/deps/pkgs"
 
 # 6. One case alone, as the README says.
 if "$L" run --results "$T/r7" --test unix_peer_test \
