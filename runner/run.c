@@ -543,8 +543,10 @@ static void boot_all(struct kernel_run *kr, const struct run_opts *o,
 			continue;
 		}
 		if (t == kr->plan.n) {
-			add_problem(kr, "boot %d: %s after the last test",
-				    kr->boots, why);
+			add_problem(
+				kr,
+				"boot %d: the results sent after the last test never arrived%s%s",
+				kr->boots, why[0] ? ": " : "", why);
 			free(trace);
 			free(bdir);
 			break;
