@@ -18,11 +18,17 @@ static bool string_member(const char *line, const char *key, char *out,
 		}
 		p += klen + 1;
 		p += strspn(p, " \t");
-		if (*p++ != ':')
+		/*
+		 * Never stepped past the NUL: a line that ends after the name
+		 * or its colon went on searching beyond its end.
+		 */
+		if (*p != ':')
 			continue;
+		p++;
 		p += strspn(p, " \t");
-		if (*p++ != '"')
+		if (*p != '"')
 			continue;
+		p++;
 		/*
 		 * A value longer than @out is truncated, not dropped (which
 		 * classified the line as QMP_OTHER), and a @size of 0 gets

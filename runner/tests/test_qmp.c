@@ -157,6 +157,26 @@ START_TEST(test_noise)
 }
 END_TEST
 
+START_TEST(test_cut_after_name)
+{
+	/*
+	 * The boot watcher reuses its line buffer: past a short line's NUL
+	 * lie the bytes of an older one, which are not this line's.
+	 */
+	static const char after_colon[] = "{\"event\":\0\"event\": \"STOP\"}";
+	static const char after_name[] = "{\"event\"\0\"event\": \"STOP\"}";
+	static const char status[] = "{\"return\": {\"status\":\0"
+				     "\"status\": \"paused\"}}";
+
+	ck_assert_int_eq(parse(after_colon), QMP_OTHER);
+	ck_assert_str_eq(value, "");
+	ck_assert_int_eq(parse(after_name), QMP_OTHER);
+	ck_assert_str_eq(value, "");
+	ck_assert_int_eq(parse(status), QMP_OTHER);
+	ck_assert_str_eq(value, "");
+}
+END_TEST
+
 START_TEST(test_member_names)
 {
 	/* Only a member named exactly "event" is the event. */
@@ -255,6 +275,7 @@ int main(void)
 {
 	return CHECK_RUN("qmp", test_greeting, test_events, test_event_compact,
 			 test_event_with_data, test_status, test_other,
-			 test_noise, test_member_names, test_truncated_value,
-			 test_status_alive, test_parse_then_alive);
+			 test_noise, test_cut_after_name, test_member_names,
+			 test_truncated_value, test_status_alive,
+			 test_parse_then_alive);
 }
