@@ -82,29 +82,42 @@ enum accel_memo accel_memo_find(const char *text, const char *key, long now,
 	if (size)
 		reason[0] = '\0';
 	for (line = text; line && *line; line = strchr(line, '\n')) {
-		char verdict[8];
+		enum accel_memo v = ACCEL_UNKNOWN;
+		const char *f;
+		char *end;
+		size_t vn;
 		long when;
-		int off = 0;
 
 		if (*line == '\n')
 			line++;
 		if (strncmp(line, key, klen) || line[klen] != '\t')
 			continue;
-		if (sscanf(line + klen + 1, "%7[a-z]\t%ld\t%n", verdict, &when,
-			   &off) < 2 ||
-		    !off)
+		/*
+		 * The fields are split by hand, within this line: sscanf()'s
+		 * "\t" and "%ld" skip any white space, newlines included, so
+		 * an empty reason was read from the next line, and a
+		 * timestamp could be too.
+		 */
+		f = line + klen + 1;
+		vn = strspn(f, "abcdefghijklmnopqrstuvwxyz");
+		if (!vn || f[vn] != '\t' || f[vn + 1] < '0' || f[vn + 1] > '9')
+			return ACCEL_UNKNOWN;
+		when = strtol(f + vn + 1, &end, 10);
+		if (*end && *end != '\t' && *end != '\n')
 			return ACCEL_UNKNOWN;
 		if (when > now || now - when > ttl)
 			return ACCEL_UNKNOWN;
-		if (size)
-			snprintf(reason, size, "%.*s",
-				 (int)strcspn(line + klen + 1 + off, "\n"),
-				 line + klen + 1 + off);
-		if (!strcmp(verdict, "kvm"))
-			return ACCEL_KVM;
-		if (!strcmp(verdict, "tcg"))
-			return ACCEL_TCG;
-		return ACCEL_UNKNOWN;
+		if (vn == 3 && !strncmp(f, "kvm", 3))
+			v = ACCEL_KVM;
+		else if (vn == 3 && !strncmp(f, "tcg", 3))
+			v = ACCEL_TCG;
+		/* A reason only goes with an answer. */
+		if (v != ACCEL_UNKNOWN && size) {
+			f = end + (*end == '\t');
+			snprintf(reason, size, "%.*s", (int)strcspn(f, "\n"),
+				 f);
+		}
+		return v;
 	}
 	return ACCEL_UNKNOWN;
 }

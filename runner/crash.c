@@ -20,7 +20,11 @@ const char *crash_section(const char *live, size_t len, const char *test,
 		const char *nl = memchr(p, '\n', end - p);
 
 		next = nl ? nl + 1 : end;
-		if ((size_t)(end - p) > slen + tlen &&
+		/*
+		 * ">=": the line may be the last, with no newline yet (with
+		 * ">", the "== end" case below could never match).
+		 */
+		if ((size_t)(end - p) >= slen + tlen &&
 		    !memcmp(p, SECTION, slen) &&
 		    !memcmp(p + slen, test, tlen) &&
 		    (p + slen + tlen == end || p[slen + tlen] == '\n' ||
@@ -219,8 +223,10 @@ char *crash_trace(const char *console, size_t len, unsigned int max_lines)
 	for (p = start; p < end && kept < max_lines; kept++) {
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		/* The serial console's CR LF line ends become LF. */
+		size_t w = n && p[n - 1] == '\r' ? n - 1 : n;
 
-		sbuf_printf(&out, "%.*s\n", (int)n, p);
+		sbuf_printf(&out, "%.*s\n", (int)w, p);
 		p += n + 1;
 	}
 	return out.buf;

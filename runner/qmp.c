@@ -18,16 +18,29 @@ static bool string_member(const char *line, const char *key, char *out,
 		}
 		p += klen + 1;
 		p += strspn(p, " \t");
-		if (*p++ != ':')
+		/*
+		 * Never stepped past the NUL: a line that ends after the name
+		 * or its colon went on searching beyond its end.
+		 */
+		if (*p != ':')
 			continue;
+		p++;
 		p += strspn(p, " \t");
-		if (*p++ != '"')
+		if (*p != '"')
 			continue;
-		while (*p && *p != '"' && n + 1 < size)
-			out[n++] = *p++;
+		p++;
+		/*
+		 * A value longer than @out is truncated, not dropped (which
+		 * classified the line as QMP_OTHER), and a @size of 0 gets
+		 * no write at all (an empty value wrote out[0]).
+		 */
+		for (; *p && *p != '"'; p++)
+			if (n + 1 < size)
+				out[n++] = *p;
 		if (*p != '"')
 			return false;
-		out[n] = '\0';
+		if (size)
+			out[n] = '\0';
 		return true;
 	}
 	return false;

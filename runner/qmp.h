@@ -16,7 +16,10 @@ enum qmp_kind {
 	QMP_STATUS, /* a query-status reply: @value is its "status" */
 };
 
-/* Classifies one line and copies its event name or status into @value. */
+/*
+ * Classifies one line and copies its event name or status into @value
+ * (truncated to @size, always NUL-terminated when @size is not 0).
+ */
 enum qmp_kind qmp_parse(const char *line, char *value, size_t size);
 
 /*

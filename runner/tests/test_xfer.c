@@ -304,6 +304,175 @@ START_TEST(test_parse_huge_size)
 }
 END_TEST
 
+/* --- xfer_next ----------------------------------------------------------- */
+
+static const struct ent second_tar[] = {
+	{ "tests/b.ktap", AE_IFREG, "TAP version 13\n1..1\nok 1 b\n", NULL },
+};
+
+/* @a then @b, NUL-terminated. */
+static char *concat(const char *a, size_t alen, const char *b, size_t blen)
+{
+	char *c = malloc(alen + blen + 1);
+
+	ck_assert_ptr_nonnull(c);
+	memcpy(c, a, alen);
+	memcpy(c + alen, b, blen);
+	c[alen + blen] = '\0';
+	return c;
+}
+
+/* xfer_next() expected to fail, leaving *@pos where it was. */
+static void next_fails(const char *b, size_t l, size_t *pos, const char *phrase)
+{
+	size_t was = *pos;
+
+	strcpy(err, "untouched");
+	ck_assert_int_eq(
+		xfer_next(b, l, pos, &payload, &plen, err, sizeof(err)), -1);
+	ck_assert_uint_eq(*pos, was);
+	ck_assert_msg(strstr(err, phrase), "error \"%s\" lacks \"%s\"", err,
+		      phrase);
+	ck_assert_ptr_null(strchr(err, '\n'));
+}
+
+/* Two frames: @buf (noise, then the results), then @buf2, in @both. */
+static char *tar2, *buf2, *both;
+static size_t tar2_len, len2, off2;
+
+static void next_setup(void)
+{
+	parse_setup();
+	tar2 = make_tar(second_tar, ARRAY_SIZE(second_tar), &tar2_len);
+	buf2 = frame("", 0, tar2, tar2_len, TAIL, &len2, &off2);
+	both = concat(buf, len, buf2, len2);
+}
+
+static void next_teardown(void)
+{
+	free(both);
+	free(buf2);
+	free(tar2);
+	both = buf2 = tar2 = NULL;
+	parse_teardown();
+}
+
+START_TEST(test_next_two_frames)
+{
+	size_t pos = 0;
+
+	ck_assert_int_eq(xfer_next(both, len + len2, &pos, &payload, &plen, err,
+				   sizeof(err)),
+			 0);
+	ck_assert_ptr_eq(payload, both + off);
+	ck_assert_uint_eq(plen, tar_len);
+	ck_assert_mem_eq(payload, tar, tar_len);
+	ck_assert_uint_eq(pos, len);
+
+	ck_assert_int_eq(xfer_next(both, len + len2, &pos, &payload, &plen, err,
+				   sizeof(err)),
+			 0);
+	ck_assert_ptr_eq(payload, both + len + off2);
+	ck_assert_uint_eq(plen, tar2_len);
+	ck_assert_mem_eq(payload, tar2, tar2_len);
+	ck_assert_uint_eq(pos, len + len2);
+
+	strcpy(err, "untouched");
+	ck_assert_int_eq(xfer_next(both, len + len2, &pos, &payload, &plen, err,
+				   sizeof(err)),
+			 1);
+	ck_assert_uint_eq(pos, len + len2);
+	ck_assert_str_eq(err, "no more frames");
+}
+END_TEST
+
+START_TEST(test_next_noise)
+{
+	char *b, *c;
+	size_t pos = 0, l;
+
+	/* Noise before the second frame too. */
+	b = concat(buf, len, noise, sizeof(noise) - 1);
+	c = concat(b, len + sizeof(noise) - 1, buf2, len2);
+	l = len + sizeof(noise) - 1 + len2;
+	ck_assert_int_eq(
+		xfer_next(c, l, &pos, &payload, &plen, err, sizeof(err)), 0);
+	ck_assert_ptr_eq(payload, c + off);
+	ck_assert_uint_eq(pos, len);
+	ck_assert_int_eq(
+		xfer_next(c, l, &pos, &payload, &plen, err, sizeof(err)), 0);
+	ck_assert_ptr_eq(payload, c + l - len2 + off2);
+	ck_assert_uint_eq(plen, tar2_len);
+	ck_assert_uint_eq(pos, l);
+	ck_assert_int_eq(
+		xfer_next(c, l, &pos, &payload, &plen, err, sizeof(err)), 1);
+	free(b);
+	free(c);
+}
+END_TEST
+
+START_TEST(test_next_truncated)
+{
+	size_t pos = 0;
+
+	/* The second frame cut in its end marker, then in its payload. */
+	ck_assert_int_eq(xfer_next(both, len + len2 - 5, &pos, &payload, &plen,
+				   err, sizeof(err)),
+			 0);
+	ck_assert_ptr_eq(payload, both + off);
+	ck_assert_uint_eq(plen, tar_len);
+	ck_assert_uint_eq(pos, len);
+	next_fails(both, len + len2 - 5, &pos, "truncated");
+	next_fails(both, len + off2 + 10, &pos, "truncated");
+	/* Only the second frame's header arrived. */
+	next_fails(both, len + off2, &pos, "truncated");
+}
+END_TEST
+
+START_TEST(test_next_bad_second)
+{
+	size_t pos = 0;
+
+	/* A corrupted second payload, then noise after the last frame. */
+	both[len + off2 + tar2_len / 2] ^= 0x01;
+	ck_assert_int_eq(xfer_next(both, len + len2, &pos, &payload, &plen, err,
+				   sizeof(err)),
+			 0);
+	ck_assert_uint_eq(pos, len);
+	next_fails(both, len + len2, &pos, "checksum mismatch");
+	both[len + off2 + tar2_len / 2] ^= 0x01;
+
+	pos = 0;
+	ck_assert_int_eq(xfer_next(both, len + 3, &pos, &payload, &plen, err,
+				   sizeof(err)),
+			 0);
+	ck_assert_uint_eq(pos, len);
+	next_fails(both, len + 3, &pos, "no results header");
+}
+END_TEST
+
+START_TEST(test_next_end)
+{
+	size_t pos;
+
+	pos = len;
+	strcpy(err, "untouched");
+	ck_assert_int_eq(
+		xfer_next(buf, len, &pos, &payload, &plen, err, sizeof(err)),
+		1);
+	ck_assert_uint_eq(pos, len);
+	ck_assert_str_eq(err, "no more frames");
+	pos = 0;
+	ck_assert_int_eq(
+		xfer_next("", 0, &pos, &payload, &plen, err, sizeof(err)), 1);
+	ck_assert_uint_eq(pos, 0);
+	pos = len + 1;
+	ck_assert_int_eq(
+		xfer_next(buf, len, &pos, &payload, &plen, err, sizeof(err)),
+		1);
+}
+END_TEST
+
 /* --- reads must stay within @len ----------------------------------------- */
 
 struct guarded {
@@ -647,6 +816,15 @@ static Suite *xfer_suite(void)
 	tcase_add_test(tc, test_parse_bounded_header);
 	tcase_add_test(tc, test_parse_bounded_truncated);
 	tcase_add_test(tc, test_parse_size_wraps);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("next");
+	tcase_add_checked_fixture(tc, next_setup, next_teardown);
+	tcase_add_test(tc, test_next_two_frames);
+	tcase_add_test(tc, test_next_noise);
+	tcase_add_test(tc, test_next_truncated);
+	tcase_add_test(tc, test_next_bad_second);
+	tcase_add_test(tc, test_next_end);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("untar");
