@@ -325,8 +325,14 @@ static char **qemu_argv(const struct boot_opts *o, bool kvm, const char *fifo)
 	 * An oops panics the guest and a panic resets it, which ends QEMU
 	 * (-no-reboot): a kernel bug ends the boot at once.
 	 */
-	argv[n++] = xasprintf("console=ttyS0 oops=panic panic=-1 %s",
-			      o->append ? o->append : "");
+	/*
+	 * earlyprintk: the decompressor and the first printk reach the
+	 * console within a second or two, so a silent guest is told from a
+	 * slow one early (decompressing takes several seconds under TCG).
+	 */
+	argv[n++] = xasprintf(
+		"console=ttyS0 earlyprintk=serial,ttyS0,115200 oops=panic panic=-1 %s",
+		o->append ? o->append : "");
 	argv[n] = NULL;
 	return argv;
 }

@@ -67,6 +67,7 @@ struct kernel_run {
 	struct sbuf boot_log; /* one line per boot that ended early */
 	bool accel_kvm;
 	char *qemu_cmdline; /* the first boot's */
+	struct sbuf first_output; /* seconds to each boot's first output */
 	struct test_account *acct;
 	struct run_totals totals;
 	char *problems; /* boot-level problems, one per line */
@@ -506,6 +507,8 @@ static void boot_all(struct kernel_run *kr, const struct run_opts *o,
 		boot_run(&bo, &br);
 		progress_done();
 		kr->boot_s += br.seconds;
+		sbuf_printf(&kr->first_output, "%s%.1f",
+			    kr->boots > 1 ? " " : "", br.first_output_s);
 		if (kr->boots == 1) {
 			kr->accel_kvm = br.kvm;
 			kr->qemu_cmdline = br.cmdline;
@@ -737,6 +740,9 @@ static void write_identity(const struct kernel_run *kr)
 	sbuf_printf(&sb, "qemu\t%s\n",
 		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
 	sbuf_printf(&sb, "boots\t%d\n", kr->boots);
+	/* Seconds from QEMU's start to the first console byte, per boot. */
+	sbuf_printf(&sb, "first_output_s\t%s\n",
+		    kr->first_output.len ? kr->first_output.buf : "-");
 	if (kr->boot_log.len) {
 		const char *p = kr->boot_log.buf;
 		int n = 0;
@@ -1030,6 +1036,7 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	free(append);
 	free(kr.qemu_cmdline);
 	sbuf_free(&kr.boot_log);
+	sbuf_free(&kr.first_output);
 	for (i = 0; i < kr.plan.n; i++)
 		ktap_free(&kr.acct[i].doc);
 	free(kr.acct);
