@@ -36,8 +36,8 @@ DEPS := $(OUT)/.deps
 TREE := $(OUT)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
 INSTALL := $(CURDIR)/$(OUT)/kselftest
-C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*.h selftests/*/*.[ch] fixtures/guest-tests/*.c)
-GUEST_SRCS := $(wildcard selftests/*/* selftests/*.h profiles/*)
+C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*/*.[ch] fixtures/guest-tests/*.c)
+GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 
 .PHONY: all run compare bench msgcost mutate check unit e2e selftests format lint clean FORCE
 

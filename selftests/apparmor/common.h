@@ -23,7 +23,7 @@
 
 #include <sys/apparmor.h>
 
-#include "../lsmconf.h"
+#include "../lsmconf/lsmconf.h"
 
 #define AA_FS "/sys/kernel/security/apparmor"
 #define AA_FEATURES AA_FS "/features"
@@ -66,7 +66,7 @@ static inline int aa_feature(const char *feature)
 	return !strncmp(val, "yes", 3);
 }
 
-/* Directory holding the profile templates (profiles/ of the project). */
+/* Directory holding the profile templates (selftests/apparmor/profiles/). */
 static inline const char *profiles_dir(void)
 {
 	static char dir[PATH_MAX];

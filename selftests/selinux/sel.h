@@ -12,7 +12,7 @@
 #ifndef LSMCONF_SEL_H
 #define LSMCONF_SEL_H
 
-#include "../lsmconf.h"
+#include "../lsmconf/lsmconf.h"
 
 #include <selinux/selinux.h>
 #include <sys/mount.h>
