@@ -28,21 +28,9 @@
 #define AA_FS "/sys/kernel/security/apparmor"
 #define AA_FEATURES AA_FS "/features"
 #define AA_PROFILES AA_FS "/profiles"
-#define LSM_LIST "/sys/kernel/security/lsm"
 
 /* Every profile a test loads starts with this, so leftovers are findable. */
 #define AA_TEST_PREFIX "lsmconf_t_"
-
-/* 1 when AppArmor is an active LSM, 0 when not, -errno when unknown. */
-static inline int aa_is_active(void)
-{
-	char lsm[512];
-	ssize_t ret = read_text(LSM_LIST, lsm, sizeof(lsm));
-
-	if (ret < 0)
-		return ret;
-	return list_has(lsm, "apparmor");
-}
 
 /*
  * Feature probe: 1 if the kernel advertises @feature (a path below

@@ -108,14 +108,12 @@ static int live_load(FIXTURE_DATA(live) * self, const char *tmpl,
 
 FIXTURE_SETUP(live)
 {
-	int active = aa_is_active();
+	int active = lsm_is_active("apparmor");
 
 	if (active <= 0)
 		SKIP(return, "AppArmor is not an active LSM");
 	if (!policy_load_allowed())
-		SKIP(return,
-			   "refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV
-			   "=1 to allow)");
+		SKIP(return, POLICY_LOAD_REFUSED);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	/* The model of unix_peer_test: fine only with both sides' support. */

@@ -741,16 +741,14 @@ static int load_label(struct __test_metadata *_metadata,
 
 FIXTURE_SETUP(unix_peer)
 {
-	int active = aa_is_active(), ret;
+	int active = lsm_is_active("apparmor"), ret;
 
 	if (active < 0)
 		SKIP(return, "cannot read " LSM_LIST);
 	if (!active)
 		SKIP(return, "AppArmor is not an active LSM");
 	if (!policy_load_allowed())
-		SKIP(return,
-			   "refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV
-			   "=1 to allow)");
+		SKIP(return, POLICY_LOAD_REFUSED);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	self->k9 = aa_feature("network_v9/af_unix") == 1;

@@ -296,7 +296,7 @@ int main(int argc, char **argv)
 	for (i = optind; i < argc; i++)
 		confined |= !strstr(argv[i], ":none");
 	if (confined) {
-		if (!policy_load_allowed() || aa_is_active() != 1)
+		if (!policy_load_allowed() || lsm_is_active("apparmor") != 1)
 			ksft_exit_skip(
 				"confined points need AppArmor and " ALLOW_POLICY_ENV
 				"=1\n");

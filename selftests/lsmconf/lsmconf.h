@@ -29,6 +29,13 @@
 
 /* Loading policy changes the machine: only where the operator said so. */
 #define ALLOW_POLICY_ENV "LSMCONF_ALLOW_POLICY_LOAD"
+/* The SKIP reason of a test that would load policy where it may not. */
+#define POLICY_LOAD_REFUSED                                                  \
+	"refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV \
+	"=1 to allow)"
+
+/* The active LSMs, comma-separated. */
+#define LSM_LIST "/sys/kernel/security/lsm"
 
 /* Reads a whole small file into @buf (NUL-terminated); returns length or -errno. */
 static inline ssize_t read_text(const char *path, char *buf, size_t size)
@@ -75,6 +82,20 @@ static inline bool list_has(const char *list, const char *word)
 			p++;
 	}
 	return false;
+}
+
+/*
+ * 1 when @lsm ("apparmor", "selinux") is an active LSM, 0 when not, -errno
+ * when the list cannot be read.
+ */
+static inline int lsm_is_active(const char *lsm)
+{
+	char list[512];
+	ssize_t ret = read_text(LSM_LIST, list, sizeof(list));
+
+	if (ret < 0)
+		return ret;
+	return list_has(list, lsm);
 }
 
 static inline bool policy_load_allowed(void)
