@@ -54,28 +54,6 @@ static inline int aa_feature(const char *feature)
 	return !strncmp(val, "yes", 3);
 }
 
-/* Directory holding the profile templates (selftests/apparmor/profiles/). */
-static inline const char *profiles_dir(void)
-{
-	static char dir[PATH_MAX];
-	const char *env = getenv("LSMCONF_PROFILES");
-	ssize_t n;
-	char *slash;
-
-	if (env && *env)
-		return env;
-	/* Default: profiles/ next to the test binary (in-tree install). */
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/profiles"));
-	if (n <= 0)
-		return "profiles";
-	dir[n] = '\0';
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return "profiles";
-	strcpy(slash, "/profiles");
-	return dir;
-}
-
 /*
  * Expands @tmpl from profiles/ into @out, replacing @NAME@, @ABI@ and
  * @PERMS@ (a unix permission list, for the missing-permission sweep).

@@ -33,14 +33,6 @@ struct point {
 	char workload[16], confinement[16];
 };
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void fill(char (*buf)[MSG_SIZE], unsigned int first)
 {
 	int i;

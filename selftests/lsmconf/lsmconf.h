@@ -23,6 +23,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lsmconf_record.h"
@@ -131,6 +132,40 @@ static inline int write_text(const char *path, const char *text)
 	ret = write_all(fd, text, strlen(text));
 	close(fd);
 	return ret;
+}
+
+/*
+ * The directory of a test's profiles (AppArmor's templates, SELinux's
+ * compiled policies): $LSMCONF_PROFILES, else profiles/ beside the test
+ * binary, where kselftest installs it.
+ */
+static inline const char *profiles_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("LSMCONF_PROFILES");
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/profiles"));
+	if (n <= 0)
+		return "profiles";
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return "profiles";
+	strcpy(slash, "/profiles");
+	return dir;
+}
+
+/* CLOCK_MONOTONIC in nanoseconds, for the benchmarks. */
+static inline long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
 /* Every wait for a peer ends after this long. */

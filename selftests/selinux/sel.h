@@ -103,23 +103,6 @@ static inline int sel_loaded_policy_is_ours(void)
 	return ret;
 }
 
-/* Directory of the compiled policies: $LSMCONF_PROFILES or beside us. */
-static inline const char *sel_policy_dir(void)
-{
-	static char dir[PATH_MAX];
-	const char *env = getenv("LSMCONF_PROFILES");
-	ssize_t n;
-
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - 10);
-	if (n <= 0)
-		return "profiles";
-	dir[n] = '\0';
-	strcpy(strrchr(dir, '/') + 1, "profiles");
-	return dir;
-}
-
 /*
  * Loads the project's policy with @cats categories (in one write, as the
  * kernel wants it) and switches to enforcing; verified by reading back.
@@ -138,7 +121,7 @@ static inline int sel_load(int cats)
 	ret = sel_loaded_policy_is_ours();
 	if (ret < 0)
 		return ret;
-	snprintf(path, sizeof(path), "%s/lsmconf-c%d.bin", sel_policy_dir(),
+	snprintf(path, sizeof(path), "%s/lsmconf-c%d.bin", profiles_dir(),
 		 cats);
 	ret = sel_read_file(path, &data, &len);
 	if (ret)
