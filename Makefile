@@ -5,6 +5,7 @@
 #   make bench A=SPEC B=SPEC   (send cost, boots A -> B -> A2)
 #   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
 #   make mutate                (build every AppArmor mutant, check each is killed)
+#   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make check     unit tests, in-tree build check, end-to-end boots
 #
 # See README.md.
