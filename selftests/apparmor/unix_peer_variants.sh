@@ -1,8 +1,7 @@
 #!/bin/sh
 # Writes unix_peer_variants.h, the variants of unix_peer_test.c, one line
-# each with its case name written out, so that a printed name such as
-# unix_peer.abi_5_0__stream__abstract__send_deny__unconfined.decisions
-# greps to its line:
+# each with its name written out, so that the NAME of a printed case
+# unix_peer.NAME.decisions greps to its line:
 #   sh unix_peer_variants.sh > unix_peer_variants.h   (make variants)
 # The output is committed; `make lint` checks it is up to date. The matrix
 # is defined here; what each variant expects is computed in
