@@ -3,8 +3,10 @@
 #   mktree.sh KSRC DEST
 # KSRC is a kernel tree (or the skeleton lsmconf extracted from Debian's
 # linux-source); DEST gets just what the selftests build needs, plus
-# tools/testing/selftests/apparmor (selftests/apparmor, profiles/*.profile)
-# and tools/testing/selftests/selinux (selftests/selinux, profiles/*.cil).
+# lsmconf's selftests/apparmor, selftests/selinux and the headers they
+# share (selftests/lsmconf), copied as they are into
+# tools/testing/selftests: each test directory holds its own profiles or
+# policy, nothing else is added.
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 KSRC DEST" >&2; exit 2; }
 src=$1
@@ -18,9 +20,5 @@ cp "$src/scripts/subarch.include" "$dest/scripts/"
 cp "$src/$st/Makefile" "$src/$st/lib.mk" "$dest/$st/"
 cp "$src/$st/"*.h "$src/$st/"*.sh "$dest/$st/"
 cp -R "$src/$st/kselftest" "$dest/$st/"
-cp "$top/selftests/"lsmconf*.h "$dest/$st/"
-cp -R "$top/selftests/apparmor" "$dest/$st/apparmor"
-mkdir -p "$dest/$st/apparmor/profiles"
-cp "$top/profiles/"*.profile "$dest/$st/apparmor/profiles/"
-cp -R "$top/selftests/selinux" "$dest/$st/selinux"
-cp "$top/profiles/"*.cil "$dest/$st/selinux/"
+cp -R "$top/selftests/lsmconf" "$top/selftests/apparmor" \
+	"$top/selftests/selinux" "$dest/$st/"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../selftests/lsmconf_record.h"
+#include "../selftests/lsmconf/lsmconf_record.h"
 
 _Static_assert(REC_N_COLS == RECORD_COLUMNS,
 	       "runner and guest disagree on the record columns");

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Decision records as the guest writes them (selftests/lsmconf_record.h
- * defines the columns): reading, checking and counting.
+ * Decision records as the guest writes them
+ * (selftests/lsmconf/lsmconf_record.h defines the columns): reading,
+ * checking and counting.
  */
 #ifndef LSMCONF_RECORDS_H
 #define LSMCONF_RECORDS_H

@@ -7,7 +7,7 @@
 #include "guest.h"
 #include "kernel.h"
 #include "records.h"
-#include "../selftests/lsmconf_record.h"
+#include "../selftests/lsmconf/lsmconf_record.h"
 #include "results.h"
 #include "spawn.h"
 #include "util.h"

@@ -23,26 +23,14 @@
 
 #include <sys/apparmor.h>
 
-#include "../lsmconf.h"
+#include "../lsmconf/lsmconf.h"
 
 #define AA_FS "/sys/kernel/security/apparmor"
 #define AA_FEATURES AA_FS "/features"
 #define AA_PROFILES AA_FS "/profiles"
-#define LSM_LIST "/sys/kernel/security/lsm"
 
 /* Every profile a test loads starts with this, so leftovers are findable. */
 #define AA_TEST_PREFIX "lsmconf_t_"
-
-/* 1 when AppArmor is an active LSM, 0 when not, -errno when unknown. */
-static inline int aa_is_active(void)
-{
-	char lsm[512];
-	ssize_t ret = read_text(LSM_LIST, lsm, sizeof(lsm));
-
-	if (ret < 0)
-		return ret;
-	return list_has(lsm, "apparmor");
-}
 
 /*
  * Feature probe: 1 if the kernel advertises @feature (a path below
@@ -64,28 +52,6 @@ static inline int aa_feature(const char *feature)
 	if (ret < 0)
 		return ret;
 	return !strncmp(val, "yes", 3);
-}
-
-/* Directory holding the profile templates (profiles/ of the project). */
-static inline const char *profiles_dir(void)
-{
-	static char dir[PATH_MAX];
-	const char *env = getenv("LSMCONF_PROFILES");
-	ssize_t n;
-	char *slash;
-
-	if (env && *env)
-		return env;
-	/* Default: profiles/ next to the test binary (in-tree install). */
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/profiles"));
-	if (n <= 0)
-		return "profiles";
-	dir[n] = '\0';
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return "profiles";
-	strcpy(slash, "/profiles");
-	return dir;
 }
 
 /*

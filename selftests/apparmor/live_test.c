@@ -108,14 +108,12 @@ static int live_load(FIXTURE_DATA(live) * self, const char *tmpl,
 
 FIXTURE_SETUP(live)
 {
-	int active = aa_is_active();
+	int active = lsm_is_active("apparmor");
 
 	if (active <= 0)
 		SKIP(return, "AppArmor is not an active LSM");
 	if (!policy_load_allowed())
-		SKIP(return,
-			   "refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV
-			   "=1 to allow)");
+		SKIP(return, POLICY_LOAD_REFUSED);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	/* The model of unix_peer_test: fine only with both sides' support. */
@@ -166,6 +164,16 @@ static void enter(const char *change, const char *stack)
 		if (aa_stack_profile(name))
 			_exit(101);
 	}
+}
+
+/*
+ * A sending child enters its label, then makes its datagram socket; -1
+ * for a stream, whose every operation is a new connection (live_send).
+ */
+static int enter_sender(const char *change, const char *stack, int type)
+{
+	enter(change, stack);
+	return type == SOCK_DGRAM ? socket(AF_UNIX, SOCK_DGRAM, 0) : -1;
 }
 
 /* One sender operation: a datagram, or a new connection carrying one. */
@@ -281,6 +289,17 @@ static void receiver_loop(FIXTURE_DATA(live) * self, int type,
 		if (stop)
 			_exit(0);
 	}
+}
+
+/* Forks the receiver (in @change, or unconfined); its pid, or -1. */
+static pid_t receiver_start(FIXTURE_DATA(live) * self, int type,
+			    const char *change)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		receiver_loop(self, type, change);
+	return pid;
 }
 
 /*
@@ -469,10 +488,8 @@ run_flips(struct __test_metadata *_metadata, FIXTURE_DATA(live) * self,
 		  live_build(&ver[1],
 			     flip_name[0] == 'r' ? "receive_deny" : "send_deny",
 			     flip_name));
-	rpid = fork();
+	rpid = receiver_start(self, variant->type, r_change);
 	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		receiver_loop(self, variant->type, r_change);
 	ASSERT_EQ(0, wait_ready(self));
 	spid = fork();
 	ASSERT_LE(0, spid);
@@ -523,8 +540,7 @@ static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		enter(change, stack);
-		dfd = type == SOCK_DGRAM ? socket(AF_UNIX, type, 0) : -1;
+		dfd = enter_sender(change, stack, type);
 		err = live_send(type, dfd, &self->addr, self->addrlen, seq);
 		pipe_write(pipefd[1], &err, sizeof(err));
 		_exit(0);
@@ -553,10 +569,8 @@ static void fixed_phases(struct __test_metadata *_metadata,
 
 	ASSERT_EQ(0, live_build(&ver[0], "allow", flip));
 	ASSERT_EQ(0, live_build(&ver[1], "send_deny", flip));
-	rpid = fork();
+	rpid = receiver_start(self, variant->type, NULL);
 	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		receiver_loop(self, variant->type, NULL);
 	ASSERT_EQ(0, wait_ready(self));
 	for (k = 0; k <= FLIPS; k++) {
 		char what[32];
@@ -761,19 +775,14 @@ TEST_F_TIMEOUT(live, removal, 60)
 	ASSERT_EQ(0, live_build(&p, "send_deny", "live_removed"));
 	ASSERT_EQ(0, aa_policy_load(&p));
 	self->loaded[self->n_loaded++] = p;
-	rpid = fork();
+	rpid = receiver_start(self, variant->type, NULL);
 	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		receiver_loop(self, variant->type, NULL);
 	ASSERT_EQ(0, wait_ready(self));
 	ASSERT_EQ(0, agent_start(&tx));
 	if (tx.pid == 0) {
+		int dfd = enter_sender("live_removed", NULL, variant->type);
 		unsigned int seq = 0;
-		int dfd = -1;
 
-		enter("live_removed", NULL);
-		if (variant->type == SOCK_DGRAM)
-			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
 		while (agent_next(&tx) == 's') {
 			int err = live_send(variant->type, dfd, &self->addr,
 					    self->addrlen, seq++);
@@ -818,19 +827,14 @@ TEST_F_TIMEOUT(live, first_send, 60)
 	ASSERT_EQ(0, live_load(self, "allow", "live_first"));
 	ASSERT_EQ(0, live_build(&ver[0], "allow", "live_first"));
 	ASSERT_EQ(0, live_build(&ver[1], "send_deny", "live_first"));
-	rpid = fork();
+	rpid = receiver_start(self, variant->type, NULL);
 	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		receiver_loop(self, variant->type, NULL);
 	ASSERT_EQ(0, wait_ready(self));
 	ASSERT_EQ(0, agent_start(&tx));
 	if (tx.pid == 0) {
+		int dfd = enter_sender("live_first", NULL, variant->type);
 		unsigned int seq = 0;
-		int dfd = -1;
 
-		enter("live_first", NULL);
-		if (variant->type == SOCK_DGRAM)
-			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
 		/* Send first, take the command after. */
 		while (agent_wait(&tx)) {
 			int err = live_send(variant->type, dfd, &self->addr,

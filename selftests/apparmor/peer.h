@@ -116,7 +116,7 @@ static inline int label_enter(const struct label_kind *kind, const char *abi,
 			      char *context, size_t size)
 {
 	const char *steps[2] = { kind->change, kind->stack };
-	char tag[128], name[160];
+	char tag[128], name[2][160];
 	char *con = NULL, *mode = NULL;
 	int i;
 
@@ -124,9 +124,10 @@ static inline int label_enter(const struct label_kind *kind, const char *abi,
 	for (i = 0; i < 2; i++) {
 		if (!steps[i])
 			continue;
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
 			 label_tag(kind, steps[i], abi, tag, sizeof(tag)));
-		if (i == 0 ? aa_change_profile(name) : aa_stack_profile(name))
+		if (i == 0 ? aa_change_profile(name[i]) :
+			     aa_stack_profile(name[i]))
 			return -errno;
 	}
 	if (aa_getcon(&con, &mode) < 0)
@@ -136,14 +137,9 @@ static inline int label_enter(const struct label_kind *kind, const char *abi,
 	if (kind->inherit)
 		return 0;
 	/* Each profile entered appears in the context, or the test is void. */
-	for (i = 0; i < 2; i++) {
-		if (!steps[i])
-			continue;
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
-			 label_tag(kind, steps[i], abi, tag, sizeof(tag)));
-		if (!strstr(context, name))
+	for (i = 0; i < 2; i++)
+		if (steps[i] && !strstr(context, name[i]))
 			return -ESRCH;
-	}
 	if (!kind->change && !kind->stack && strcmp(context, "unconfined"))
 		return -ESRCH;
 	return 0;

@@ -33,14 +33,6 @@ struct point {
 	char workload[16], confinement[16];
 };
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void fill(char (*buf)[MSG_SIZE], unsigned int first)
 {
 	int i;
@@ -296,7 +288,7 @@ int main(int argc, char **argv)
 	for (i = optind; i < argc; i++)
 		confined |= !strstr(argv[i], ":none");
 	if (confined) {
-		if (!policy_load_allowed() || aa_is_active() != 1)
+		if (!policy_load_allowed() || lsm_is_active("apparmor") != 1)
 			ksft_exit_skip(
 				"confined points need AppArmor and " ALLOW_POLICY_ENV
 				"=1\n");

@@ -43,14 +43,6 @@ struct qmsg {
 	char text[MSG_LEN];
 };
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static int level_of(const char *name, int cats, char *level, size_t size)
 {
 	if (!strcmp(name, "none"))

@@ -240,29 +240,48 @@ FIXTURE_VARIANT(msgq)
 	const char *receiver;
 };
 
-#define MSGQ_PAIR(n, s, r)                               \
-	FIXTURE_VARIANT_ADD(msgq, c##n##_##s##_to_##r)   \
-	{                                                \
-		.cats = n, .sender = "lsmconf_" #s "_t", \
-		.receiver = "lsmconf_" #r "_t",          \
+/*
+ * One named variant: the sender's and the receiver's domain,
+ * lsmconf_<s>_t and lsmconf_<r>_t, on the policy with @n categories. NAME
+ * is written out so that a printed case name greps to its line; the build
+ * fails when it is not c<n>_<s>_to_<r>.
+ */
+#define MSGQ_PAIR(NAME, n, s, r)                               \
+	enum { NAME##__variant = 1 };                          \
+	_Static_assert(c##n##_##s##_to_##r##__variant,         \
+		       #NAME " is not c" #n "_" #s "_to_" #r); \
+	FIXTURE_VARIANT_ADD(msgq, NAME)                        \
+	{                                                      \
+		.cats = n, .sender = "lsmconf_" #s "_t",       \
+		.receiver = "lsmconf_" #r "_t",                \
 	}
 
-/* The allowed pair, each sender lacking one thing, each receiver too. */
-#define MSGQ_PAIRS(n)                        \
-	MSGQ_PAIR(n, s_ok, r_ok);            \
-	MSGQ_PAIR(n, s_no_associate, r_ok);  \
-	MSGQ_PAIR(n, s_no_unix_write, r_ok); \
-	MSGQ_PAIR(n, s_no_write, r_ok);      \
-	MSGQ_PAIR(n, s_no_send, r_ok);       \
-	MSGQ_PAIR(n, s_ok, r_no_create);     \
-	MSGQ_PAIR(n, s_ok, r_no_enqueue);    \
-	MSGQ_PAIR(n, s_ok, r_no_unix_read);  \
-	MSGQ_PAIR(n, s_ok, r_no_read);       \
-	MSGQ_PAIR(n, s_ok, r_no_receive)
-
-/* A policy with few categories and one with all of c0..c1023. */
-MSGQ_PAIRS(4);
-MSGQ_PAIRS(1024);
+/*
+ * The allowed pair, each sender lacking one thing, each receiver too; on
+ * a policy with few categories and one with all of c0..c1023.
+ */
+/* clang-format off */
+MSGQ_PAIR(c4_s_ok_to_r_ok, 4, s_ok, r_ok);
+MSGQ_PAIR(c4_s_no_associate_to_r_ok, 4, s_no_associate, r_ok);
+MSGQ_PAIR(c4_s_no_unix_write_to_r_ok, 4, s_no_unix_write, r_ok);
+MSGQ_PAIR(c4_s_no_write_to_r_ok, 4, s_no_write, r_ok);
+MSGQ_PAIR(c4_s_no_send_to_r_ok, 4, s_no_send, r_ok);
+MSGQ_PAIR(c4_s_ok_to_r_no_create, 4, s_ok, r_no_create);
+MSGQ_PAIR(c4_s_ok_to_r_no_enqueue, 4, s_ok, r_no_enqueue);
+MSGQ_PAIR(c4_s_ok_to_r_no_unix_read, 4, s_ok, r_no_unix_read);
+MSGQ_PAIR(c4_s_ok_to_r_no_read, 4, s_ok, r_no_read);
+MSGQ_PAIR(c4_s_ok_to_r_no_receive, 4, s_ok, r_no_receive);
+MSGQ_PAIR(c1024_s_ok_to_r_ok, 1024, s_ok, r_ok);
+MSGQ_PAIR(c1024_s_no_associate_to_r_ok, 1024, s_no_associate, r_ok);
+MSGQ_PAIR(c1024_s_no_unix_write_to_r_ok, 1024, s_no_unix_write, r_ok);
+MSGQ_PAIR(c1024_s_no_write_to_r_ok, 1024, s_no_write, r_ok);
+MSGQ_PAIR(c1024_s_no_send_to_r_ok, 1024, s_no_send, r_ok);
+MSGQ_PAIR(c1024_s_ok_to_r_no_create, 1024, s_ok, r_no_create);
+MSGQ_PAIR(c1024_s_ok_to_r_no_enqueue, 1024, s_ok, r_no_enqueue);
+MSGQ_PAIR(c1024_s_ok_to_r_no_unix_read, 1024, s_ok, r_no_unix_read);
+MSGQ_PAIR(c1024_s_ok_to_r_no_read, 1024, s_ok, r_no_read);
+MSGQ_PAIR(c1024_s_ok_to_r_no_receive, 1024, s_ok, r_no_receive);
+/* clang-format on */
 
 FIXTURE_SETUP(msgq)
 {

@@ -12,28 +12,16 @@
 #ifndef LSMCONF_SEL_H
 #define LSMCONF_SEL_H
 
-#include "../lsmconf.h"
+#include "../lsmconf/lsmconf.h"
 
 #include <selinux/selinux.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 
 #define SEL_FS "/sys/fs/selinux"
-#define SEL_LSM_LIST "/sys/kernel/security/lsm"
 #define SEL_USER_ROLE "lsmconf_u:lsmconf_r:"
 /* A type only the project's policy has: marks a loaded policy as ours. */
 #define SEL_OWN_MARK "lsmconf_srv_t"
-
-/* 1 when SELinux is an active LSM, 0 when not, -errno when unknown. */
-static inline int sel_is_active(void)
-{
-	char lsm[512];
-	ssize_t ret = read_text(SEL_LSM_LIST, lsm, sizeof(lsm));
-
-	if (ret < 0)
-		return ret;
-	return list_has(lsm, "selinux");
-}
 
 /* libselinux finds selinuxfs through /proc/mounts: mount it first. */
 static inline int sel_mount(void)
@@ -115,23 +103,6 @@ static inline int sel_loaded_policy_is_ours(void)
 	return ret;
 }
 
-/* Directory of the compiled policies: $LSMCONF_PROFILES or beside us. */
-static inline const char *sel_policy_dir(void)
-{
-	static char dir[PATH_MAX];
-	const char *env = getenv("LSMCONF_PROFILES");
-	ssize_t n;
-
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - 10);
-	if (n <= 0)
-		return "profiles";
-	dir[n] = '\0';
-	strcpy(strrchr(dir, '/') + 1, "profiles");
-	return dir;
-}
-
 /*
  * Loads the project's policy with @cats categories (in one write, as the
  * kernel wants it) and switches to enforcing; verified by reading back.
@@ -150,7 +121,7 @@ static inline int sel_load(int cats)
 	ret = sel_loaded_policy_is_ours();
 	if (ret < 0)
 		return ret;
-	snprintf(path, sizeof(path), "%s/lsmconf-c%d.bin", sel_policy_dir(),
+	snprintf(path, sizeof(path), "%s/lsmconf-c%d.bin", profiles_dir(),
 		 cats);
 	ret = sel_read_file(path, &data, &len);
 	if (ret)
@@ -192,15 +163,14 @@ static inline int sel_enter(const char *type, const char *level)
 /* The guard every test's setup runs: SKIP reasons, or 0. */
 static inline const char *sel_unusable(void)
 {
-	int active = sel_is_active();
+	int active = lsm_is_active("selinux");
 
 	if (active < 0)
-		return "cannot read " SEL_LSM_LIST;
+		return "cannot read " LSM_LIST;
 	if (!active)
 		return "SELinux is not an active LSM (boot with lsm=...,selinux)";
 	if (!policy_load_allowed())
-		return "refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV
-		       "=1 to allow)";
+		return POLICY_LOAD_REFUSED;
 	return NULL;
 }
 

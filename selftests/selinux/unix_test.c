@@ -206,24 +206,43 @@ FIXTURE_VARIANT(unix_pair)
 	const char *client;
 };
 
-#define UNIX_CASE(n, m, c)                                          \
-	FIXTURE_VARIANT_ADD(unix_pair, c##n##_##m##_##c)            \
+/*
+ * One named variant: client domain lsmconf_<C>_t reaching the server in
+ * mode M on the policy with N categories. NAME is written out so that a
+ * printed case name greps to its line; the build fails when it is not
+ * <C><N>_<M>_<C> (the client's name twice: the names were made so once
+ * and stay as they are).
+ */
+#define UNIX_CASE(NAME, N, M, C)                                    \
+	enum { NAME##__variant = 1 };                               \
+	_Static_assert(C##N##_##M##_##C##__variant,                 \
+		       #NAME " is not " #C #N "_" #M "_" #C);       \
+	FIXTURE_VARIANT_ADD(unix_pair, NAME)                        \
 	{                                                           \
-		.cats = n, .mode = m, .client = "lsmconf_" #c "_t", \
+		.cats = N, .mode = M, .client = "lsmconf_" #C "_t", \
 	}
 
-#define UNIX_CLIENTS(n, m)               \
-	UNIX_CASE(n, m, c_ok);           \
-	UNIX_CASE(n, m, c_no_connectto); \
-	UNIX_CASE(n, m, c_no_sendto)
-
-#define UNIX_CASES(n)                     \
-	UNIX_CLIENTS(n, STREAM);          \
-	UNIX_CLIENTS(n, DGRAM_CONNECTED); \
-	UNIX_CLIENTS(n, DGRAM_UNCONNECTED)
-
-UNIX_CASES(4);
-UNIX_CASES(1024);
+/* Each client, in each mode, on a policy with few and with all categories. */
+/* clang-format off */
+UNIX_CASE(c_ok4_STREAM_c_ok, 4, STREAM, c_ok);
+UNIX_CASE(c_no_connectto4_STREAM_c_no_connectto, 4, STREAM, c_no_connectto);
+UNIX_CASE(c_no_sendto4_STREAM_c_no_sendto, 4, STREAM, c_no_sendto);
+UNIX_CASE(c_ok4_DGRAM_CONNECTED_c_ok, 4, DGRAM_CONNECTED, c_ok);
+UNIX_CASE(c_no_connectto4_DGRAM_CONNECTED_c_no_connectto, 4, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c_no_sendto4_DGRAM_CONNECTED_c_no_sendto, 4, DGRAM_CONNECTED, c_no_sendto);
+UNIX_CASE(c_ok4_DGRAM_UNCONNECTED_c_ok, 4, DGRAM_UNCONNECTED, c_ok);
+UNIX_CASE(c_no_connectto4_DGRAM_UNCONNECTED_c_no_connectto, 4, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c_no_sendto4_DGRAM_UNCONNECTED_c_no_sendto, 4, DGRAM_UNCONNECTED, c_no_sendto);
+UNIX_CASE(c_ok1024_STREAM_c_ok, 1024, STREAM, c_ok);
+UNIX_CASE(c_no_connectto1024_STREAM_c_no_connectto, 1024, STREAM, c_no_connectto);
+UNIX_CASE(c_no_sendto1024_STREAM_c_no_sendto, 1024, STREAM, c_no_sendto);
+UNIX_CASE(c_ok1024_DGRAM_CONNECTED_c_ok, 1024, DGRAM_CONNECTED, c_ok);
+UNIX_CASE(c_no_connectto1024_DGRAM_CONNECTED_c_no_connectto, 1024, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c_no_sendto1024_DGRAM_CONNECTED_c_no_sendto, 1024, DGRAM_CONNECTED, c_no_sendto);
+UNIX_CASE(c_ok1024_DGRAM_UNCONNECTED_c_ok, 1024, DGRAM_UNCONNECTED, c_ok);
+UNIX_CASE(c_no_connectto1024_DGRAM_UNCONNECTED_c_no_connectto, 1024, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c_no_sendto1024_DGRAM_UNCONNECTED_c_no_sendto, 1024, DGRAM_UNCONNECTED, c_no_sendto);
+/* clang-format on */
 
 FIXTURE_SETUP(unix_pair)
 {

@@ -23,12 +23,20 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lsmconf_record.h"
 
 /* Loading policy changes the machine: only where the operator said so. */
 #define ALLOW_POLICY_ENV "LSMCONF_ALLOW_POLICY_LOAD"
+/* The SKIP reason of a test that would load policy where it may not. */
+#define POLICY_LOAD_REFUSED                                                  \
+	"refusing to load policy: not a test machine (set " ALLOW_POLICY_ENV \
+	"=1 to allow)"
+
+/* The active LSMs, comma-separated. */
+#define LSM_LIST "/sys/kernel/security/lsm"
 
 /* Reads a whole small file into @buf (NUL-terminated); returns length or -errno. */
 static inline ssize_t read_text(const char *path, char *buf, size_t size)
@@ -77,6 +85,20 @@ static inline bool list_has(const char *list, const char *word)
 	return false;
 }
 
+/*
+ * 1 when @lsm ("apparmor", "selinux") is an active LSM, 0 when not, -errno
+ * when the list cannot be read.
+ */
+static inline int lsm_is_active(const char *lsm)
+{
+	char list[512];
+	ssize_t ret = read_text(LSM_LIST, list, sizeof(list));
+
+	if (ret < 0)
+		return ret;
+	return list_has(list, lsm);
+}
+
 static inline bool policy_load_allowed(void)
 {
 	const char *v = getenv(ALLOW_POLICY_ENV);
@@ -110,6 +132,40 @@ static inline int write_text(const char *path, const char *text)
 	ret = write_all(fd, text, strlen(text));
 	close(fd);
 	return ret;
+}
+
+/*
+ * The directory of a test's profiles (AppArmor's templates, SELinux's
+ * compiled policies): $LSMCONF_PROFILES, else profiles/ beside the test
+ * binary, where kselftest installs it.
+ */
+static inline const char *profiles_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("LSMCONF_PROFILES");
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/profiles"));
+	if (n <= 0)
+		return "profiles";
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return "profiles";
+	strcpy(slash, "/profiles");
+	return dir;
+}
+
+/* CLOCK_MONOTONIC in nanoseconds, for the benchmarks. */
+static inline long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
 /* Every wait for a peer ends after this long. */
