@@ -17,9 +17,19 @@ B ?= debian:sid
 K ?= debian:trixie debian:sid
 RUN_ARGS ?=
 
-RUNNER_SRCS := $(filter-out runner/main.c,$(wildcard runner/*.c))
-RUNNER_HDRS := $(wildcard runner/*.h)
-RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -DLSMCONF_ROOT='"$(CURDIR)"'
+# One folder a layer, each above the ones it may call (see README.md,
+# "Layout"): cli -> session -> vm -> provision -> lib; session -> results;
+# cli -> analysis. Includes name the folder: "provision/provision.h".
+RUNNER_HDRS := $(wildcard runner/*/*.h)
+RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Irunner -DLSMCONF_ROOT='"$(CURDIR)"'
+layer_objs = $(patsubst runner/%.c,$(OUT)/obj/%.o,$(wildcard runner/$(1)/*.c))
+LIB_OBJS := $(call layer_objs,lib)
+PROVISION_OBJS := $(call layer_objs,provision) $(LIB_OBJS)
+VM_OBJS := $(call layer_objs,vm) $(PROVISION_OBJS)
+RESULTS_OBJS := $(call layer_objs,results) $(LIB_OBJS)
+ANALYSIS_OBJS := $(call layer_objs,analysis) $(LIB_OBJS)
+SESSION_OBJS := $(call layer_objs,session) $(VM_OBJS) $(RESULTS_OBJS)
+CLI_OBJS := $(call layer_objs,cli) $(SESSION_OBJS) $(ANALYSIS_OBJS)
 RUNNER_LIBS := -larchive -lcrypto -lm
 # Asked when a unit test links (=, not :=): Check may only be installed
 # by the $(DEPS) stamp of this very make.
@@ -36,7 +46,7 @@ DEPS := $(OUT)/.deps
 TREE := $(OUT)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
 INSTALL := $(CURDIR)/$(OUT)/kselftest
-C_FILES := $(wildcard runner/*.[ch] runner/tests/*.c selftests/*.h selftests/*/*.[ch] fixtures/guest-tests/*.c)
+C_FILES := $(filter-out runner/tests/%.h,$(wildcard runner/*/*.[ch])) $(wildcard selftests/*.h selftests/*/*.[ch] fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/*/* selftests/*.h profiles/*)
 
 .PHONY: all run compare bench msgcost mutate check unit e2e selftests format lint clean FORCE
@@ -48,16 +58,25 @@ $(DEPS): runner/packages.txt runner/deps.sh
 	@sh runner/deps.sh runner/packages.txt
 	@touch $@
 
-$(OUT)/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
+$(OUT)/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LSMCONF): $(OUT)/main.o $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o) | $(DEPS)
+$(LSMCONF): $(sort $(CLI_OBJS)) | $(DEPS)
 	$(CC) $(CFLAGS) -o $@ $^ $(RUNNER_LIBS)
 
-$(OUT)/tests/%: runner/tests/%.c $(RUNNER_SRCS:runner/%.c=$(OUT)/%.o) | $(DEPS)
+# A unit test links its layer and the layers below it, nothing else.
+$(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig: $(PROVISION_OBJS)
+$(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
+$(OUT)/tests/test_qmp $(OUT)/tests/test_xfer: $(VM_OBJS)
+$(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
+$(OUT)/tests/test_compare: $(RESULTS_OBJS)
+$(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
+$(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
+
+$(OUT)/tests/%: runner/tests/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -Irunner -o $@ $^ $(RUNNER_LIBS) $(CHECK_LIBS)
+	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -o $@ $(filter-out %.h,$^) $(RUNNER_LIBS) $(CHECK_LIBS)
 
 # KSRC=<kernel tree> takes the harness from there; otherwise from Debian's
 # linux-source package, extracted once into the cache.

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "accel.h"
+#include "vm/accel.h"
 #include "check_run.h"
 
 /* Memo keys as accel_host_key() makes them; K2 starts with all of K. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "apt.h"
+#include "provision/apt.h"
 
 #define KEYRING "/usr/share/keyrings/debian-archive-keyring.gpg"
 #define MAIN "http://example.invalid/debian"

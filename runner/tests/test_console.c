@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "console.h"
+#include "vm/console.h"
 
 static struct console_scan scan;
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "crash.h"
+#include "vm/crash.h"
 
 /* --- crash_section ------------------------------------------------------- */
 

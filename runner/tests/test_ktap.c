@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "results/ktap.h"
 
 static const char sample[] =
 	"TAP version 13\n"

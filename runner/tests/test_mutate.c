@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mutate.h"
-#include "util.h"
+#include "analysis/mutate.h"
+#include "lib/util.h"
 
 START_TEST(test_header)
 {

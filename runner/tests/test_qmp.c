@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "qmp.h"
+#include "vm/qmp.h"
 
 static char value[64];
 

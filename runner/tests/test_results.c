@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
-#include "results.h"
+#include "results/ktap.h"
+#include "results/results.h"
 
 static struct test_account t;
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spec.h"
+#include "provision/spec.h"
 
 static struct kspec spec;
 static char err[256];

@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util.h"
-#include "xfer.h"
+#include "lib/util.h"
+#include "vm/xfer.h"
 
 #define TAIL "LSMCONF-END\n"
 
