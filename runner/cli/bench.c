@@ -6,7 +6,7 @@
  * numbers repeatable; with KVM it is real time.
  */
 #define _GNU_SOURCE
-#include "bench.h"
+#include "cli.h"
 #include "analysis/bench.h"
 #include "vm/boot.h"
 #include "provision/kernel.h"
@@ -17,6 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct bench_opts {
+	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
+	int invocations, warmup, rounds, messages;
+};
 
 #define N_BOOTS 3
 
@@ -81,8 +86,9 @@ static void plot(const char *root, const char *points)
 	sbuf_free(&gp);
 }
 
-int bench_main(const struct run_opts *o, const struct bench_opts *bo,
-	       const char *spec_a, const char *spec_b)
+/* A -> B -> A2, fresh boots; returns the process exit status. */
+static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
+		      const char *spec_a, const char *spec_b)
 {
 	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
 	struct kernel k[2];
@@ -211,4 +217,52 @@ int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	free(args);
 	free(root);
 	return ok && !failed ? 0 : 1;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	struct bench_opts b = {
+		.points = "socketpair:none twoproc:none twoproc:sender "
+			  "twoproc:receiver twoproc:both twoproc:stacked "
+			  "uring:none",
+		.invocations = 3,
+		.warmup = 3,
+		.rounds = 15,
+		.messages = 65536,
+	};
+	struct run_opts o;
+	int first, i, kept = 1;
+	char err[512];
+
+	/* Bench options first, then the shared ones. */
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(opt, "--points"))
+			b.points = opt_value(opt, v);
+		else if (!strcmp(opt, "--invocations"))
+			b.invocations = opt_positive(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--warmup"))
+			b.warmup = opt_nonnegative(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--rounds"))
+			b.rounds = opt_positive(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--messages"))
+			b.messages = opt_positive(opt, opt_value(opt, v));
+		else {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		i++;
+	}
+	argc = kept;
+	first = run_options(argc, argv, &o);
+	if (argc - first != 2)
+		die("bench: want exactly two kernel specs (A B)");
+	if (bench_points_check(b.points, err, sizeof(err)))
+		die("--points: %s", err);
+	specs_check(argv + first, 2);
+	if (o.test_timeout_s == 120)
+		o.test_timeout_s = 3600;
+	return bench_main(&o, &b, argv[first], argv[first + 1]);
 }

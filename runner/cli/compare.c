@@ -5,7 +5,7 @@
  * accounted for every case.
  */
 #define _GNU_SOURCE
-#include "compare.h"
+#include "cli.h"
 #include "results/compare.h"
 #include "provision/kconfig.h"
 #include "provision/kernel.h"
@@ -75,8 +75,9 @@ static void write_outputs(const char *root, const struct cmp_result *r,
 	sbuf_free(&ktap);
 }
 
-int compare_main(const struct run_opts *o, const char *spec_a,
-		 const char *spec_b)
+/* Returns the process exit status: 0 when nothing is unexplained. */
+static int compare_main(const struct run_opts *o, const char *spec_a,
+			const char *spec_b)
 {
 	struct kernel a, b;
 	struct record_set ra, rb;
@@ -134,4 +135,15 @@ int compare_main(const struct run_opts *o, const char *spec_a,
 	kernel_boots_free(&boots_b);
 	free(root);
 	return c;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct run_opts o;
+	int first = run_options(argc, argv, &o);
+
+	if (argc - first != 2)
+		die("compare: want exactly two kernel specs (A B)");
+	specs_check(argv + first, 2);
+	return compare_main(&o, argv[first], argv[first + 1]);
 }

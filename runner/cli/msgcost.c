@@ -6,7 +6,7 @@
  * with SELinux; under TCG the guest clock counts instructions.
  */
 #define _GNU_SOURCE
-#include "msgcost.h"
+#include "cli.h"
 #include "vm/boot.h"
 #include "provision/kernel.h"
 #include "analysis/msgcost.h"
@@ -15,6 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct msgcost_opts {
+	const char *points; /* "CATS:LEVEL ..." */
+	int warmup, rounds, iterations;
+	double limit; /* instructions per category per round trip */
+	double limit_carried; /* the same, for messages carrying them */
+};
 
 static void load_samples(const char *dir, struct msgcost_set *set)
 {
@@ -99,8 +106,9 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 	return !flagged;
 }
 
-int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
-		 char *const *specs, size_t n_specs)
+/* `lsmconf msgcost SPEC...`; returns the exit status. */
+static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
+			char *const *specs, size_t n_specs)
 {
 	char *root = run_results_root(o->results), *path;
 	struct sbuf all = { 0 }, sum = { 0 };
@@ -168,4 +176,57 @@ int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 	free(args);
 	free(root);
 	return bad ? 1 : 0;
+}
+
+int cmd_msgcost(int argc, char **argv)
+{
+	struct msgcost_opts m = {
+		.points = "4:none 4:high 4:low 256:none 256:high 256:low "
+			  "1024:none 1024:high 1024:low",
+		.warmup = 3,
+		.rounds = 10,
+		.iterations = 2000,
+		.limit = MSGCOST_MAX_PER_CATEGORY,
+		.limit_carried = MSGCOST_MAX_PER_CARRIED_CATEGORY,
+	};
+	struct run_opts o;
+	int first, i, kept = 1;
+	char err[512];
+
+	/* msgcost options first, then the shared ones. */
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(opt, "--points"))
+			m.points = opt_value(opt, v);
+		else if (!strcmp(opt, "--warmup"))
+			m.warmup = opt_nonnegative(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--rounds"))
+			m.rounds = opt_positive(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--iterations"))
+			m.iterations = opt_positive(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--limit"))
+			m.limit = opt_positive_real(opt, opt_value(opt, v));
+		else if (!strcmp(opt, "--limit-carried"))
+			m.limit_carried =
+				opt_positive_real(opt, opt_value(opt, v));
+		else {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		i++;
+	}
+	argc = kept;
+	first = run_options(argc, argv, &o);
+	if (first >= argc)
+		die("msgcost: no kernel spec given (e.g. debian:sid)");
+	if (m.rounds < 2)
+		die("msgcost: --rounds must be at least 2");
+	if (msgcost_points_check(m.points, err, sizeof(err)))
+		die("--points: %s", err);
+	specs_check(argv + first, argc - first);
+	if (o.test_timeout_s == 120)
+		o.test_timeout_s = 1800;
+	return msgcost_main(&o, &m, argv + first, argc - first);
 }

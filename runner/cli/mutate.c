@@ -7,7 +7,7 @@
  * survives.
  */
 #define _GNU_SOURCE
-#include "mutate.h"
+#include "cli.h"
 #include "results/compare.h"
 #include "provision/kernel.h"
 #include "analysis/mutate.h"
@@ -20,6 +20,17 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#ifndef LSMCONF_ROOT
+#define LSMCONF_ROOT "."
+#endif
+
+struct mutate_opts {
+	const char *dir; /* the mutants */
+	const char *source; /* build:SOURCE of the original */
+	char **only; /* only these mutants (NULL: all) */
+	size_t n_only;
+};
 
 /* Case names shown per mutant; all of them are in mutants.tsv. */
 #define SHOW_KILLERS 3
@@ -170,7 +181,8 @@ static void print_first(const char *list)
 		printf(", ...");
 }
 
-int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
+/* `lsmconf mutate`; returns the exit status. */
+static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 {
 	char *root = run_results_root(o->results), *spec, *path;
 	struct mutant *m;
@@ -256,4 +268,52 @@ int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	free(spec);
 	free(root);
 	return survived || stillborn ? 1 : 0;
+}
+
+int cmd_mutate(int argc, char **argv)
+{
+	struct mutate_opts m = {
+		.dir = LSMCONF_ROOT "/fixtures/mutants",
+		.source = "debian-source:7.2",
+	};
+	struct run_opts o;
+	int first, i, kept = 1;
+	bool lsm_given = false;
+
+	/* mutate options first, then the shared ones. */
+	for (i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(opt, "--lsm") || !strncmp(opt, "--lsm=", 6))
+			lsm_given = true;
+		if (!strcmp(opt, "--mutants")) {
+			m.dir = opt_value(opt, v);
+		} else if (!strcmp(opt, "--mutant")) {
+			opt_value(opt, v);
+			m.only = xrealloc(m.only,
+					  (m.n_only + 1) * sizeof(char *));
+			m.only[m.n_only++] = argv[i + 1];
+		} else if (!strcmp(opt, "--source")) {
+			m.source = opt_value(opt, v);
+		} else {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		i++;
+	}
+	argc = kept;
+	first = run_options(argc, argv, &o);
+	if (first != argc)
+		die("mutate: no kernel specs: mutants are built from --source");
+	{
+		char *spec = xasprintf("build:%s", m.source);
+
+		specs_check(&spec, 1);
+		free(spec);
+	}
+	/* The mutants patch AppArmor: its suite is what must kill them. */
+	if (!lsm_given)
+		o.lsms = "apparmor";
+	return mutate_main(&o, &m);
 }
