@@ -2,7 +2,42 @@
 /* `lsmconf run SPEC...`: the suites on each kernel, one boot per LSM. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "provision/kernel.h"
 #include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static bool run_one(const struct run_opts *o, const char *root,
+		    const char *spec)
+{
+	struct kernel_boots kb;
+	struct kernel k;
+	bool ok;
+
+	kernel_provision(spec, &k, o->refresh);
+	run_kernel_lsms(o, root, &k, &kb);
+	ok = kb.ok;
+	kernel_free(&k);
+	kernel_boots_free(&kb);
+	return ok;
+}
+
+/* Runs the suite on each kernel; returns the process exit status. */
+static int run_main(const struct run_opts *o, char *const *specs,
+		    size_t n_specs)
+{
+	char *root = run_results_root(o->results);
+	double t0 = now_seconds();
+	size_t i, failed = 0;
+
+	for (i = 0; i < n_specs; i++)
+		failed += !run_one(o, root, specs[i]);
+	printf("lsmconf: %zu of %zu kernels passed in %.1f s wall; results in %s\n",
+	       n_specs - failed, n_specs, now_seconds() - t0, root);
+	free(root);
+	return failed ? 1 : 0;
+}
 
 int cmd_run(int argc, char **argv)
 {

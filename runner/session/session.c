@@ -1045,32 +1045,3 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		free(kr.dir);
 	return ok;
 }
-
-static bool run_one(const struct run_opts *o, const char *root,
-		    const char *spec)
-{
-	struct kernel_boots kb;
-	struct kernel k;
-	bool ok;
-
-	kernel_provision(spec, &k, o->refresh);
-	run_kernel_lsms(o, root, &k, &kb);
-	ok = kb.ok;
-	kernel_free(&k);
-	kernel_boots_free(&kb);
-	return ok;
-}
-
-int run_main(const struct run_opts *o, char *const *specs, size_t n_specs)
-{
-	char *root = run_results_root(o->results);
-	double t0 = now_seconds();
-	size_t i, failed = 0;
-
-	for (i = 0; i < n_specs; i++)
-		failed += !run_one(o, root, specs[i]);
-	printf("lsmconf: %zu of %zu kernels passed in %.1f s wall; results in %s\n",
-	       n_specs - failed, n_specs, now_seconds() - t0, root);
-	free(root);
-	return failed ? 1 : 0;
-}

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* `lsmconf run`: one boot per kernel, results directory per boot. */
+/*
+ * A session: a provisioned kernel booted once per LSM with the suite, a
+ * results directory per boot (what run, compare, bench, msgcost and
+ * mutate all do). Above vm/ (the boots) and results/ (the accounting).
+ */
 #ifndef LSMCONF_RUN_H
 #define LSMCONF_RUN_H
 
@@ -61,8 +65,5 @@ char *run_results_root(const char *base);
  */
 bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		char **dir);
-
-/* Runs the suite on each kernel; returns the process exit status. */
-int run_main(const struct run_opts *o, char *const *specs, size_t n_specs);
 
 #endif
