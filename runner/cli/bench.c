@@ -92,6 +92,7 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 {
 	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
 	struct kernel k[2];
+	struct err e;
 	struct bench_set set[N_BOOTS];
 	struct sbuf all = { 0 }, sum = { 0 };
 	char *root = run_results_root(o->results), *dir[N_BOOTS], *args;
@@ -100,8 +101,10 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	int b, failed = 0;
 	size_t i;
 
-	kernel_provision(spec_a, &k[0], o->refresh);
-	kernel_provision(spec_b, &k[1], o->refresh);
+	if (kernel_provision(spec_a, &k[0], o->refresh, &e))
+		die("%s", e.msg);
+	if (kernel_provision(spec_b, &k[1], o->refresh, &e))
+		die("%s", e.msg);
 	args = xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
 			 bo->warmup, bo->rounds, bo->messages, bo->points);
 	for (b = 0; b < N_BOOTS; b++) {

@@ -80,6 +80,7 @@ static int compare_main(const struct run_opts *o, const char *spec_a,
 			const char *spec_b)
 {
 	struct kernel a, b;
+	struct err e;
 	struct record_set ra, rb;
 	struct cmp_result r;
 	char *root = run_results_root(o->results);
@@ -89,8 +90,10 @@ static int compare_main(const struct run_opts *o, const char *spec_a,
 	size_t i, shown = 0;
 	int c;
 
-	kernel_provision(spec_a, &a, o->refresh);
-	kernel_provision(spec_b, &b, o->refresh);
+	if (kernel_provision(spec_a, &a, o->refresh, &e))
+		die("%s", e.msg);
+	if (kernel_provision(spec_b, &b, o->refresh, &e))
+		die("%s", e.msg);
 	config_check(&a, &b);
 	run_kernel_lsms(o, root, &a, &boots_a);
 	run_kernel_lsms(o, root, &b, &boots_b);

@@ -24,9 +24,11 @@ int cmd_kernel(int argc, char **argv)
 		die("kernel: no kernel spec given (e.g. debian:sid)");
 	for (; i < argc; i++) {
 		struct kernel k;
+		struct err e;
 		char *id;
 
-		kernel_provision(argv[i], &k, refresh);
+		if (kernel_provision(argv[i], &k, refresh, &e))
+			die("%s", e.msg);
 		id = kernel_identity(&k);
 		printf("%s\n", id);
 		free(id);

@@ -12,13 +12,16 @@
 int cmd_ksrc(int argc, char **argv)
 {
 	const char *ksrc = getenv("KSRC");
+	struct err e;
 	char *dir;
 
 	if (argc == 3 && !strcmp(argv[1], "--ksrc"))
 		ksrc = argv[2];
 	else if (argc != 1)
 		die("ksrc: usage: lsmconf ksrc [--ksrc DIR]");
-	dir = ksrc_dir(ksrc);
+	dir = ksrc_dir(ksrc, &e);
+	if (!dir)
+		die("%s", e.msg);
 	printf("%s\n", dir);
 	free(dir);
 	return 0;

@@ -128,10 +128,12 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		struct run_opts ro = *o;
 		struct msgcost_set set;
 		struct kernel k;
+		struct err e;
 		char *test = "msg_cost", *dir;
 		bool ok;
 
-		kernel_provision(specs[i], &k, o->refresh);
+		if (kernel_provision(specs[i], &k, o->refresh, &e))
+			die("%s", e.msg);
 		ro.tests = &test;
 		ro.n_tests = 1;
 		ro.args = args;

@@ -14,11 +14,9 @@
 #include "results/records.h"
 #include "lib/util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef LSMCONF_ROOT
@@ -34,30 +32,6 @@ struct mutate_opts {
 
 /* Case names shown per mutant; all of them are in mutants.tsv. */
 #define SHOW_KILLERS 3
-
-/*
- * Builds @spec in a child: a mutant that does not compile ends that child
- * with its one-line error, not the whole run.
- */
-static bool build_isolated(const char *spec, bool refresh)
-{
-	pid_t pid;
-	int status;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (pid == 0) {
-		struct kernel k;
-
-		kernel_provision(spec, &k, refresh);
-		_exit(0);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		die("waitpid: %s", strerror(errno));
-	return WIFEXITED(status) && !WEXITSTATUS(status);
-}
 
 /* The failed cases of every boot of @kb, from its KTAP ("# not ok"). */
 static void failed_cases(const struct kernel_boots *kb, struct sbuf *out,
@@ -108,19 +82,22 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	struct run_opts ro = *o;
 	struct sbuf names = { 0 };
 	struct kernel k;
+	struct err e;
 	size_t i, shown = 0;
 	double t0 = now_seconds();
-	bool built = build_isolated(spec, o->refresh), run_ok;
+	bool run_ok;
 
 	memset(r, 0, sizeof(*r));
-	r->build_s = now_seconds() - t0;
-	if (!built) {
+	/* A mutant that does not build is stillborn, not the end of the run. */
+	if (kernel_provision(spec, &k, o->refresh, &e)) {
+		note("%s", e.msg);
+		r->build_s = now_seconds() - t0;
 		r->verdict = mutant_judge(false, false, 0);
 		free(spec);
 		return;
 	}
+	r->build_s = now_seconds() - t0;
 	t0 = now_seconds();
-	kernel_provision(spec, &k, false);
 	ro.dir_name = xasprintf("mutant-%s", m->name);
 	run_kernel_lsms(&ro, root, &k, &kb);
 	run_load_records(&kb, &rs);
@@ -193,10 +170,12 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	size_t n, i, killed = 0, survived = 0, stillborn = 0, equivalent = 0;
 	double t0 = now_seconds();
 	struct kernel k;
+	struct err e;
 
 	mutants_list(mo->dir, mo->only, mo->n_only, &m, &n);
 	spec = xasprintf("build:%s", mo->source);
-	kernel_provision(spec, &k, o->refresh);
+	if (kernel_provision(spec, &k, o->refresh, &e))
+		die("%s", e.msg);
 	{
 		struct run_opts ro = *o;
 

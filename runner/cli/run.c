@@ -13,9 +13,11 @@ static bool run_one(const struct run_opts *o, const char *root,
 {
 	struct kernel_boots kb;
 	struct kernel k;
+	struct err e;
 	bool ok;
 
-	kernel_provision(spec, &k, o->refresh);
+	if (kernel_provision(spec, &k, o->refresh, &e))
+		die("%s", e.msg);
 	run_kernel_lsms(o, root, &k, &kb);
 	ok = kb.ok;
 	kernel_free(&k);

@@ -45,6 +45,16 @@ void die(const char *fmt, ...)
 	exit(1);
 }
 
+int err_set(struct err *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 void note(const char *fmt, ...)
 {
 	va_list ap;

@@ -11,6 +11,18 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
+/*
+ * An error as library code returns it: one line, without the "lsmconf: "
+ * prefix. The command that called decides what to do with it, usually
+ * die("%s", e.msg).
+ */
+struct err {
+	char msg[4096];
+};
+/* Formats @e's message; returns -1, for `return err_set(e, ...);`. */
+int err_set(struct err *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Prints "lsmconf: <message>" on one line and exits 1. */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Prints "lsmconf: <message>" on one line. */

@@ -363,15 +363,19 @@ static char *system_sources(void)
 	return out;
 }
 
-void apt_ready(bool refresh)
+int apt_ready(bool refresh, struct err *e)
 {
 	char *d = apt_dir(), *path, *old = NULL, *src, *argv[40];
-	int argc, ret;
+	int argc, ret, rc = 0;
 	char buf[128];
 
 	src = system_sources();
-	if (!src)
-		die("no Debian archive found in the system's apt sources (/etc/apt/sources.list[.d])");
+	if (!src) {
+		free(d);
+		return err_set(
+			e,
+			"no Debian archive found in the system's apt sources (/etc/apt/sources.list[.d])");
+	}
 	path = xasprintf("%s/sources.list", d);
 	if (!refresh && !read_file(path, &old, NULL) && !strcmp(old, src)) {
 		char *stamp = xasprintf("%s/lists/.complete", d);
@@ -381,8 +385,10 @@ void apt_ready(bool refresh)
 		if (fresh)
 			goto out;
 	}
-	if (mkdir_p(d) || write_file(path, src, strlen(src)))
-		die("cannot write %s", path);
+	if (mkdir_p(d) || write_file(path, src, strlen(src))) {
+		rc = err_set(e, "cannot write %s", path);
+		goto out;
+	}
 	free(path);
 	path = xasprintf("%s/lists/partial", d);
 	mkdir_p(path);
@@ -407,9 +413,11 @@ void apt_ready(bool refresh)
 						     .stderr_fd = -2,
 						     .timeout_s = 600 });
 	progress_done();
-	if (ret)
-		die("apt-get update (private state %s) failed: %s", d,
-		    spawn_strstatus(ret, buf, sizeof(buf)));
+	if (ret) {
+		rc = err_set(e, "apt-get update (private state %s) failed: %s",
+			     d, spawn_strstatus(ret, buf, sizeof(buf)));
+		goto out;
+	}
 	path = xasprintf("%s/lists/.complete", d);
 	write_file(path, "", 0);
 out:
@@ -417,6 +425,7 @@ out:
 	free(old);
 	free(src);
 	free(d);
+	return rc;
 }
 
 /*
@@ -435,7 +444,7 @@ static char *memo_path(const char *cmd, const char *arg)
 	return path;
 }
 
-char *apt_cache(const char *cmd, const char *arg)
+char *apt_cache(const char *cmd, const char *arg, struct err *e)
 {
 	char *argv[40], *out, *err, *memo = memo_path(cmd, arg);
 	int argc, ret;
@@ -453,9 +462,12 @@ char *apt_cache(const char *cmd, const char *arg)
 	ret = spawn_capture(
 		argv, &(struct spawn_opts){ .stdin_fd = -1, .timeout_s = 120 },
 		&out, NULL, &err);
-	if (ret == SPAWN_TIMEOUT || ret < 0)
-		die("apt-cache %s %s: %s", cmd, arg,
-		    spawn_strstatus(ret, buf, sizeof(buf)));
+	if (ret == SPAWN_TIMEOUT || ret < 0) {
+		err_set(e, "apt-cache %s %s: %s", cmd, arg,
+			spawn_strstatus(ret, buf, sizeof(buf)));
+		free(memo);
+		return NULL;
+	}
 	free(err);
 	/* apt-cache show fails for unknown packages: callers see "". */
 	if (ret)
@@ -468,18 +480,26 @@ char *apt_cache(const char *cmd, const char *arg)
 	return out;
 }
 
-char *apt_download(const char *pkg, const char *version, const char *dir)
+char *apt_download(const char *pkg, const char *version, const char *dir,
+		   struct err *e)
 {
 	char *stanza, *filename, *sha, *path, *base, *pv, *argv[40];
 	char hex[65], buf[128];
 	int argc, ret;
 
 	pv = xasprintf("%s=%s", pkg, version);
-	stanza = apt_cache("show", pv);
+	stanza = apt_cache("show", pv, e);
+	if (!stanza) {
+		free(pv);
+		return NULL;
+	}
 	filename = apt_stanza_field(stanza, "Filename");
 	sha = apt_stanza_field(stanza, "SHA256");
-	if (!filename || !sha)
-		die("%s: not in the package lists", pv);
+	if (!filename || !sha) {
+		err_set(e, "%s: not in the package lists", pv);
+		path = NULL;
+		goto out;
+	}
 	base = strrchr(filename, '/');
 	base = base ? base + 1 : filename;
 	/* apt writes an epoch's ':' as "%3a" in file names. */
@@ -510,12 +530,18 @@ char *apt_download(const char *pkg, const char *version, const char *dir)
 						     .stderr_fd = -2,
 						     .timeout_s = 1800 });
 	progress_done();
-	if (ret)
-		die("downloading %s failed: %s", pv,
-		    spawn_strstatus(ret, buf, sizeof(buf)));
-	if (sha256_file(path, hex) || strcmp(hex, sha))
-		die("%s: downloaded file %s does not match the archive's SHA256",
-		    pv, path);
+	if (ret) {
+		err_set(e, "downloading %s failed: %s", pv,
+			spawn_strstatus(ret, buf, sizeof(buf)));
+		free(path);
+		path = NULL;
+	} else if (sha256_file(path, hex) || strcmp(hex, sha)) {
+		err_set(e,
+			"%s: downloaded file %s does not match the archive's SHA256",
+			pv, path);
+		free(path);
+		path = NULL;
+	}
 out:
 	free(stanza);
 	free(filename);

@@ -46,11 +46,20 @@ char *apt_depends_find(const char *depends, const char *prefix,
 const char *const *apt_suites(void);
 bool apt_is_suite(const char *name);
 
-/* Makes sure the private package lists exist (downloads them once). */
-void apt_ready(bool refresh);
-/* Runs apt-cache with the private state; returns its stdout or dies. */
-char *apt_cache(const char *cmd, const char *arg);
-/* Downloads PKG=VERSION into @dir, verifies its SHA256 and returns its path. */
-char *apt_download(const char *pkg, const char *version, const char *dir);
+struct err;
+
+/*
+ * Makes sure the private package lists exist (downloads them once).
+ * Returns 0, or -1 with the reason in @e.
+ */
+int apt_ready(bool refresh, struct err *e);
+/* Runs apt-cache with the private state; returns its stdout, or NULL and @e. */
+char *apt_cache(const char *cmd, const char *arg, struct err *e);
+/*
+ * Downloads PKG=VERSION into @dir, verifies its SHA256 and returns its
+ * path, or NULL with the reason in @e.
+ */
+char *apt_download(const char *pkg, const char *version, const char *dir,
+		   struct err *e);
 
 #endif

@@ -9,9 +9,13 @@
 #ifndef LSMCONF_BUILD_H
 #define LSMCONF_BUILD_H
 
+struct err;
 struct kernel;
 
-/* Builds (or finds in the cache) the kernel of @k->spec; dies on error. */
-void build_kernel(struct kernel *k);
+/*
+ * Builds (or finds in the cache) the kernel of @k->spec. Returns 0, or -1
+ * with a one-line reason naming the spec in @e.
+ */
+int build_kernel(struct kernel *k, struct err *e);
 
 #endif

@@ -72,68 +72,85 @@ static char *pick_kernel_files(const char *path, void *ctx)
 	return NULL;
 }
 
-static void extract_kernel(const struct kernel *k, const char *deb,
-			   const char *dir)
+static int extract_kernel(const struct kernel *k, const char *deb,
+			  const char *dir, struct err *e)
 {
 	struct pick p = { .dir = dir };
 	char err[512];
 
 	progress("extracting the kernel from %s", deb);
 	if (deb_extract(deb, NULL, pick_kernel_files, &p, err, sizeof(err)) < 0)
-		die("%s: %s", k->spec.text, err);
+		return err_set(e, "%s: %s", k->spec.text, err);
 	progress_done();
 	if (p.found_image != 1)
-		die("%s: package %s holds %d kernel images, expected 1",
-		    k->spec.text, deb, p.found_image);
+		return err_set(
+			e, "%s: package %s holds %d kernel images, expected 1",
+			k->spec.text, deb, p.found_image);
+	return 0;
 }
 
-static void finish_identity(struct kernel *k)
+static int finish_identity(struct kernel *k, struct err *e)
 {
 	char release[256];
 	int ret = bzimage_check(k->image, release, sizeof(release));
 
 	if (ret == -ENOEXEC)
-		die("%s: %s is not an x86 bzImage", k->spec.text, k->image);
+		return err_set(e, "%s: %s is not an x86 bzImage", k->spec.text,
+			       k->image);
 	if (ret)
-		die("%s: cannot read %s: %s", k->spec.text, k->image,
-		    strerror(-ret));
+		return err_set(e, "%s: cannot read %s: %s", k->spec.text,
+			       k->image, strerror(-ret));
 	if (!k->release)
 		k->release = xstrdup(release);
 	if (sha256_file(k->image, k->image_sha256))
-		die("%s: cannot read %s", k->spec.text, k->image);
+		return err_set(e, "%s: cannot read %s", k->spec.text, k->image);
 	if (k->config && sha256_file(k->config, k->config_sha256))
-		die("%s: cannot read config %s", k->spec.text, k->config);
+		return err_set(e, "%s: cannot read config %s", k->spec.text,
+			       k->config);
+	return 0;
 }
 
 /* Resolves debian:SUITE or debian:VERSION to the package with the image. */
-static void resolve_debian(struct kernel *k, bool refresh)
+static int resolve_debian(struct kernel *k, bool refresh, struct err *e)
 {
 	const char *v = k->spec.value;
-	char *abi = NULL, *pkg, *madison, *stanza, *dep, *binary;
+	char *abi = NULL, *pkg, *madison, *stanza, *dep, *binary, *pv;
 
-	apt_ready(refresh);
+	if (apt_ready(refresh, e))
+		return -1;
 	if (apt_is_suite(v)) {
-		char *meta_ver, *pv;
+		char *meta_ver;
 
-		madison = apt_cache("madison", "linux-image-amd64");
+		madison = apt_cache("madison", "linux-image-amd64", e);
+		if (!madison)
+			return -1;
 		meta_ver = apt_madison_pick(madison, "linux-image-amd64", v);
 		free(madison);
 		if (!meta_ver)
-			die("%s: suite %s has no linux-image-amd64",
-			    k->spec.text, v);
+			return err_set(e,
+				       "%s: suite %s has no linux-image-amd64",
+				       k->spec.text, v);
 		pv = xasprintf("linux-image-amd64=%s", meta_ver);
-		stanza = apt_cache("show", pv);
+		free(meta_ver);
+		stanza = apt_cache("show", pv, e);
+		if (!stanza) {
+			free(pv);
+			return -1;
+		}
 		dep = apt_stanza_field(stanza, "Depends");
 		abi = dep ? apt_depends_find(dep, "linux-image-", "-amd64") :
 			    NULL;
-		if (!abi)
-			die("%s: cannot find the kernel package behind %s",
-			    k->spec.text, pv);
-		pkg = abi;
 		free(dep);
 		free(stanza);
+		if (!abi) {
+			err_set(e,
+				"%s: cannot find the kernel package behind %s",
+				k->spec.text, pv);
+			free(pv);
+			return -1;
+		}
+		pkg = abi;
 		free(pv);
-		free(meta_ver);
 	} else if (kspec_is_version(v)) {
 		pkg = xasprintf("linux-image-%s-amd64", v);
 	} else {
@@ -144,18 +161,33 @@ static void resolve_debian(struct kernel *k, bool refresh)
 			strncat(list, " ", sizeof(list) - strlen(list) - 1);
 			strncat(list, *s, sizeof(list) - strlen(list) - 1);
 		}
-		die("%s: unknown suite (known:%s)", k->spec.text, list);
+		return err_set(e, "%s: unknown suite (known:%s)", k->spec.text,
+			       list);
 	}
 
-	madison = apt_cache("madison", pkg);
+	madison = apt_cache("madison", pkg, e);
+	if (!madison) {
+		free(pkg);
+		return -1;
+	}
 	k->version = apt_madison_pick(madison, pkg, NULL);
 	free(madison);
-	if (!k->version)
-		die("%s: no package %s in the archive", k->spec.text, pkg);
+	if (!k->version) {
+		err_set(e, "%s: no package %s in the archive", k->spec.text,
+			pkg);
+		free(pkg);
+		return -1;
+	}
 	k->release = xstrdup(pkg + strlen("linux-image-"));
 
 	/* Newer Debian kernels keep the image in linux-binary-*. */
-	stanza = apt_cache("show", xasprintf("%s=%s", pkg, k->version));
+	pv = xasprintf("%s=%s", pkg, k->version);
+	stanza = apt_cache("show", pv, e);
+	free(pv);
+	if (!stanza) {
+		free(pkg);
+		return -1;
+	}
 	dep = apt_stanza_field(stanza, "Depends");
 	binary = dep ? apt_depends_find(dep, "linux-binary-", "-amd64") : NULL;
 	free(dep);
@@ -165,25 +197,35 @@ static void resolve_debian(struct kernel *k, bool refresh)
 		pkg = binary;
 	}
 	k->package = pkg;
+	return 0;
 }
 
-static void provision_debian(struct kernel *k, bool refresh)
+static int provision_debian(struct kernel *k, bool refresh, struct err *e)
 {
 	char *sub, *dir, *stamp, *debs, *deb;
+	int rc = 0;
 
-	resolve_debian(k, refresh);
+	if (resolve_debian(k, refresh, e))
+		return -1;
 	sub = xasprintf("kernels/%s_%s", k->package, k->version);
 	dir = cache_path(sub);
+	free(sub);
 	stamp = xasprintf("%s/.complete", dir);
 	k->image = xasprintf("%s/vmlinuz", dir);
 	if (!path_exists(stamp)) {
 		debs = cache_path("debs");
-		deb = apt_download(k->package, k->version, debs);
-		extract_kernel(k, deb, dir);
+		deb = apt_download(k->package, k->version, debs, e);
+		free(debs);
+		if (!deb) {
+			rc = -1;
+			goto out;
+		}
+		rc = extract_kernel(k, deb, dir, e);
 		/* The extracted kernel is the cache; the package is not kept. */
 		unlink(deb);
 		free(deb);
-		free(debs);
+		if (rc)
+			goto out;
 		write_file(stamp, "", 0);
 	}
 	sub = xasprintf("%s/config", dir);
@@ -191,24 +233,32 @@ static void provision_debian(struct kernel *k, bool refresh)
 		k->config = sub;
 	else
 		free(sub);
+out:
 	free(stamp);
 	free(dir);
+	return rc;
 }
 
-static void provision_deb(struct kernel *k)
+static int provision_deb(struct kernel *k, struct err *e)
 {
 	char hex[65], *sub, *dir, *stamp;
 
 	if (access(k->spec.value, R_OK))
-		die("%s: cannot read %s: %s", k->spec.text, k->spec.value,
-		    strerror(errno));
+		return err_set(e, "%s: cannot read %s: %s", k->spec.text,
+			       k->spec.value, strerror(errno));
 	if (sha256_file(k->spec.value, hex))
-		die("%s: cannot read %s", k->spec.text, k->spec.value);
+		return err_set(e, "%s: cannot read %s", k->spec.text,
+			       k->spec.value);
 	sub = xasprintf("kernels/deb-%.16s", hex);
 	dir = cache_path(sub);
 	stamp = xasprintf("%s/.complete", dir);
 	if (!path_exists(stamp)) {
-		extract_kernel(k, k->spec.value, dir);
+		if (extract_kernel(k, k->spec.value, dir, e)) {
+			free(stamp);
+			free(dir);
+			free(sub);
+			return -1;
+		}
 		write_file(stamp, "", 0);
 	}
 	k->package = deb_field(k->spec.value, "Package");
@@ -222,52 +272,65 @@ static void provision_deb(struct kernel *k)
 		free(sub);
 	free(stamp);
 	free(dir);
+	return 0;
 }
 
-static void provision_file(struct kernel *k)
+static int provision_file(struct kernel *k, struct err *e)
 {
 	if (access(k->spec.value, R_OK))
-		die("%s: cannot read %s: %s", k->spec.text, k->spec.value,
-		    strerror(errno));
+		return err_set(e, "%s: cannot read %s: %s", k->spec.text,
+			       k->spec.value, strerror(errno));
 	k->image = xstrdup(k->spec.value);
 	if (k->spec.config) {
 		if (access(k->spec.config, R_OK))
-			die("%s: cannot read config %s: %s", k->spec.text,
-			    k->spec.config, strerror(errno));
+			return err_set(e, "%s: cannot read config %s: %s",
+				       k->spec.text, k->spec.config,
+				       strerror(errno));
 		k->config = xstrdup(k->spec.config);
 	}
 	if (k->spec.modules) {
 		if (access(k->spec.modules, R_OK | X_OK))
-			die("%s: cannot read modules directory %s: %s",
-			    k->spec.text, k->spec.modules, strerror(errno));
+			return err_set(
+				e, "%s: cannot read modules directory %s: %s",
+				k->spec.text, k->spec.modules, strerror(errno));
 		k->modules = xstrdup(k->spec.modules);
 	}
+	return 0;
 }
 
-void kernel_provision(const char *text, struct kernel *k, bool refresh)
+int kernel_provision(const char *text, struct kernel *k, bool refresh,
+		     struct err *e)
 {
 	double t0 = now_seconds();
 	char err[512];
+	int rc = 0;
 
 	memset(k, 0, sizeof(*k));
 	if (kspec_parse(text, &k->spec, err, sizeof(err)))
-		die("%s", err);
+		return err_set(e, "%s", err);
 	switch (k->spec.kind) {
 	case KSPEC_DEBIAN:
-		provision_debian(k, refresh);
+		rc = provision_debian(k, refresh, e);
 		break;
 	case KSPEC_DEB:
-		provision_deb(k);
+		rc = provision_deb(k, e);
 		break;
 	case KSPEC_FILE:
-		provision_file(k);
+		rc = provision_file(k, e);
 		break;
 	case KSPEC_BUILD:
-		build_kernel(k);
+		rc = build_kernel(k, e);
 		break;
 	}
-	finish_identity(k);
+	if (!rc)
+		rc = finish_identity(k, e);
+	if (rc) {
+		kernel_free(k);
+		memset(k, 0, sizeof(*k));
+		return -1;
+	}
 	k->fetch_seconds = now_seconds() - t0;
+	return 0;
 }
 
 void kernel_free(struct kernel *k)

@@ -22,8 +22,14 @@ struct kernel {
 	char *build_log;
 };
 
-/* Provisions @text (dies with a one-line error naming the spec). */
-void kernel_provision(const char *text, struct kernel *k, bool refresh);
+struct err;
+
+/*
+ * Provisions @text: fetches, extracts or builds the kernel. Returns 0, or
+ * -1 with a one-line error naming the spec in @e (@k is then empty).
+ */
+int kernel_provision(const char *text, struct kernel *k, bool refresh,
+		     struct err *e);
 void kernel_free(struct kernel *k);
 /* "debian:sid -> linux-binary-7.2.13+deb14-amd64 7.2.13-1 (release ...)" */
 char *kernel_identity(const struct kernel *k);

@@ -6,8 +6,10 @@
 /*
  * A kernel tree holding tools/testing/selftests/{lib.mk,kselftest_harness.h}:
  * @ksrc when given (checked), else the needed files extracted once from
- * Debian's linux-source-* package into the cache. Returns a malloc'd path.
+ * Debian's linux-source-* package into the cache. Returns a malloc'd path,
+ * or NULL with the reason in @e.
  */
-char *ksrc_dir(const char *ksrc);
+struct err;
+char *ksrc_dir(const char *ksrc, struct err *e);
 
 #endif

@@ -5,10 +5,12 @@
 
 /*
  * The extracted tree of linux-source-@series (e.g. "7.2"); with @series
- * NULL, the series the linux-source package of @suite points to. Dies
- * with a one-line error naming @what when it cannot. malloc'd path.
+ * NULL, the series the linux-source package of @suite points to.
+ * Returns a malloc'd path, or NULL with a one-line error naming @what in
+ * @e.
  */
+struct err;
 char *debian_source_tree(const char *what, const char *series,
-			 const char *suite);
+			 const char *suite, struct err *e);
 
 #endif

@@ -72,13 +72,18 @@ static char *parser_root(void)
 	struct sbuf key = { 0 };
 	char *versions[ARRAY_SIZE(parser_packages)];
 	char hex[65], *sub, *dir, *stamp, *debs, err[512];
+	struct err e;
 	size_t i;
 
 	if (!suite || !*suite)
 		suite = PARSER_SUITE_DEFAULT;
-	apt_ready(false);
+	if (apt_ready(false, &e))
+		die("%s", e.msg);
 	for (i = 0; parser_packages[i]; i++) {
-		char *madison = apt_cache("madison", parser_packages[i]);
+		char *madison = apt_cache("madison", parser_packages[i], &e);
+
+		if (!madison)
+			die("%s", e.msg);
 
 		versions[i] =
 			apt_madison_pick(madison, parser_packages[i], suite);
@@ -97,7 +102,10 @@ static char *parser_root(void)
 		debs = cache_path("debs");
 		for (i = 0; parser_packages[i]; i++) {
 			char *deb = apt_download(parser_packages[i],
-						 versions[i], debs);
+						 versions[i], debs, &e);
+
+			if (!deb)
+				die("%s", e.msg);
 
 			progress("extracting %s", deb);
 			if (deb_extract(deb, NULL, pick_parser_file, dir, err,
