@@ -95,10 +95,10 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	struct err e;
 	struct bench_set set[N_BOOTS];
 	struct sbuf all = { 0 }, sum = { 0 };
-	char *root = run_results_root(o->results), *dir[N_BOOTS], *args;
+	char *root = results_root(o->results), *dir[N_BOOTS], *args;
 	char *copy, *tok, *save = NULL, *path;
 	bool icount = !boot_uses_kvm(), ok = true;
-	int b, failed = 0;
+	int b, ran, failed = 0;
 	size_t i;
 
 	if (kernel_provision(spec_a, &k[0], o->refresh, &e))
@@ -124,7 +124,10 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 			ro.cpus = 1;
 		ro.dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 		/* Identical command lines: only the kernel differs. */
-		ok &= run_kernel(&ro, root, &k[b == 1], &dir[b]);
+		ran = run_kernel(&ro, root, &k[b == 1], &dir[b], &e);
+		if (ran < 0)
+			die("%s", e.msg);
+		ok &= ran;
 		load_samples(dir[b], &set[b]);
 		for (i = 0; i < set[b].n; i++) {
 			const struct bench_sample *s = &set[b].v[i];

@@ -27,6 +27,8 @@ double opt_positive_real(const char *opt, const char *arg);
 const char *opt_value(const char *opt, const char *v);
 /* Every spec's syntax, before anything is fetched, built or booted. */
 void specs_check(char *const *specs, int n);
+/* A new results directory under @base (session.h), or death. */
+char *results_root(const char *base);
 /* Parses the options every booting subcommand shares; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o);
 

@@ -83,7 +83,7 @@ static int compare_main(const struct run_opts *o, const char *spec_a,
 	struct err e;
 	struct record_set ra, rb;
 	struct cmp_result r;
-	char *root = run_results_root(o->results);
+	char *root = results_root(o->results);
 	struct kernel_boots boots_a, boots_b;
 	double t0 = now_seconds(), t_cmp;
 	bool ok_a, ok_b;
@@ -95,8 +95,10 @@ static int compare_main(const struct run_opts *o, const char *spec_a,
 	if (kernel_provision(spec_b, &b, o->refresh, &e))
 		die("%s", e.msg);
 	config_check(&a, &b);
-	run_kernel_lsms(o, root, &a, &boots_a);
-	run_kernel_lsms(o, root, &b, &boots_b);
+	if (run_kernel_lsms(o, root, &a, &boots_a, &e))
+		die("%s", e.msg);
+	if (run_kernel_lsms(o, root, &b, &boots_b, &e))
+		die("%s", e.msg);
 	ok_a = boots_a.ok;
 	ok_b = boots_b.ok;
 

@@ -110,7 +110,7 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 			char *const *specs, size_t n_specs)
 {
-	char *root = run_results_root(o->results), *path;
+	char *root = results_root(o->results), *path;
 	struct sbuf all = { 0 }, sum = { 0 };
 	bool icount = !boot_uses_kvm();
 	size_t i, j, bad = 0;
@@ -130,7 +130,7 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		struct kernel k;
 		struct err e;
 		char *test = "msg_cost", *dir;
-		bool ok;
+		int ok;
 
 		if (kernel_provision(specs[i], &k, o->refresh, &e))
 			die("%s", e.msg);
@@ -142,7 +142,9 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		/* One vCPU under icount, as for bench (see cmd_bench.c). */
 		if (icount)
 			ro.cpus = 1;
-		ok = run_kernel(&ro, root, &k, &dir);
+		ok = run_kernel(&ro, root, &k, &dir, &e);
+		if (ok < 0)
+			die("%s", e.msg);
 		load_samples(dir, &set);
 		for (j = 0; j < set.n; j++) {
 			const struct msgcost_sample *s = &set.v[j];

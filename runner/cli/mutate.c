@@ -99,7 +99,8 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	r->build_s = now_seconds() - t0;
 	t0 = now_seconds();
 	ro.dir_name = xasprintf("mutant-%s", m->name);
-	run_kernel_lsms(&ro, root, &k, &kb);
+	if (run_kernel_lsms(&ro, root, &k, &kb, &e))
+		die("%s", e.msg);
 	run_load_records(&kb, &rs);
 	compare_records(orig, &rs, &cmp);
 	r->unexplained = cmp.count[CMP_UNEXPLAINED];
@@ -124,7 +125,8 @@ static void run_mutant(const struct run_opts *o, const char *root,
 		ro.dir_name = xasprintf("mutant-%s-again", m->name);
 		printf("== mutant %s: it failed with no decision changed; running it again\n",
 		       m->name);
-		run_kernel_lsms(&ro, root, &k, &again);
+		if (run_kernel_lsms(&ro, root, &k, &again, &e))
+			die("%s", e.msg);
 		run_ok = again.ok;
 		r->repeated = !again.ok;
 		if (again.ok)
@@ -161,7 +163,7 @@ static void print_first(const char *list)
 /* `lsmconf mutate`; returns the exit status. */
 static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 {
-	char *root = run_results_root(o->results), *spec, *path;
+	char *root = results_root(o->results), *spec, *path;
 	struct mutant *m;
 	struct mutant_result *res;
 	struct kernel_boots kb;
@@ -180,7 +182,8 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		struct run_opts ro = *o;
 
 		ro.dir_name = "original";
-		run_kernel_lsms(&ro, root, &k, &kb);
+		if (run_kernel_lsms(&ro, root, &k, &kb, &e))
+			die("%s", e.msg);
 	}
 	if (!kb.ok)
 		die("the original %s fails the suite on its own: no mutant can be judged against it",

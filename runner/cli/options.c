@@ -68,6 +68,16 @@ void specs_check(char *const *specs, int n)
 	}
 }
 
+char *results_root(const char *base)
+{
+	struct err e;
+	char *root = run_results_root(base, &e);
+
+	if (!root)
+		die("%s", e.msg);
+	return root;
+}
+
 /* Parses the options run and compare share; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o)
 {

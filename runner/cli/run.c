@@ -18,7 +18,8 @@ static bool run_one(const struct run_opts *o, const char *root,
 
 	if (kernel_provision(spec, &k, o->refresh, &e))
 		die("%s", e.msg);
-	run_kernel_lsms(o, root, &k, &kb);
+	if (run_kernel_lsms(o, root, &k, &kb, &e))
+		die("%s", e.msg);
 	ok = kb.ok;
 	kernel_free(&k);
 	kernel_boots_free(&kb);
@@ -29,7 +30,7 @@ static bool run_one(const struct run_opts *o, const char *root,
 static int run_main(const struct run_opts *o, char *const *specs,
 		    size_t n_specs)
 {
-	char *root = run_results_root(o->results);
+	char *root = results_root(o->results);
 	double t0 = now_seconds();
 	size_t i, failed = 0;
 

@@ -818,7 +818,7 @@ static bool report(const struct kernel_run *kr)
 	return ok;
 }
 
-char *run_results_root(const char *base)
+char *run_results_root(const char *base, struct err *e)
 {
 	char stamp[64];
 	time_t now = time(NULL);
@@ -826,8 +826,11 @@ char *run_results_root(const char *base)
 
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
 	dir = xasprintf("%s/%s-%d", base, stamp, getpid());
-	if (mkdir_p(dir))
-		die("cannot create %s: %s", dir, strerror(errno));
+	if (mkdir_p(dir)) {
+		err_set(e, "cannot create %s: %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
 	latest = xasprintf("%s/latest", base);
 	unlink(latest);
 	if (symlink(strrchr(dir, '/') + 1, latest))
@@ -843,21 +846,22 @@ static char *lsm_tests_dir(const struct run_opts *o, const char *lsm)
 	return xasprintf("%s/%s", o->tests_root, lsm);
 }
 
-static const char *lsm_boot_append(const char *lsm)
+/* The LSM's own boot parameters; false for an LSM this file does not know. */
+static bool lsm_boot_append(const char *lsm, const char **append)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
-		if (!strcmp(lsm_boots[i].name, lsm))
-			return lsm_boots[i].append;
-	die("unknown LSM %s (known: apparmor, selinux)", lsm);
+		if (!strcmp(lsm_boots[i].name, lsm)) {
+			*append = lsm_boots[i].append;
+			return true;
+		}
+	return false;
 }
 
 /* The LSM's boot parameters, then the user's (the kernel takes the last). */
-static char *lsm_append(const struct run_opts *o, const char *lsm)
+static char *lsm_append(const struct run_opts *o, const char *own)
 {
-	const char *own = lsm_boot_append(lsm);
-
 	if (own && o->append)
 		return xasprintf("%s %s", own, o->append);
 	return own || o->append ? xstrdup(own ? own : o->append) : NULL;
@@ -881,7 +885,8 @@ static size_t tests_here(const struct run_opts *o, const char *lsm, char **out,
 	return n;
 }
 
-size_t run_lsms(const struct run_opts *o, const char **out, size_t max)
+int run_lsms(const struct run_opts *o, const char **out, size_t max,
+	     struct err *e)
 {
 	char *list = xstrdup(o->lsms ? o->lsms : lsm_boots[0].name);
 	char *tok, *save = NULL, *only[16];
@@ -892,9 +897,13 @@ size_t run_lsms(const struct run_opts *o, const char **out, size_t max)
 		for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
 			if (!strcmp(lsm_boots[i].name, tok))
 				break;
-		if (i == ARRAY_SIZE(lsm_boots))
-			die("unknown LSM %s in --lsm (known: apparmor, selinux)",
-			    tok);
+		if (i == ARRAY_SIZE(lsm_boots)) {
+			err_set(e,
+				"unknown LSM %s in --lsm (known: apparmor, selinux)",
+				tok);
+			free(list);
+			return -1;
+		}
 		if (o->n_tests &&
 		    !tests_here(o, lsm_boots[i].name, only, ARRAY_SIZE(only)))
 			continue;
@@ -916,27 +925,36 @@ size_t run_lsms(const struct run_opts *o, const char **out, size_t max)
 			free(dir);
 		}
 		if (!found)
-			die("no test program %s for --lsm %s", o->tests[j],
-			    o->lsms ? o->lsms : lsm_boots[0].name);
+			return err_set(e, "no test program %s for --lsm %s",
+				       o->tests[j],
+				       o->lsms ? o->lsms : lsm_boots[0].name);
 	}
 	if (!n)
-		die("nothing to run for --lsm %s", o->lsms);
+		return err_set(e, "nothing to run for --lsm %s", o->lsms);
 	return n;
 }
 
-void run_kernel_lsms(const struct run_opts *o, const char *root,
-		     struct kernel *k, struct kernel_boots *kb)
+int run_kernel_lsms(const struct run_opts *o, const char *root,
+		    struct kernel *k, struct kernel_boots *kb, struct err *e)
 {
 	struct run_opts ro = *o;
 	size_t i;
+	int n, ok;
 
 	memset(kb, 0, sizeof(*kb));
-	kb->n = run_lsms(o, kb->lsm, ARRAY_SIZE(kb->lsm));
+	n = run_lsms(o, kb->lsm, ARRAY_SIZE(kb->lsm), e);
+	if (n < 0)
+		return -1;
 	kb->ok = true;
-	for (i = 0; i < kb->n; i++) {
+	for (i = 0; i < (size_t)n; i++) {
 		ro.lsm = kb->lsm[i];
-		kb->ok &= run_kernel(&ro, root, k, &kb->dir[i]);
+		ok = run_kernel(&ro, root, k, &kb->dir[i], e);
+		if (ok < 0)
+			return -1;
+		kb->n = i + 1;
+		kb->ok &= ok;
 	}
+	return 0;
 }
 
 /* The records of every boot (one per LSM) of a kernel, as one set. */
@@ -988,15 +1006,20 @@ static void fates_free(struct kernel_run *kr)
 	free(kr->fate);
 }
 
-bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
-		char **dir)
+int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
+	       char **dir, struct err *e)
 {
 	struct kernel_run kr = { 0 };
 	const char *spec = k->spec.text;
 	const char *lsm = o->lsm ? o->lsm : lsm_boots[0].name;
 	char *name, *tests_dir, *append, *only[16];
 	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
+	const char *own;
 	bool ok;
+
+	if (!lsm_boot_append(lsm, &own))
+		return err_set(e, "unknown LSM %s (known: apparmor, selinux)",
+			       lsm);
 
 	/* The caller keeps the kernel; this run borrows it. */
 	kr.k = *k;
@@ -1008,16 +1031,24 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		free(s);
 	}
 	kr.dir = xasprintf("%s/%s", root, name);
-	if (mkdir_p(kr.dir))
-		die("cannot create %s", kr.dir);
+	free(name);
+	if (mkdir_p(kr.dir)) {
+		err_set(e, "cannot create %s", kr.dir);
+		free(kr.dir);
+		return -1;
+	}
 	tests_dir = lsm_tests_dir(o, lsm);
 	kr.tests_dir = tests_dir;
-	if (o->n_tests && !n_only)
-		die("none of the named tests is in %s", tests_dir);
+	if (o->n_tests && !n_only) {
+		err_set(e, "none of the named tests is in %s", tests_dir);
+		free(tests_dir);
+		free(kr.dir);
+		return -1;
+	}
 	plan_make(&kr.plan, tests_dir, only, n_only, o->args,
 		  o->test_timeout_s);
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
-	append = lsm_append(o, lsm);
+	append = lsm_append(o, own);
 
 	boot_all(&kr, o, append);
 	collect(&kr);
@@ -1025,7 +1056,6 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	write_ktap(&kr);
 	ok = report(&kr);
 
-	free(name);
 	free(tests_dir);
 	free(append);
 	free(kr.qemu_cmdline);
@@ -1043,5 +1073,5 @@ bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		*dir = kr.dir;
 	else
 		free(kr.dir);
-	return ok;
+	return ok ? 1 : 0;
 }

@@ -30,14 +30,17 @@ struct run_opts {
 		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
 };
 
+struct err;
 struct kernel;
 
 /*
  * The LSMs of o->lsms that have something to run: with --test, those whose
  * test directory holds one of the named tests (a name found nowhere is an
- * error). Returns how many were put in @out (at most @max).
+ * error). Returns how many were put in @out (at most @max), or -1 with the
+ * reason in @e (an unknown LSM, a test found nowhere, nothing to run).
  */
-size_t run_lsms(const struct run_opts *o, const char **out, size_t max);
+int run_lsms(const struct run_opts *o, const char **out, size_t max,
+	     struct err *e);
 
 /* The boots of one kernel, one per LSM, and their results directories. */
 struct kernel_boots {
@@ -47,23 +50,28 @@ struct kernel_boots {
 	bool ok; /* every boot passed */
 };
 
-/* Boots @k once per LSM of @o (see run_lsms()). */
-void run_kernel_lsms(const struct run_opts *o, const char *root,
-		     struct kernel *k, struct kernel_boots *kb);
+/* Boots @k once per LSM of @o (see run_lsms()); 0, or -1 and @e. */
+int run_kernel_lsms(const struct run_opts *o, const char *root,
+		    struct kernel *k, struct kernel_boots *kb, struct err *e);
 void kernel_boots_free(struct kernel_boots *kb);
 
 struct record_set;
 /* The decision records of every boot of @kb, as one set. */
 void run_load_records(const struct kernel_boots *kb, struct record_set *set);
 
-/* A new results directory under @base (and @base/latest pointing to it). */
-char *run_results_root(const char *base);
+/*
+ * A new results directory under @base (and @base/latest pointing to it),
+ * or NULL with the reason in @e.
+ */
+char *run_results_root(const char *base, struct err *e);
 /*
  * Boots the provisioned kernel @k once with the suite, into a directory
- * under @root (returned in *@dir when @dir is not NULL). True when every
- * planned case passed or was skipped and the boot had no problem.
+ * under @root (returned in *@dir when @dir is not NULL). 1 when every
+ * planned case passed or was skipped and the boot had no problem, 0 when
+ * not, -1 with the reason in @e when it could not run (an unknown LSM, a
+ * directory it cannot create, none of the named tests there).
  */
-bool run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
-		char **dir);
+int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
+	       char **dir, struct err *e);
 
 #endif
