@@ -29,14 +29,11 @@ static const char *const boot_names[N_BOOTS] = { "A", "B", "A2" };
 
 static void load_samples(const char *dir, struct bench_set *set)
 {
-	char *path = xasprintf("%s/guest/samples.tsv", dir), *buf;
+	char *path, *text = run_guest_file(dir, "samples.tsv", &path);
 
-	if (read_file(path, &buf, NULL))
-		buf = xstrdup("");
-	bench_parse(buf, set);
-	if (set->malformed)
-		note("%s: %zu malformed lines", path, set->malformed);
-	free(buf);
+	bench_parse(text, set);
+	note_malformed(path, set->malformed);
+	free(text);
 	free(path);
 }
 
@@ -115,13 +112,6 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		ro.n_tests = 1;
 		ro.args = args;
 		ro.icount = icount;
-		/*
-		 * One vCPU under icount: with two vCPUs in single-threaded
-		 * TCG the 6.12 guest hit a double fault in kmalloc during
-		 * sendmmsg (seen here); twoproc then shares that CPU.
-		 */
-		if (icount)
-			ro.cpus = 1;
 		ro.dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 		/* Identical command lines: only the kernel differs. */
 		ran = run_kernel(&ro, root, &k[b == 1], &dir[b], &e);
@@ -225,6 +215,25 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	return ok && !failed ? 0 : 1;
 }
 
+static bool bench_option(void *ctx, const char *opt, const char *v)
+{
+	struct bench_opts *b = ctx;
+
+	if (!strcmp(opt, "--points"))
+		b->points = opt_value(opt, v);
+	else if (!strcmp(opt, "--invocations"))
+		b->invocations = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--warmup"))
+		b->warmup = opt_nonnegative(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--rounds"))
+		b->rounds = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--messages"))
+		b->messages = opt_positive(opt, opt_value(opt, v));
+	else
+		return false;
+	return true;
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts b = {
@@ -237,31 +246,11 @@ int cmd_bench(int argc, char **argv)
 		.messages = 65536,
 	};
 	struct run_opts o;
-	int first, i, kept = 1;
+	int first;
 	char err[512];
 
 	/* Bench options first, then the shared ones. */
-	for (i = 1; i < argc; i++) {
-		const char *opt = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(opt, "--points"))
-			b.points = opt_value(opt, v);
-		else if (!strcmp(opt, "--invocations"))
-			b.invocations = opt_positive(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--warmup"))
-			b.warmup = opt_nonnegative(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--rounds"))
-			b.rounds = opt_positive(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--messages"))
-			b.messages = opt_positive(opt, opt_value(opt, v));
-		else {
-			argv[kept++] = argv[i];
-			continue;
-		}
-		i++;
-	}
-	argc = kept;
+	argc = own_options(argc, argv, bench_option, &b);
 	first = run_options(argc, argv, &o);
 	if (argc - first != 2)
 		die("bench: want exactly two kernel specs (A B)");

@@ -27,6 +27,17 @@ double opt_positive_real(const char *opt, const char *arg);
 const char *opt_value(const char *opt, const char *v);
 /* Every spec's syntax, before anything is fetched, built or booted. */
 void specs_check(char *const *specs, int n);
+/*
+ * The subcommand's own options, each with a value, taken out of @argv
+ * before run_options() reads the shared ones: @take sees every argument
+ * with the one after it (NULL at the end) and returns true when it used
+ * both. Returns the new argc.
+ */
+int own_options(int argc, char **argv,
+		bool (*take)(void *ctx, const char *opt, const char *v),
+		void *ctx);
+/* Notes a samples file's lines that are not samples, when there are any. */
+void note_malformed(const char *path, size_t n);
 /* A new results directory under @base (session.h), or death. */
 char *results_root(const char *base);
 /* Parses the options every booting subcommand shares; returns the first spec's index. */

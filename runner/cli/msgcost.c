@@ -25,14 +25,11 @@ struct msgcost_opts {
 
 static void load_samples(const char *dir, struct msgcost_set *set)
 {
-	char *path = xasprintf("%s/guest/msgcost.tsv", dir), *buf;
+	char *path, *text = run_guest_file(dir, "msgcost.tsv", &path);
 
-	if (read_file(path, &buf, NULL))
-		buf = xstrdup("");
-	msgcost_parse(buf, set);
-	if (set->malformed)
-		note("%s: %zu malformed lines", path, set->malformed);
-	free(buf);
+	msgcost_parse(text, set);
+	note_malformed(path, set->malformed);
+	free(text);
 	free(path);
 }
 
@@ -139,9 +136,6 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		ro.args = args;
 		ro.lsm = "selinux";
 		ro.icount = icount;
-		/* One vCPU under icount, as for bench (see cmd_bench.c). */
-		if (icount)
-			ro.cpus = 1;
 		ok = run_kernel(&ro, root, &k, &dir, &e);
 		if (ok < 0)
 			die("%s", e.msg);
@@ -182,6 +176,27 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 	return bad ? 1 : 0;
 }
 
+static bool msgcost_option(void *ctx, const char *opt, const char *v)
+{
+	struct msgcost_opts *m = ctx;
+
+	if (!strcmp(opt, "--points"))
+		m->points = opt_value(opt, v);
+	else if (!strcmp(opt, "--warmup"))
+		m->warmup = opt_nonnegative(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--rounds"))
+		m->rounds = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--iterations"))
+		m->iterations = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--limit"))
+		m->limit = opt_positive_real(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--limit-carried"))
+		m->limit_carried = opt_positive_real(opt, opt_value(opt, v));
+	else
+		return false;
+	return true;
+}
+
 int cmd_msgcost(int argc, char **argv)
 {
 	struct msgcost_opts m = {
@@ -194,34 +209,11 @@ int cmd_msgcost(int argc, char **argv)
 		.limit_carried = MSGCOST_MAX_PER_CARRIED_CATEGORY,
 	};
 	struct run_opts o;
-	int first, i, kept = 1;
+	int first;
 	char err[512];
 
 	/* msgcost options first, then the shared ones. */
-	for (i = 1; i < argc; i++) {
-		const char *opt = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(opt, "--points"))
-			m.points = opt_value(opt, v);
-		else if (!strcmp(opt, "--warmup"))
-			m.warmup = opt_nonnegative(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--rounds"))
-			m.rounds = opt_positive(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--iterations"))
-			m.iterations = opt_positive(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--limit"))
-			m.limit = opt_positive_real(opt, opt_value(opt, v));
-		else if (!strcmp(opt, "--limit-carried"))
-			m.limit_carried =
-				opt_positive_real(opt, opt_value(opt, v));
-		else {
-			argv[kept++] = argv[i];
-			continue;
-		}
-		i++;
-	}
-	argc = kept;
+	argc = own_options(argc, argv, msgcost_option, &m);
 	first = run_options(argc, argv, &o);
 	if (first >= argc)
 		die("msgcost: no kernel spec given (e.g. debian:sid)");

@@ -19,10 +19,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef LSMCONF_ROOT
-#define LSMCONF_ROOT "."
-#endif
-
 struct mutate_opts {
 	const char *dir; /* the mutants */
 	const char *source; /* build:SOURCE of the original */
@@ -252,50 +248,57 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	return survived || stillborn ? 1 : 0;
 }
 
+struct mutate_args {
+	struct mutate_opts m;
+	bool lsm_given;
+};
+
+static bool mutate_option(void *ctx, const char *opt, const char *v)
+{
+	struct mutate_args *a = ctx;
+	struct mutate_opts *m = &a->m;
+
+	if (!strcmp(opt, "--lsm") || !strncmp(opt, "--lsm=", 6))
+		a->lsm_given = true;
+	if (!strcmp(opt, "--mutants")) {
+		m->dir = opt_value(opt, v);
+	} else if (!strcmp(opt, "--mutant")) {
+		opt_value(opt, v);
+		m->only = xrealloc(m->only, (m->n_only + 1) * sizeof(char *));
+		m->only[m->n_only++] = (char *)v;
+	} else if (!strcmp(opt, "--source")) {
+		m->source = opt_value(opt, v);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 int cmd_mutate(int argc, char **argv)
 {
-	struct mutate_opts m = {
-		.dir = LSMCONF_ROOT "/fixtures/mutants",
-		.source = "debian-source:7.2",
+	struct mutate_args a = {
+		.m = {
+			.dir = LSMCONF_ROOT "/fixtures/mutants",
+			.source = "debian-source:7.2",
+		},
 	};
+	struct mutate_opts *m = &a.m;
 	struct run_opts o;
-	int first, i, kept = 1;
-	bool lsm_given = false;
+	int first;
 
 	/* mutate options first, then the shared ones. */
-	for (i = 1; i < argc; i++) {
-		const char *opt = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(opt, "--lsm") || !strncmp(opt, "--lsm=", 6))
-			lsm_given = true;
-		if (!strcmp(opt, "--mutants")) {
-			m.dir = opt_value(opt, v);
-		} else if (!strcmp(opt, "--mutant")) {
-			opt_value(opt, v);
-			m.only = xrealloc(m.only,
-					  (m.n_only + 1) * sizeof(char *));
-			m.only[m.n_only++] = argv[i + 1];
-		} else if (!strcmp(opt, "--source")) {
-			m.source = opt_value(opt, v);
-		} else {
-			argv[kept++] = argv[i];
-			continue;
-		}
-		i++;
-	}
-	argc = kept;
+	argc = own_options(argc, argv, mutate_option, &a);
 	first = run_options(argc, argv, &o);
 	if (first != argc)
 		die("mutate: no kernel specs: mutants are built from --source");
 	{
-		char *spec = xasprintf("build:%s", m.source);
+		char *spec = xasprintf("build:%s", m->source);
 
 		specs_check(&spec, 1);
 		free(spec);
 	}
 	/* The mutants patch AppArmor: its suite is what must kill them. */
-	if (!lsm_given)
+	if (!a.lsm_given)
 		o.lsms = "apparmor";
-	return mutate_main(&o, &m);
+	return mutate_main(&o, m);
 }

@@ -11,10 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef LSMCONF_ROOT
-#define LSMCONF_ROOT "."
-#endif
-
 int opt_positive(const char *opt, const char *arg)
 {
 	char *end;
@@ -66,6 +62,27 @@ void specs_check(char *const *specs, int n)
 			die("%s", err);
 		kspec_free(&s);
 	}
+}
+
+int own_options(int argc, char **argv,
+		bool (*take)(void *ctx, const char *opt, const char *v),
+		void *ctx)
+{
+	int i, kept = 1;
+
+	for (i = 1; i < argc; i++) {
+		if (take(ctx, argv[i], i + 1 < argc ? argv[i + 1] : NULL))
+			i++;
+		else
+			argv[kept++] = argv[i];
+	}
+	return kept;
+}
+
+void note_malformed(const char *path, size_t n)
+{
+	if (n)
+		note("%s: %zu malformed lines", path, n);
 }
 
 char *results_root(const char *base)

@@ -31,17 +31,22 @@ void progress_done(void)
 	progress_shown = false;
 }
 
+static void vnote(const char *fmt, va_list ap)
+{
+	progress_done();
+	fflush(stdout);
+	fputs("lsmconf: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
 
-	progress_done();
-	fflush(stdout);
-	fputs("lsmconf: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vnote(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
 
@@ -59,13 +64,9 @@ void note(const char *fmt, ...)
 {
 	va_list ap;
 
-	progress_done();
-	fflush(stdout);
-	fputs("lsmconf: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vnote(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void progress(const char *fmt, ...)

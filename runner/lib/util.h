@@ -8,6 +8,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* The source tree (the Makefile passes it): fixtures, tests, the guest init. */
+#ifndef LSMCONF_ROOT
+#define LSMCONF_ROOT "."
+#endif
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 

@@ -16,10 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef LSMCONF_ROOT
-#define LSMCONF_ROOT "."
-#endif
-
 #define FRAGMENT LSMCONF_ROOT "/fixtures/config/lsmconf.config"
 #define BUILD_TIMEOUT_S (90 * 60)
 

@@ -25,7 +25,7 @@ struct run_opts {
 	int memory_mb;
 	int cpus;
 	bool refresh;
-	bool icount; /* guest time counts instructions (TCG only) */
+	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
 	const char *
 		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
 };
@@ -58,6 +58,12 @@ void kernel_boots_free(struct kernel_boots *kb);
 struct record_set;
 /* The decision records of every boot of @kb, as one set. */
 void run_load_records(const struct kernel_boots *kb, struct record_set *set);
+
+/*
+ * The file @name the guest left in the boot directory @dir ("" when it
+ * left none), malloc'd; its path, for messages, in *@path (malloc'd).
+ */
+char *run_guest_file(const char *dir, const char *name, char **path);
 
 /*
  * A new results directory under @base (and @base/latest pointing to it),

@@ -18,10 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef LSMCONF_ROOT
-#define LSMCONF_ROOT "."
-#endif
-
 /*
  * The AppArmor userspace in the guest comes from this suite: only
  * apparmor_parser 5.0 and later know ABI 5.0 (network_v9, fine AF_UNIX).
