@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "bench.h"
 #include "stats.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <errno.h>
 #include <stdio.h>

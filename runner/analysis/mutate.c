@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "mutate.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <dirent.h>
 #include <errno.h>

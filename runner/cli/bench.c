@@ -7,12 +7,10 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "analysis/bench.h"
-#include "vm/boot.h"
-#include "provision/kernel.h"
-#include "lib/spawn.h"
-#include "analysis/stats.h"
-#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

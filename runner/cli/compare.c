@@ -6,12 +6,10 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "results/compare.h"
-#include "provision/kconfig.h"
-#include "provision/kernel.h"
-#include "results/records.h"
+#include "results/results.h"
+#include "provision/provision.h"
 #include "session/session.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

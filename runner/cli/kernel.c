@@ -2,8 +2,8 @@
 /* `lsmconf kernel SPEC...`: provisions kernels and prints their identities. */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "provision/kernel.h"
-#include "lib/util.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,8 +2,8 @@
 /* `lsmconf ksrc`: the kernel tree the selftests build against. */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "provision/ksrc.h"
-#include "lib/util.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

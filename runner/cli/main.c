@@ -5,8 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "lib/spawn.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,10 +7,10 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "vm/boot.h"
-#include "provision/kernel.h"
-#include "analysis/msgcost.h"
-#include "lib/util.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
+#include "analysis/analysis.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

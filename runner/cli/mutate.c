@@ -8,11 +8,10 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "results/compare.h"
-#include "provision/kernel.h"
-#include "analysis/mutate.h"
-#include "results/records.h"
-#include "lib/util.h"
+#include "results/results.h"
+#include "provision/provision.h"
+#include "analysis/analysis.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

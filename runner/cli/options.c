@@ -2,8 +2,8 @@
 /* What the subcommands' option parsers share: checked values, specs. */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "provision/spec.h"
-#include "lib/util.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
 
 #include <getopt.h>
 #include <math.h>

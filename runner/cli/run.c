@@ -2,8 +2,8 @@
 /* `lsmconf run SPEC...`: the suites on each kernel, one boot per LSM. */
 #define _GNU_SOURCE
 #include "cli.h"
-#include "provision/kernel.h"
-#include "lib/util.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

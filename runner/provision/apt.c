@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "apt.h"
-#include "lib/cache.h"
-#include "lib/spawn.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "build.h"
-#include "lib/cache.h"
+#include "lib/lib.h"
 #include "kconfig.h"
 #include "kernel.h"
 #include "source.h"
-#include "lib/spawn.h"
-#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,9 +3,8 @@
 #include "kernel.h"
 #include "apt.h"
 #include "build.h"
-#include "lib/cache.h"
+#include "lib/lib.h"
 #include "deb.h"
-#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

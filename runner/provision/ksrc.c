@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "ksrc.h"
 #include "source.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,9 +2,8 @@
 #define _GNU_SOURCE
 #include "source.h"
 #include "apt.h"
-#include "lib/cache.h"
+#include "lib/lib.h"
 #include "deb.h"
-#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

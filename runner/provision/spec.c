@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "spec.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Accounting: every planned test ends as pass, fail, skip or lost, and
- * every way a test binary can misbehave is a named problem.
+ * The results layer's API: what a boot's output means. KTAP parsing
+ * (ktap.h), decision records (records.h) and their comparison
+ * (compare.h), and here the accounting: every planned test ends as pass,
+ * fail, skip or lost, and every way a test binary can misbehave is a
+ * named problem. Pure of I/O; uses lib/ only.
  */
 #ifndef LSMCONF_RESULTS_H
 #define LSMCONF_RESULTS_H
@@ -9,7 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compare.h"
 #include "ktap.h"
+#include "records.h"
 
 #define RC_NEVER (-1) /* the guest never recorded an exit status */
 

@@ -1,17 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "session.h"
-#include "vm/boot.h"
-#include "vm/console.h"
-#include "vm/crash.h"
-#include "vm/guest.h"
-#include "provision/kernel.h"
-#include "results/records.h"
-#include "../../selftests/lsmconf_record.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
 #include "results/results.h"
-#include "lib/spawn.h"
-#include "lib/util.h"
-#include "vm/xfer.h"
+#include "../../selftests/lsmconf_record.h"
+#include "lib/lib.h"
 
 #include <errno.h>
 #include <stdio.h>

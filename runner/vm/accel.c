@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "accel.h"
-#include "lib/cache.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <fcntl.h>
 #include <stdio.h>

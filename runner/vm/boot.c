@@ -4,8 +4,7 @@
 #include "accel.h"
 #include "console.h"
 #include "qmp.h"
-#include "lib/spawn.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "crash.h"
 #include "console.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "guest.h"
-#include "provision/apt.h"
-#include "lib/cache.h"
-#include "provision/deb.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
 #include "image.h"
-#include "lib/util.h"
 
 #include <dirent.h>
 #include <elf.h>

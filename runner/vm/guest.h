@@ -3,7 +3,7 @@
 #ifndef LSMCONF_GUEST_H
 #define LSMCONF_GUEST_H
 
-#include "provision/kernel.h"
+#include "provision/provision.h"
 
 struct plan_item {
 	char *name; /* test binary */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "image.h"
-#include "lib/util.h"
+#include "lib/lib.h"
 
 #include <archive.h>
 #include <archive_entry.h>
