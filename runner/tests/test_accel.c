@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the pure parts of runner/accel.c (the KVM/TCG memo)
+ * Unit tests for the pure parts of runner/vm/accel.c (the KVM/TCG memo)
  */
 #include <check.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the pure functions of runner/apt.c
+ * Unit tests for the pure functions of runner/provision/apt.c
  */
 #include <check.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/console.c
+ * Unit tests for runner/vm/console.c
  */
 #include <check.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/ktap.c
+ * Unit tests for runner/results/ktap.c
  */
 #include <check.h>
 #include <stdio.h>

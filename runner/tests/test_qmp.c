@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/qmp.c
+ * Unit tests for runner/vm/qmp.c
  */
 #include <check.h>
 #include <stdlib.h>

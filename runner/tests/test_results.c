@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/results.c
+ * Unit tests for runner/results/results.c
  */
 #include <check.h>
 #include <stdlib.h>
