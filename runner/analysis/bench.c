@@ -93,20 +93,14 @@ int bench_points_check(const char *points, char *err, size_t n)
 void bench_parse(const char *text, struct bench_set *set)
 {
 	const char *p = text;
+	char *line;
+	bool cut;
 
 	memset(set, 0, sizeof(*set));
-	while (p && *p) {
-		const char *nl = strchr(p, '\n');
+	while ((line = next_line(&p, &cut))) {
 		struct bench_sample s = { 0 };
 		int warm, used = 0;
-		char *line;
 
-		if (!nl) {
-			/* A last line without a newline was cut short. */
-			set->malformed++;
-			break;
-		}
-		line = xstrndup(p, nl - p);
 		if (sscanf(line, "%39[^\t]\t%d\t%d\t%d\t%lld\t%lld%n", s.point,
 			   &s.invocation, &s.round, &warm, &s.messages, &s.ns,
 			   &used) == 6 &&
@@ -120,8 +114,8 @@ void bench_parse(const char *text, struct bench_set *set)
 			set->malformed++;
 		}
 		free(line);
-		p = nl + 1;
 	}
+	set->malformed += cut;
 }
 
 void bench_free(struct bench_set *set)

@@ -87,21 +87,15 @@ int msgcost_points_check(const char *points, char *err, size_t n)
 void msgcost_parse(const char *text, struct msgcost_set *set)
 {
 	const char *p = text;
+	char *line;
+	bool cut;
 
 	memset(set, 0, sizeof(*set));
-	while (p && *p) {
-		const char *nl = strchr(p, '\n');
+	while ((line = next_line(&p, &cut))) {
 		struct msgcost_sample s = { 0 };
 		int warm, used = 0;
 		double per;
-		char *line;
 
-		if (!nl) {
-			/* A last line without a newline was cut short. */
-			set->malformed++;
-			break;
-		}
-		line = xstrndup(p, nl - p);
 		if (sscanf(line, "%d\t%15[a-z]\t%d\t%d\t%lld\t%lld\t%lf%n",
 			   &s.cats, s.level, &s.round, &warm, &s.iterations,
 			   &s.ns, &per, &used) == 7 &&
@@ -116,8 +110,8 @@ void msgcost_parse(const char *text, struct msgcost_set *set)
 			set->malformed++;
 		}
 		free(line);
-		p = nl + 1;
 	}
+	set->malformed += cut;
 }
 
 void msgcost_free(struct msgcost_set *set)

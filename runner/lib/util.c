@@ -347,6 +347,24 @@ void sha256_buf(const void *data, size_t len, char hex[65])
 	to_hex(md, mdlen, hex);
 }
 
+char *next_line(const char **p, bool *cut)
+{
+	const char *nl;
+	char *line;
+
+	*cut = false;
+	if (!*p || !**p)
+		return NULL;
+	nl = strchr(*p, '\n');
+	if (!nl) {
+		*cut = true;
+		return NULL;
+	}
+	line = xstrndup(*p, nl - *p);
+	*p = nl + 1;
+	return line;
+}
+
 double now_seconds(void)
 {
 	struct timespec ts;

@@ -66,6 +66,13 @@ int copy_file(const char *from, const char *to, mode_t mode);
 int sha256_file(const char *path, char hex[65]);
 void sha256_buf(const void *data, size_t len, char hex[65]);
 
+/*
+ * The next whole line of the text at *@p (malloc'd, without its '\n'),
+ * moving *@p past it; NULL at the end of the text. A last line without a
+ * '\n' was cut short: it is not returned, and *@cut is set.
+ */
+char *next_line(const char **p, bool *cut);
+
 double now_seconds(void);
 /* Turns a spec such as "debian:sid" into a directory-safe name. */
 char *safe_name(const char *s);

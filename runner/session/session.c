@@ -1,4 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * A kernel booted with the suite, once per LSM: the plan, the boots (again
+ * after a crash, for the cases still to run), the guest's results taken
+ * off the data channel, every case accounted for, and the results
+ * directory (records.tsv, ktap.txt, identity, problems).
+ */
 #define _GNU_SOURCE
 #include "session.h"
 #include "vm/vm.h"
