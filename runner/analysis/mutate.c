@@ -48,8 +48,8 @@ static bool wanted(const char *name, char *const *only, size_t n_only)
 	return false;
 }
 
-void mutants_list(const char *dir, char *const *only, size_t n_only,
-		  struct mutant **out, size_t *n)
+int mutants_list(const char *dir, char *const *only, size_t n_only,
+		 struct mutant **out, size_t *n, struct err *e)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -58,12 +58,12 @@ void mutants_list(const char *dir, char *const *only, size_t n_only,
 	*out = NULL;
 	*n = 0;
 	if (!d)
-		die("cannot read the mutants directory %s: %s", dir,
-		    strerror(errno));
+		return err_set(e, "cannot read the mutants directory %s: %s",
+			       dir, strerror(errno));
 	while ((de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 		struct mutant m = { 0 };
-		char *text;
+		char *text = NULL;
 
 		if (len <= 6 || strcmp(de->d_name + len - 6, ".patch"))
 			continue;
@@ -73,11 +73,20 @@ void mutants_list(const char *dir, char *const *only, size_t n_only,
 			continue;
 		}
 		m.path = xasprintf("%s/%s", dir, de->d_name);
-		if (read_file(m.path, &text, NULL))
-			die("cannot read %s", m.path);
-		if (mutant_header(text, &m.desc, &m.equivalent))
-			die("%s: no one-line description before the diff",
-			    m.path);
+		if (read_file(m.path, &text, NULL) ||
+		    mutant_header(text, &m.desc, &m.equivalent)) {
+			if (!text)
+				err_set(e, "cannot read %s", m.path);
+			else
+				err_set(e,
+					"%s: no one-line description before the diff",
+					m.path);
+			free(text);
+			free(m.name);
+			free(m.path);
+			closedir(d);
+			goto fail;
+		}
 		free(text);
 		*out = xrealloc(*out, (*n + 1) * sizeof(m));
 		(*out)[(*n)++] = m;
@@ -87,11 +96,19 @@ void mutants_list(const char *dir, char *const *only, size_t n_only,
 	for (i = 0; i < n_only; i++) {
 		for (j = 0; j < *n && strcmp((*out)[j].name, only[i]); j++)
 			;
-		if (j == *n)
-			die("no mutant %s in %s", only[i], dir);
+		if (j == *n) {
+			err_set(e, "no mutant %s in %s", only[i], dir);
+			goto fail;
+		}
 	}
 	if (!*n)
-		die("no mutants (*.patch) in %s", dir);
+		return err_set(e, "no mutants (*.patch) in %s", dir);
+	return 0;
+fail:
+	mutants_free(*out, *n);
+	*out = NULL;
+	*n = 0;
+	return -1;
 }
 
 void mutants_free(struct mutant *m, size_t n)

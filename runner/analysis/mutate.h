@@ -23,13 +23,15 @@ struct mutant {
  */
 int mutant_header(const char *text, char **desc, char **equivalent);
 
+struct err;
+
 /*
  * The mutants in @dir (*.patch, sorted), or only those named in @only.
- * Dies with a one-line message on a missing directory, an unknown name or a
- * patch without a description.
+ * Returns 0, or -1 with a one-line message in @e on a missing directory,
+ * an unknown name, no mutant at all or a patch without a description.
  */
-void mutants_list(const char *dir, char *const *only, size_t n_only,
-		  struct mutant **out, size_t *n);
+int mutants_list(const char *dir, char *const *only, size_t n_only,
+		 struct mutant **out, size_t *n, struct err *e);
 void mutants_free(struct mutant *m, size_t n);
 
 enum mutant_verdict {

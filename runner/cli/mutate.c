@@ -169,7 +169,8 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	struct kernel k;
 	struct err e;
 
-	mutants_list(mo->dir, mo->only, mo->n_only, &m, &n);
+	if (mutants_list(mo->dir, mo->only, mo->n_only, &m, &n, &e))
+		die("%s", e.msg);
 	spec = xasprintf("build:%s", mo->source);
 	if (kernel_provision(spec, &k, o->refresh, &e))
 		die("%s", e.msg);
