@@ -199,6 +199,18 @@ static int resolve_debian(struct kernel *k, bool refresh, struct err *e)
 	return 0;
 }
 
+/* The image and, when the package had one, the config extracted into @dir. */
+static void extracted_files(struct kernel *k, const char *dir)
+{
+	char *config = xasprintf("%s/config", dir);
+
+	k->image = xasprintf("%s/vmlinuz", dir);
+	if (path_exists(config))
+		k->config = config;
+	else
+		free(config);
+}
+
 static int provision_debian(struct kernel *k, bool refresh, struct err *e)
 {
 	char *sub, *dir, *stamp, *debs, *deb;
@@ -210,7 +222,6 @@ static int provision_debian(struct kernel *k, bool refresh, struct err *e)
 	dir = cache_path(sub);
 	free(sub);
 	stamp = xasprintf("%s/.complete", dir);
-	k->image = xasprintf("%s/vmlinuz", dir);
 	if (!path_exists(stamp)) {
 		debs = cache_path("debs");
 		deb = apt_download(k->package, k->version, debs, e);
@@ -227,11 +238,7 @@ static int provision_debian(struct kernel *k, bool refresh, struct err *e)
 			goto out;
 		write_file(stamp, "", 0);
 	}
-	sub = xasprintf("%s/config", dir);
-	if (path_exists(sub))
-		k->config = sub;
-	else
-		free(sub);
+	extracted_files(k, dir);
 out:
 	free(stamp);
 	free(dir);
@@ -262,13 +269,8 @@ static int provision_deb(struct kernel *k, struct err *e)
 	}
 	k->package = deb_field(k->spec.value, "Package");
 	k->version = deb_field(k->spec.value, "Version");
-	k->image = xasprintf("%s/vmlinuz", dir);
+	extracted_files(k, dir);
 	free(sub);
-	sub = xasprintf("%s/config", dir);
-	if (path_exists(sub))
-		k->config = sub;
-	else
-		free(sub);
 	free(stamp);
 	free(dir);
 	return 0;
