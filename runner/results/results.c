@@ -17,6 +17,23 @@ static void problem(struct test_account *t, const char *fmt, const char *a,
 		snprintf(t->problem, sizeof(t->problem), fmt, a, b);
 }
 
+void account_crash(struct test_account *t, bool framed, char *const *crashed,
+		   size_t n_crashed, int boot, const char *why)
+{
+	if (n_crashed) {
+		t->fail += n_crashed;
+		/* Its live output left the running case unreported. */
+		if (!framed)
+			t->lost -= t->lost < n_crashed ? t->lost : n_crashed;
+		snprintf(t->problem, sizeof(t->problem),
+			 "case %s brought the kernel down (boot %d: %.150s)",
+			 crashed[n_crashed - 1], boot, why);
+	} else if (!framed && why[0]) {
+		snprintf(t->problem, sizeof(t->problem),
+			 "the boot ended in it (boot %d: %.190s)", boot, why);
+	}
+}
+
 void account_test(struct test_account *t)
 {
 	const struct ktap_doc *d = &t->doc;

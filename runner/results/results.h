@@ -34,6 +34,16 @@ void account_test(struct test_account *t);
 /* True when the test binary neither failed nor lost a case nor misbehaved. */
 bool account_ok(const struct test_account *t);
 
+/*
+ * A test a boot ended in, after account_test(): each of the @n_crashed
+ * cases that brought the kernel down (in boot @boot, which ended as @why)
+ * failed, and is no longer lost when its results never arrived (@framed
+ * false); with no crashed case, a boot that ended in it (@why not "") is
+ * its problem.
+ */
+void account_crash(struct test_account *t, bool framed, char *const *crashed,
+		   size_t n_crashed, int boot, const char *why);
+
 struct run_totals {
 	size_t pass, fail, skip, lost, problems;
 };

@@ -583,24 +583,6 @@ static void boot_all(struct kernel_run *kr, const struct run_opts *o,
 	plan_free(&cur);
 }
 
-/* A test a boot ended in: each crashed case failed, and says how. */
-static void account_fate(struct test_account *t, const struct test_fate *f)
-{
-	if (f->n_crashed) {
-		t->fail += f->n_crashed;
-		/* Its live output left the running case unreported. */
-		if (!f->framed)
-			t->lost -= MIN(t->lost, f->n_crashed);
-		snprintf(t->problem, sizeof(t->problem),
-			 "case %s brought the kernel down (boot %d: %.150s)",
-			 f->crashed[f->n_crashed - 1], f->crash_boot, f->why);
-	} else if (!f->framed && f->why[0]) {
-		snprintf(t->problem, sizeof(t->problem),
-			 "the boot ended in it (boot %d: %.190s)",
-			 f->crash_boot, f->why);
-	}
-}
-
 static void collect(struct kernel_run *kr)
 {
 	char *path, *buf;
@@ -658,7 +640,9 @@ static void collect(struct kernel_run *kr)
 			t->have_ktap = true;
 		}
 		account_test(t);
-		account_fate(t, &kr->fate[i]);
+		account_crash(t, kr->fate[i].framed, kr->fate[i].crashed,
+			      kr->fate[i].n_crashed, kr->fate[i].crash_boot,
+			      kr->fate[i].why);
 		totals_add(&kr->totals, t);
 	}
 }
