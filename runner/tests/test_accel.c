@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the pure parts of runner/accel.c (the KVM/TCG memo)
+ * Unit tests for the pure parts of runner/vm/accel.c (the KVM/TCG memo)
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "accel.h"
+#include "vm/accel.h"
 #include "check_run.h"
 
 /* Memo keys as accel_host_key() makes them; K2 starts with all of K. */

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the pure functions of runner/apt.c
+ * Unit tests for the pure functions of runner/provision/apt.c
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "apt.h"
+#include "provision/apt.h"
 
 #define KEYRING "/usr/share/keyrings/debian-archive-keyring.gpg"
 #define MAIN "http://example.invalid/debian"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "analysis/bench.h"
 
 START_TEST(test_parse)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "results/compare.h"
 
 #define REC(id, abi, dep, obs)                                             \
 	id "\t" abi                                                        \

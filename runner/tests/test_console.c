@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/console.c
+ * Unit tests for runner/vm/console.c
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "console.h"
+#include "vm/console.h"
 
 static struct console_scan scan;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/crash.c
+ * Unit tests for runner/vm/crash.c
  *
  * The harness outputs and listings below were captured from programs built
  * on the kselftest_harness.h of linux-source-7.2 (7.2.13), run plainly and
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "crash.h"
+#include "vm/crash.h"
 
 /* --- crash_section ------------------------------------------------------- */
 

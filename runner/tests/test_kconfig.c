@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig.h"
+#include "provision/kconfig.h"
 
 static const char cfg[] = "#\n# Automatically generated file\n#\n"
 			  "CONFIG_64BIT=y\n"

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/ktap.c
+ * Unit tests for runner/results/ktap.c
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "results/ktap.h"
 
 static const char sample[] =
 	"TAP version 13\n"

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msgcost.h"
-#include "util.h"
+#include "analysis/msgcost.h"
+#include "lib/util.h"
 
 START_TEST(test_parse)
 {

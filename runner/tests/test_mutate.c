@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mutate.h"
-#include "util.h"
+#include "analysis/mutate.h"
+#include "lib/util.h"
 
 START_TEST(test_header)
 {
@@ -64,23 +64,29 @@ static void put(const char *dir, const char *name, const char *text)
 START_TEST(test_list)
 {
 	char dir[] = "/tmp/lsmconf-mutants.XXXXXX";
-	char *only[] = { "02-b" };
+	char *only[] = { "02-b" }, *nope[] = { "03-c" };
 	struct mutant *m;
+	struct err e;
 	size_t n;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	put(dir, "02-b.patch", "second\n--- a/x\n");
 	put(dir, "01-a.patch", "first\n--- a/x\n");
 	put(dir, "README", "not a patch\n");
-	mutants_list(dir, NULL, 0, &m, &n);
+	ck_assert_int_eq(mutants_list(dir, NULL, 0, &m, &n, &e), 0);
 	ck_assert_uint_eq(n, 2);
 	ck_assert_str_eq(m[0].name, "01-a");
 	ck_assert_str_eq(m[1].desc, "second");
 	mutants_free(m, n);
-	mutants_list(dir, only, 1, &m, &n);
+	ck_assert_int_eq(mutants_list(dir, only, 1, &m, &n, &e), 0);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_str_eq(m[0].name, "02-b");
 	mutants_free(m, n);
+	/* An unknown name is an error value, not the end of the program. */
+	ck_assert_int_eq(mutants_list(dir, nope, 1, &m, &n, &e), -1);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_ptr_null(m);
+	ck_assert(strstr(e.msg, "no mutant 03-c in ") == e.msg);
 	for (n = 0; n < 3; n++) {
 		static const char *const files[] = { "01-a.patch", "02-b.patch",
 						     "README" };
@@ -90,6 +96,8 @@ START_TEST(test_list)
 		free(path);
 	}
 	ck_assert_int_eq(rmdir(dir), 0);
+	ck_assert_int_eq(mutants_list(dir, NULL, 0, &m, &n, &e), -1);
+	ck_assert(strstr(e.msg, "cannot read the mutants directory ") == e.msg);
 }
 END_TEST
 

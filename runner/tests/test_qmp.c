@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/qmp.c
+ * Unit tests for runner/vm/qmp.c
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_run.h"
-#include "qmp.h"
+#include "vm/qmp.h"
 
 static char value[64];
 

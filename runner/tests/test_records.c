@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "records.h"
+#include "results/records.h"
 
 #define HEADER                                                           \
 	"id\tabi\tsender\treceiver\ttype\taddr\top\tdepends\texpected\t" \

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/results.c
+ * Unit tests for runner/results/results.c
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
-#include "results.h"
+#include "results/ktap.h"
+#include "results/results.h"
 
 static struct test_account t;
 
@@ -381,6 +381,34 @@ START_TEST(test_totals_add)
 }
 END_TEST
 
+START_TEST(test_crash)
+{
+	char *crashed[] = { "f.a", "f.b" };
+
+	/* Results never arrived: the live output left 3 cases unreported. */
+	account("crashed", RC_NEVER, "1..4\nok 1 x\n");
+	ck_assert_uint_eq(t.lost, 3);
+	account_crash(&t, false, crashed, 2, 2, "kernel panic");
+	ck_assert_uint_eq(t.fail, 2);
+	ck_assert_uint_eq(t.lost, 1);
+	ck_assert_str_eq(
+		t.problem,
+		"case f.b brought the kernel down (boot 2: kernel panic)");
+	ck_assert(!account_ok(&t));
+
+	/* No crashed case, but the boot ended in the test. */
+	account("hung", RC_NEVER, "1..2\nok 1 x\n");
+	account_crash(&t, false, NULL, 0, 1, "timed out");
+	ck_assert_uint_eq(t.fail, 0);
+	ck_assert_str_eq(t.problem, "the boot ended in it (boot 1: timed out)");
+
+	/* Results arrived and nothing crashed: nothing to add. */
+	account("fine", 0, "1..1\nok 1 x\n");
+	account_crash(&t, true, NULL, 0, 0, "");
+	ck_assert(account_ok(&t));
+}
+END_TEST
+
 static Suite *results_suite(void)
 {
 	Suite *s = suite_create("results");
@@ -408,6 +436,7 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, test_ktap_problems);
 	tcase_add_test(tc, test_reaccount);
 	tcase_add_test(tc, test_totals_add);
+	tcase_add_test(tc, test_crash);
 	suite_add_tcase(s, tc);
 	return s;
 }

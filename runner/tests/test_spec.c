@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/spec.c
+ * Unit tests for runner/provision/spec.c
  */
 #include <check.h>
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spec.h"
+#include "provision/spec.h"
 
 static struct kspec spec;
 static char err[256];

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "stats.h"
+#include "analysis/stats.h"
 
 START_TEST(test_stats_of)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for runner/xfer.c
+ * Unit tests for runner/vm/xfer.c
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util.h"
-#include "xfer.h"
+#include "lib/util.h"
+#include "vm/xfer.h"
 
 #define TAIL "LSMCONF-END\n"
 
@@ -635,7 +635,7 @@ END_TEST
 
 START_TEST(test_untar_absolute_dir)
 {
-	/* run.c untars into "<results>/<kernel>/guest"; --results may be absolute. */
+	/* session.c untars into "<results>/<kernel>/guest"; --results may be absolute. */
 	char *dir = xasprintf("%s/out", parent);
 	int n;
 

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The numbers and verdicts of the measuring subcommands, pure of I/O but
+ * for reading the mutant corpus: statistics (stats.h), send-cost samples
+ * (bench.h), SELinux message cost (msgcost.h), mutants (mutate.h). Uses
+ * lib/ only.
+ */
+#ifndef LSMCONF_ANALYSIS_H
+#define LSMCONF_ANALYSIS_H
+
+#include "bench.h"
+#include "msgcost.h"
+#include "mutate.h"
+#include "stats.h"
+
+#endif

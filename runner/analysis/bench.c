@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "bench.h"
+#include "stats.h"
+#include "lib/lib.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const workloads[] = { "socketpair", "twoproc", "uring" };
+static const char *const confinements[] = { "none", "sender", "receiver",
+					    "both", "stacked" };
+
+/* True when the @len bytes at @s are one of @names. */
+static bool known(const char *s, size_t len, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(names[i]) == len && !strncmp(s, names[i], len))
+			return true;
+	return false;
+}
+
+/* @names joined with ", " into @buf. */
+static const char *names_of(const char *const *names, size_t n, char *buf,
+			    size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && len < size; i++)
+		len += snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+				names[i]);
+	return buf;
+}
+
+int bench_points_check(const char *points, char *err, size_t n)
+{
+	char w[128], c[128];
+	const char *p = points;
+	size_t count = 0;
+
+	names_of(workloads, ARRAY_SIZE(workloads), w, sizeof(w));
+	names_of(confinements, ARRAY_SIZE(confinements), c, sizeof(c));
+	for (;; count++) {
+		const char *colon;
+		size_t len, wlen;
+
+		p += strspn(p, " ");
+		if (!*p)
+			break;
+		len = strcspn(p, " ");
+		colon = memchr(p, ':', len);
+		wlen = colon ? (size_t)(colon - p) : len;
+		if (!colon) {
+			snprintf(
+				err, n,
+				"bench point %.*s is not WORKLOAD:CONFINEMENT (WORKLOAD: %s; CONFINEMENT: %s)",
+				(int)len, p, w, c);
+			return -EINVAL;
+		}
+		if (!known(p, wlen, workloads, ARRAY_SIZE(workloads))) {
+			snprintf(
+				err, n,
+				"bench point %.*s: unknown workload %.*s (known: %s)",
+				(int)len, p, (int)wlen, p, w);
+			return -EINVAL;
+		}
+		if (!known(colon + 1, len - wlen - 1, confinements,
+			   ARRAY_SIZE(confinements))) {
+			snprintf(
+				err, n,
+				"bench point %.*s: unknown confinement %.*s (known: %s)",
+				(int)len, p, (int)(len - wlen - 1), colon + 1,
+				c);
+			return -EINVAL;
+		}
+		p += len;
+	}
+	if (!count) {
+		snprintf(
+			err, n,
+			"no bench points given (want WORKLOAD:CONFINEMENT ..., WORKLOAD: %s; CONFINEMENT: %s)",
+			w, c);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void bench_parse(const char *text, struct bench_set *set)
+{
+	const char *p = text;
+	char *line;
+	bool cut;
+
+	memset(set, 0, sizeof(*set));
+	while ((line = next_line(&p, &cut))) {
+		struct bench_sample s = { 0 };
+		int warm, used = 0;
+
+		if (sscanf(line, "%39[^\t]\t%d\t%d\t%d\t%lld\t%lld%n", s.point,
+			   &s.invocation, &s.round, &warm, &s.messages, &s.ns,
+			   &used) == 6 &&
+		    !line[used] && s.messages > 0 && s.ns >= 0 &&
+		    (warm == 0 || warm == 1)) {
+			s.warmup = warm;
+			s.per_msg = (double)s.ns / s.messages;
+			set->v = xrealloc(set->v, (set->n + 1) * sizeof(s));
+			set->v[set->n++] = s;
+		} else {
+			set->malformed++;
+		}
+		free(line);
+	}
+	set->malformed += cut;
+}
+
+void bench_free(struct bench_set *set)
+{
+	free(set->v);
+	memset(set, 0, sizeof(*set));
+}
+
+double *bench_values(const struct bench_set *set, const char *point, size_t *n)
+{
+	double *v = xcalloc(set->n + 1, sizeof(double));
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < set->n; i++)
+		if (!set->v[i].warmup && !strcmp(set->v[i].point, point))
+			v[(*n)++] = set->v[i].per_msg;
+	return v;
+}
+
+bool bench_first_round_outlier(const struct bench_set *set, const char *point)
+{
+	int inv;
+
+	for (inv = 0;; inv++) {
+		double *v = xcalloc(set->n + 1, sizeof(double));
+		size_t n = 0, i;
+		bool out;
+
+		for (i = 0; i < set->n; i++)
+			if (!set->v[i].warmup && set->v[i].invocation == inv &&
+			    !strcmp(set->v[i].point, point))
+				v[n++] = set->v[i].per_msg;
+		out = first_round_outlier(v, n);
+		free(v);
+		if (out)
+			return true;
+		if (!n)
+			return false;
+	}
+}

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `lsmconf bench A B`: the send-cost benchmark on fresh boots in the order
+ * A, B, A2 with identical command lines. Under TCG the guest clock counts
+ * instructions (-icount shift=0: 1 ns = 1 instruction), which makes the
+ * numbers repeatable; with KVM it is real time.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "analysis/analysis.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct bench_opts {
+	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
+	int invocations, warmup, rounds, messages;
+};
+
+#define N_BOOTS 3
+
+static const char *const boot_names[N_BOOTS] = { "A", "B", "A2" };
+
+static void load_samples(const char *dir, struct bench_set *set)
+{
+	char *path, *text = run_guest_file(dir, "samples.tsv", &path);
+
+	bench_parse(text, set);
+	note_malformed(path, set->malformed);
+	free(text);
+	free(path);
+}
+
+static void plot(const char *root, const char *points)
+{
+	struct sbuf gp = { 0 };
+	char *copy = xstrdup(points), *tok, *save = NULL, *path;
+	const char *terms[][2] = { { "svg size 1000,600 noenhanced", "svg" },
+				   { "png size 1000,600 noenhanced", "png" } };
+	int t, b, first;
+
+	for (t = 0; t < 2; t++) {
+		sbuf_printf(&gp, "set terminal %s\nset output '%s/bench.%s'\n",
+			    terms[t][0], root, terms[t][1]);
+		sbuf_printf(
+			&gp,
+			"set title 'AF_UNIX send cost per round (warm-up rounds excluded)'\n"
+			"set xlabel 'line of samples.tsv (boots, invocations and rounds in order)'\n"
+			"set ylabel 'guest ns per message'\nset key outside\n"
+			"set datafile separator '\\t'\n"
+			"plot ");
+		first = 1;
+		free(copy);
+		copy = xstrdup(points);
+		for (tok = strtok_r(copy, " ", &save); tok;
+		     tok = strtok_r(NULL, " ", &save))
+			for (b = 0; b < N_BOOTS; b++) {
+				sbuf_printf(
+					&gp,
+					"%s'%s/samples.tsv' every ::1 using 0:(strcol(1) eq '%s' && strcol(2).':'.strcol(3) eq '%s' && $6 == 0 ? $9 : 1/0) with linespoints title '%s %s'",
+					first ? "" : ", ", root, boot_names[b],
+					tok, boot_names[b], tok);
+				first = 0;
+			}
+		sbuf_printf(&gp, "\n");
+	}
+	path = xasprintf("%s/bench.gp", root);
+	write_file(path, gp.buf, gp.len);
+	if (spawn_wait((char *[]){ "gnuplot", path, NULL },
+		       &(struct spawn_opts){ .stdin_fd = -1,
+					     .stdout_fd = -1,
+					     .stderr_fd = -1,
+					     .timeout_s = 60 }))
+		note("gnuplot could not draw %s (is gnuplot installed?)", path);
+	free(path);
+	free(copy);
+	sbuf_free(&gp);
+}
+
+/* A -> B -> A2, fresh boots; returns the process exit status. */
+static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
+		      const char *spec_a, const char *spec_b)
+{
+	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
+	struct kernel k[2];
+	struct err e;
+	struct bench_set set[N_BOOTS];
+	struct sbuf all = { 0 }, sum = { 0 };
+	char *root = results_root(o->results), *dir[N_BOOTS], *args;
+	char *copy, *tok, *save = NULL, *path;
+	bool icount = !boot_uses_kvm(), ok = true;
+	int b, ran, failed = 0;
+	size_t i;
+
+	if (kernel_provision(spec_a, &k[0], o->refresh, &e))
+		die("%s", e.msg);
+	if (kernel_provision(spec_b, &k[1], o->refresh, &e))
+		die("%s", e.msg);
+	args = xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
+			 bo->warmup, bo->rounds, bo->messages, bo->points);
+	for (b = 0; b < N_BOOTS; b++) {
+		struct run_opts ro = *o;
+		char *test = "unix_send_bench", *name = safe_name(specs[b]);
+
+		ro.tests = &test;
+		ro.n_tests = 1;
+		ro.args = args;
+		ro.icount = icount;
+		ro.dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
+		/* Identical command lines: only the kernel differs. */
+		ran = run_kernel(&ro, root, &k[b == 1], &dir[b], &e);
+		if (ran < 0)
+			die("%s", e.msg);
+		ok &= ran;
+		load_samples(dir[b], &set[b]);
+		for (i = 0; i < set[b].n; i++) {
+			const struct bench_sample *s = &set[b].v[i];
+			char *pt = xstrdup(s->point), *c = strchr(pt, ':');
+
+			*c = '\t';
+			sbuf_printf(&all,
+				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
+				    boot_names[b], pt, s->invocation, s->round,
+				    s->warmup, s->messages, s->ns, s->per_msg);
+			free(pt);
+		}
+		free(name);
+	}
+	path = xasprintf("%s/samples.tsv", root);
+	/* gnuplot reads this too: columns are fixed. */
+	{
+		struct sbuf out = { 0 };
+
+		sbuf_printf(
+			&out,
+			"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
+		if (all.len)
+			sbuf_add(&out, all.buf, all.len);
+		write_file(path, out.buf, out.len);
+		sbuf_free(&out);
+	}
+	free(path);
+
+	printf("== bench %s -> %s -> %s (%s)\n", spec_a, spec_b, spec_a,
+	       icount ?
+		       "clock: QEMU icount, guest ns = instructions executed; counts path length, not cache or lock effects" :
+		       "clock: real time under KVM");
+	printf("   %-20s %11s %11s %11s %8s %8s %8s %23s %s\n", "point", "A",
+	       "B", "A2", "max CV", "drift", "change", "B/A 95% CI", "verdict");
+	sbuf_printf(
+		&sum,
+		"point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
+	copy = xstrdup(bo->points);
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		double *v[N_BOOTS];
+		size_t n[N_BOOTS];
+		struct sample_stats st[N_BOOTS];
+		struct ab_verdict ab;
+		bool warm_ok = true;
+
+		for (b = 0; b < N_BOOTS; b++) {
+			v[b] = bench_values(&set[b], tok, &n[b]);
+			stats_of(v[b], n[b], &st[b]);
+			warm_ok &= !bench_first_round_outlier(&set[b], tok);
+		}
+		if (!n[0] || !n[1] || !n[2]) {
+			printf("   %-20s missing samples (A %zu, B %zu, A2 %zu)\n",
+			       tok, n[0], n[1], n[2]);
+			failed++;
+			continue;
+		}
+		ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
+		printf("   %-20s %11.2f %11.2f %11.2f %7.3f%% %7.3f%% %+7.2f%% [%8.4f, %8.4f] %s%s\n",
+		       tok, st[0].mean, st[1].mean, st[2].mean, 100 * ab.max_cv,
+		       100 * ab.drift, 100 * ab.change, ab.lo, ab.hi,
+		       ab.significant ? "significant" : "not significant",
+		       warm_ok ?
+			       "" :
+			       " (first measured round is an outlier: longer warm-up needed)");
+		sbuf_printf(
+			&sum,
+			"%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\t%s\n",
+			tok, st[0].mean, st[1].mean, st[2].mean, ab.max_cv,
+			ab.drift, ab.change, ab.ratio, ab.lo, ab.hi,
+			ab.significant ? "yes" : "no", warm_ok ? "yes" : "no");
+		for (b = 0; b < N_BOOTS; b++)
+			free(v[b]);
+	}
+	free(copy);
+	path = xasprintf("%s/summary.tsv", root);
+	write_file(path, sum.buf, sum.len);
+	free(path);
+	plot(root, bo->points);
+	printf("   significant = |change| exceeds both the A->A2 drift and the 95%% interval of B/A\n");
+	printf("   results: %s (samples.tsv, summary.tsv, bench.gp, bench.svg, bench.png)\n",
+	       root);
+
+	for (b = 0; b < N_BOOTS; b++) {
+		bench_free(&set[b]);
+		free(dir[b]);
+	}
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+	sbuf_free(&all);
+	sbuf_free(&sum);
+	free(args);
+	free(root);
+	return ok && !failed ? 0 : 1;
+}
+
+static bool bench_option(void *ctx, const char *opt, const char *v)
+{
+	struct bench_opts *b = ctx;
+
+	if (!strcmp(opt, "--points"))
+		b->points = opt_value(opt, v);
+	else if (!strcmp(opt, "--invocations"))
+		b->invocations = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--warmup"))
+		b->warmup = opt_nonnegative(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--rounds"))
+		b->rounds = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--messages"))
+		b->messages = opt_positive(opt, opt_value(opt, v));
+	else
+		return false;
+	return true;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	struct bench_opts b = {
+		.points = "socketpair:none twoproc:none twoproc:sender "
+			  "twoproc:receiver twoproc:both twoproc:stacked "
+			  "uring:none",
+		.invocations = 3,
+		.warmup = 3,
+		.rounds = 15,
+		.messages = 65536,
+	};
+	struct run_opts o;
+	int first;
+	char err[512];
+
+	/* Bench options first, then the shared ones. */
+	argc = own_options(argc, argv, bench_option, &b);
+	first = run_options(argc, argv, &o);
+	if (argc - first != 2)
+		die("bench: want exactly two kernel specs (A B)");
+	if (bench_points_check(b.points, err, sizeof(err)))
+		die("--points: %s", err);
+	specs_check(argv + first, 2);
+	if (o.test_timeout_s == 120)
+		o.test_timeout_s = 3600;
+	return bench_main(&o, &b, argv[first], argv[first + 1]);
+}

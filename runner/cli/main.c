@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: the host side of the suite. This file only dispatches: each
+ * subcommand, its options and its driver are in cli/<subcommand>.c.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "lib/lib.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: lsmconf run [options] SPEC...   boot each kernel, run the suite\n"
+	"       lsmconf compare [options] A B   run both, compare decision by decision\n"
+	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
+	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
+	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
+	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
+	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
+	"\n"
+	"SPEC: debian:SUITE (bookworm, bookworm-backports, trixie, sid),\n"
+	"      debian:VERSION (e.g. 7.2.13+deb14), file:PATH[,modules=DIR][,config=FILE],\n"
+	"      deb:PATH (a kernel image .deb),\n"
+	"      build:SOURCE[+PATCH...] (SOURCE: a kernel tree or debian-source:X.Y)\n"
+	"\n"
+	"run and compare options:\n"
+	"  --test NAME       only this test binary (repeatable)\n"
+	"  --args ARGS       arguments for the test binaries, e.g. \"-r fixture.variant.test\"\n"
+	"  --timeout S       per-test bound in seconds (default 120)\n"
+	"  --boot-timeout S  whole-boot bound (default 90 + the per-test bounds)\n"
+	"  --memory MB       guest memory (default 512)\n"
+	"  --cpus N          guest CPUs (default 2)\n"
+	"  --append ARGS     extra kernel command line\n"
+	"  --results DIR     results root (default ./results)\n"
+	"  --lsm LIST        boot once per LSM of LIST (default apparmor,selinux);\n"
+	"                    with --test, only the LSMs that have the test\n"
+	"  --tests-dir DIR   the tests to run (default build/kselftest/<lsm>)\n"
+	"  --refresh         refresh the private package lists first\n"
+	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"
+	"  uring : none, sender, receiver, both, stacked), --invocations N (3),\n"
+	"  --warmup N (3), --rounds N (15), --messages N (65536)\n"
+	"msgcost options: --points \"CATS:LEVEL ...\" (CATS: 4, 256, 1024;\n"
+	"  LEVEL: none, high, low), --warmup N (3), --rounds N (10),\n"
+	"  --iterations N (2000), --limit X (instructions per category, 0.5),\n"
+	"  --limit-carried X (the same for level low, whose messages carry them, 8)\n"
+	"mutate options: --mutants DIR (fixtures/mutants), --mutant NAME (repeatable),\n"
+	"  --source SOURCE (debian-source:7.2); --lsm defaults to apparmor\n";
+
+int main(int argc, char **argv)
+{
+	/* Ctrl-C, timeout(1) or a hangup end every QEMU and build first. */
+	spawn_guard();
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "bench"))
+		return cmd_bench(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "msgcost"))
+		return cmd_msgcost(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "mutate"))
+		return cmd_mutate(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "kernel"))
+		return cmd_kernel(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "ksrc"))
+		return cmd_ksrc(argc - 1, argv + 1);
+	die("unknown command %s (see lsmconf --help)", argv[1]);
+}

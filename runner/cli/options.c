@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What the subcommands' option parsers share: checked values, specs. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int opt_positive(const char *opt, const char *arg)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v <= 0 || v > 1000000)
+		die("%s: not a positive number: %s", opt, arg);
+	return v;
+}
+
+int opt_nonnegative(const char *opt, const char *arg)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (end == arg || *end || v < 0 || v > 1000000)
+		die("%s: not a number from 0 to 1000000: %s", opt, arg);
+	return v;
+}
+
+double opt_positive_real(const char *opt, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !isfinite(v) || v <= 0)
+		die("%s: not a positive number: %s", opt, arg);
+	return v;
+}
+
+/* The value of a bench, msgcost or mutate option: the next argument. */
+const char *opt_value(const char *opt, const char *v)
+{
+	if (!v || !strncmp(v, "--", 2))
+		die("%s needs a value (see lsmconf --help)", opt);
+	return v;
+}
+
+/* Every spec's syntax, before anything is fetched, built or booted. */
+void specs_check(char *const *specs, int n)
+{
+	char err[512];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct kspec s;
+
+		if (kspec_parse(specs[i], &s, err, sizeof(err)))
+			die("%s", err);
+		kspec_free(&s);
+	}
+}
+
+int own_options(int argc, char **argv,
+		bool (*take)(void *ctx, const char *opt, const char *v),
+		void *ctx)
+{
+	int i, kept = 1;
+
+	for (i = 1; i < argc; i++) {
+		if (take(ctx, argv[i], i + 1 < argc ? argv[i + 1] : NULL))
+			i++;
+		else
+			argv[kept++] = argv[i];
+	}
+	return kept;
+}
+
+void note_malformed(const char *path, size_t n)
+{
+	if (n)
+		note("%s: %zu malformed lines", path, n);
+}
+
+char *results_root(const char *base)
+{
+	struct err e;
+	char *root = run_results_root(base, &e);
+
+	if (!root)
+		die("%s", e.msg);
+	return root;
+}
+
+/* Parses the options run and compare share; returns the first spec's index. */
+int run_options(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option opts[] = {
+		{ "test", required_argument, NULL, 't' },
+		{ "args", required_argument, NULL, 'a' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "boot-timeout", required_argument, NULL, 'B' },
+		{ "memory", required_argument, NULL, 'm' },
+		{ "cpus", required_argument, NULL, 'c' },
+		{ "append", required_argument, NULL, 'A' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "tests-dir", required_argument, NULL, 'd' },
+		{ "lsm", required_argument, NULL, 'L' },
+		{ "refresh", no_argument, NULL, 'R' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	/* Our own messages, one line each (":": a missing value is ':'). */
+	opterr = 0;
+	*o = (struct run_opts){
+		.results = "results",
+		.tests_root = LSMCONF_ROOT "/build/kselftest",
+		.lsms = "apparmor,selinux",
+		.test_timeout_s = 120,
+		.memory_mb = 512,
+		.cpus = 2,
+	};
+	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			o->tests = xrealloc(o->tests,
+					    (o->n_tests + 1) * sizeof(char *));
+			o->tests[o->n_tests++] = optarg;
+			break;
+		case 'a':
+			o->args = optarg;
+			break;
+		case 'T':
+			o->test_timeout_s = opt_positive("--timeout", optarg);
+			break;
+		case 'B':
+			o->boot_timeout_s =
+				opt_positive("--boot-timeout", optarg);
+			break;
+		case 'm':
+			o->memory_mb = opt_positive("--memory", optarg);
+			break;
+		case 'c':
+			o->cpus = opt_positive("--cpus", optarg);
+			break;
+		case 'A':
+			o->append = optarg;
+			break;
+		case 'r':
+			o->results = optarg;
+			break;
+		case 'd':
+			o->tests_dir = optarg;
+			break;
+		case 'L':
+			o->lsms = optarg;
+			break;
+		case 'R':
+			o->refresh = true;
+			break;
+		case ':':
+			die("%s needs a value (see lsmconf --help)",
+			    argv[optind - 1]);
+		default:
+			die("unknown option %s (see lsmconf --help)",
+			    argv[optind - 1]);
+		}
+	}
+	return optind;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Small helpers every runner module uses: errors, memory, files, hashes. */
+#ifndef LSMCONF_UTIL_H
+#define LSMCONF_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The source tree (the Makefile passes it): fixtures, tests, the guest init. */
+#ifndef LSMCONF_ROOT
+#define LSMCONF_ROOT "."
+#endif
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/*
+ * An error as library code returns it: one line, without the "lsmconf: "
+ * prefix. The command that called decides what to do with it, usually
+ * die("%s", e.msg).
+ */
+struct err {
+	char msg[4096];
+};
+/* Formats @e's message; returns -1, for `return err_set(e, ...);`. */
+int err_set(struct err *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Prints "lsmconf: <message>" on one line and exits 1. */
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* Prints "lsmconf: <message>" on one line. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Progress for long steps: shown on a terminal, silent otherwise. */
+void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void progress_done(void);
+bool stderr_is_tty(void);
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable string. */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+};
+void sbuf_add(struct sbuf *sb, const char *data, size_t len);
+void sbuf_printf(struct sbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sbuf_free(struct sbuf *sb);
+
+int mkdir_p(const char *path);
+int remove_tree(const char *path);
+bool path_exists(const char *path);
+/* Reads a whole file, NUL-terminated. Returns 0 or -errno. */
+int read_file(const char *path, char **buf, size_t *len);
+/* Writes a whole file atomically (temporary name, then rename). */
+int write_file(const char *path, const char *buf, size_t len);
+int copy_file(const char *from, const char *to, mode_t mode);
+/* SHA-256 of a file or buffer as 64 hex digits. Returns 0 or -errno. */
+int sha256_file(const char *path, char hex[65]);
+void sha256_buf(const void *data, size_t len, char hex[65]);
+
+/*
+ * The next whole line of the text at *@p (malloc'd, without its '\n'),
+ * moving *@p past it; NULL at the end of the text. A last line without a
+ * '\n' was cut short: it is not returned, and *@cut is set.
+ */
+char *next_line(const char **p, bool *cut);
+
+double now_seconds(void);
+/* Turns a spec such as "debian:sid" into a directory-safe name. */
+char *safe_name(const char *s);
+
+#endif

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "build.h"
+#include "lib/lib.h"
+#include "kconfig.h"
+#include "kernel.h"
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FRAGMENT LSMCONF_ROOT "/fixtures/config/lsmconf.config"
+#define BUILD_TIMEOUT_S (90 * 60)
+
+/* Runs a build step with its output appended to @log; 0 or -1 and @e. */
+static int step(const struct kernel *k, const char *what, const char *log,
+		const char *cwd, char *const argv[], struct err *e)
+{
+	char status[128];
+	int fd, ret;
+
+	fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(e, "cannot write %s: %s", log, strerror(errno));
+	ret = spawn_wait(argv,
+			 &(struct spawn_opts){ .cwd = cwd,
+					       .stdin_fd = -1,
+					       .stdout_fd = fd,
+					       .stderr_fd = fd,
+					       .timeout_s = BUILD_TIMEOUT_S });
+	close(fd);
+	if (ret) {
+		/* The tool's own last words say best what went wrong. */
+		char *text = NULL, *last = "";
+		size_t len = 0;
+
+		if (!read_file(log, &text, &len) && len) {
+			while (len && text[len - 1] == '\n')
+				text[--len] = '\0';
+			last = strrchr(text, '\n');
+			last = last ? last + 1 : text;
+		}
+		err_set(e, "%s: %s failed (%s): %s (log: %s)", k->spec.text,
+			what, spawn_strstatus(ret, status, sizeof(status)),
+			last, log);
+		free(text);
+		return -1;
+	}
+	return 0;
+}
+
+static char *source_tree(const struct kernel *k, const char *src, struct err *e)
+{
+	char *mk;
+
+	if (!strncmp(src, "debian-source:", 14))
+		return debian_source_tree(k->spec.text, src + 14, NULL, e);
+	mk = xasprintf("%s/security/apparmor/af_unix.c", src);
+	if (access(mk, R_OK)) {
+		err_set(e, "%s: %s is not a kernel tree with AppArmor (no %s)",
+			k->spec.text, src, mk);
+		free(mk);
+		return NULL;
+	}
+	free(mk);
+	return realpath(src, NULL);
+}
+
+/* What makes a build distinct: source, patches, fragment, compiler. */
+static char *build_key(const char *tree, char *const *patches, size_t n,
+		       struct err *e)
+{
+	struct sbuf sb = { 0 };
+	char hex[65], *text;
+	size_t i, len;
+
+	sbuf_printf(&sb, "tree %s\n", tree);
+	if (!read_file(FRAGMENT, &text, &len)) {
+		sbuf_add(&sb, text, len);
+		free(text);
+	}
+	for (i = 0; i < n; i++) {
+		if (read_file(patches[i], &text, &len)) {
+			err_set(e, "cannot read patch %s: %s", patches[i],
+				strerror(errno));
+			sbuf_free(&sb);
+			return NULL;
+		}
+		sbuf_printf(&sb, "patch %zu\n", i);
+		sbuf_add(&sb, text, len);
+		free(text);
+	}
+	sha256_buf(sb.buf, sb.len, hex);
+	sbuf_free(&sb);
+	return xasprintf("%.16s", hex);
+}
+
+static int configure(const struct kernel *k, const char *root, const char *tree,
+		     const char *out, const char *key, const char *log,
+		     struct err *e)
+{
+	/* Not named localversion*: kbuild would append such a file's text. */
+	char *local = xasprintf("%s/release-name.config", root);
+	char *line = xasprintf("CONFIG_LOCALVERSION=\"-lsmconf-%.8s\"\n", key);
+	char *o = xasprintf("O=%s", out), *cfg = NULL, *frag = NULL;
+	char *merge = xasprintf("%s/scripts/kconfig/merge_config.sh", tree);
+	char *cfgpath = xasprintf("%s/.config", out);
+	char why[256];
+	int bad, rc;
+
+	rc = step(k, "make tinyconfig", log, tree,
+		  (char *[]){ "make", o, "tinyconfig", NULL }, e);
+	if (!rc && write_file(local, line, strlen(line)))
+		rc = err_set(e, "cannot write %s", local);
+	if (!rc)
+		rc = step(k, "merging the config fragment", log, tree,
+			  (char *[]){ "sh", merge, "-m", "-O", (char *)out,
+				      cfgpath, FRAGMENT, local, NULL },
+			  e);
+	if (!rc)
+		rc = step(k, "make olddefconfig", log, tree,
+			  (char *[]){ "make", o, "olddefconfig", NULL }, e);
+	/* Kconfig drops what it cannot satisfy: check every option held. */
+	if (!rc && (read_file(cfgpath, &cfg, NULL) ||
+		    read_file(FRAGMENT, &frag, NULL)))
+		rc = err_set(e, "cannot read %s or %s", cfgpath, FRAGMENT);
+	if (!rc) {
+		bad = kconfig_check_fragment(cfg, frag, why, sizeof(why));
+		if (bad)
+			rc = err_set(
+				e,
+				"%s: %d options of %s do not hold in the kernel config: %s",
+				k->spec.text, bad, FRAGMENT, why);
+	}
+	free(cfg);
+	free(frag);
+	free(cfgpath);
+	free(merge);
+	free(o);
+	free(line);
+	free(local);
+	return rc;
+}
+
+/*
+ * The build itself, into @root (the cache entry of @key): copy the tree,
+ * patch, configure, make. 0, or -1 with the reason in @e.
+ */
+static int build(const struct kernel *k, const char *pristine,
+		 char *const *patches, size_t n, const char *root,
+		 const char *tree, const char *out, const char *key,
+		 const char *log, const char *base_out, double t0,
+		 struct err *e)
+{
+	char *cmd;
+	size_t i;
+	bool ccache;
+	int rc;
+
+	remove_tree(root);
+	if (mkdir_p(root))
+		return err_set(e, "cannot create %s", root);
+	progress("%s: preparing the source tree", k->spec.text);
+	/* Hard links: patch(1) replaces the files it changes. */
+	cmd = xasprintf("%s/.", pristine);
+	rc = step(k, "copying the source tree", log, NULL,
+		  (char *[]){ "cp", "-al", cmd, (char *)tree, NULL }, e);
+	free(cmd);
+	for (i = 0; !rc && i < n; i++) {
+		char *what = xasprintf("applying %s", patches[i]);
+
+		rc = step(k, what, log, tree,
+			  (char *[]){ "patch", "-p1", "--no-backup-if-mismatch",
+				      "-i", patches[i], NULL },
+			  e);
+		free(what);
+	}
+	if (rc)
+		return rc;
+	if (n && path_exists(base_out)) {
+		/* Start from the original's objects. */
+		if (step(k, "copying the original build", log, NULL,
+			 (char *[]){ "cp", "-a", (char *)base_out, (char *)out,
+				     NULL },
+			 e))
+			return -1;
+	} else {
+		mkdir_p(out);
+	}
+	if (configure(k, root, tree, out, key, log, e))
+		return -1;
+	ccache = !spawn_wait((char *[]){ "ccache", "--version", NULL },
+			     &(struct spawn_opts){ .stdin_fd = -1,
+						   .stdout_fd = -1,
+						   .stderr_fd = -1,
+						   .timeout_s = 10 });
+	progress("%s: building bzImage%s (log: %s)", k->spec.text,
+		 ccache ? " with ccache" : "", log);
+	cmd = xasprintf("O=%s", out);
+	rc = step(k, "make bzImage", log, tree,
+		  (char *[]){ "make", cmd, "-j2",
+			      ccache ? "CC=ccache gcc" : "CC=gcc", "bzImage",
+			      NULL },
+		  e);
+	free(cmd);
+	if (rc)
+		return rc;
+	progress_done();
+	cmd = xasprintf("%.1f\n", now_seconds() - t0);
+	write_file(xasprintf("%s/build-seconds", root), cmd, strlen(cmd));
+	free(cmd);
+	return 0;
+}
+
+int build_kernel(struct kernel *k, struct err *e)
+{
+	char *src = xstrdup(k->spec.value), *tok, *save = NULL;
+	char **patches = NULL, *pristine = NULL, *key = NULL, *base_key = NULL;
+	char *root = NULL, *tree = NULL, *out = NULL, *log = NULL;
+	char *stamp = NULL, *image = NULL, *base_out = NULL;
+	size_t n = 0, i;
+	double t0 = now_seconds();
+	int rc = -1;
+
+	/* SOURCE+PATCH+PATCH... */
+	tok = strtok_r(src, "+", &save);
+	while ((tok = strtok_r(NULL, "+", &save))) {
+		patches = xrealloc(patches, (n + 1) * sizeof(char *));
+		patches[n] = realpath(tok, NULL);
+		if (!patches[n]) {
+			err_set(e, "%s: cannot read patch %s: %s", k->spec.text,
+				tok, strerror(errno));
+			goto out;
+		}
+		n++;
+	}
+	pristine = source_tree(k, src, e);
+	if (!pristine)
+		goto out;
+	key = build_key(pristine, patches, n, e);
+	if (!key)
+		goto out;
+	base_key = build_key(pristine, NULL, 0, e);
+	root = xasprintf("%s/builds/%s", cache_root(), key);
+	tree = xasprintf("%s/tree", root);
+	/* Out of tree, one level down: kbuild then uses relative paths, so
+	 * a copy of the objects under another tree stays valid. */
+	out = xasprintf("%s/o", tree);
+	log = xasprintf("%s/build.log", root);
+	stamp = xasprintf("%s/.complete", root);
+	image = xasprintf("%s/arch/x86/boot/bzImage", out);
+	base_out = xasprintf("%s/builds/%s/tree/o", cache_root(), base_key);
+
+	if (!path_exists(stamp)) {
+		if (build(k, pristine, patches, n, root, tree, out, key, log,
+			  base_out, t0, e))
+			goto out;
+		write_file(stamp, "", 0);
+	}
+	k->image = image;
+	k->config = xasprintf("%s/.config", out);
+	k->package = xasprintf("build %s", key);
+	k->version = xasprintf("%s%s", src, n ? " + patches" : "");
+	k->build_seconds = now_seconds() - t0;
+	k->build_log = log;
+	image = log = NULL;
+	rc = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(patches[i]);
+	free(patches);
+	free(pristine);
+	free(key);
+	free(base_key);
+	free(root);
+	free(tree);
+	free(out);
+	free(log);
+	free(stamp);
+	free(image);
+	free(base_out);
+	free(src);
+	return rc;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernels built from source: build:SOURCE[+PATCH...]. SOURCE is a kernel
+ * tree or debian-source:X.Y (Debian's linux-source-X.Y). Every build uses
+ * tinyconfig plus fixtures/config/lsmconf.config; only CONFIG_LOCALVERSION
+ * differs between builds. A patched build starts from a copy of the
+ * unpatched build's objects, so only what the patches touch is rebuilt.
+ */
+#ifndef LSMCONF_BUILD_H
+#define LSMCONF_BUILD_H
+
+struct err;
+struct kernel;
+
+/*
+ * Builds (or finds in the cache) the kernel of @k->spec. Returns 0, or -1
+ * with a one-line reason naming the spec in @e.
+ */
+int build_kernel(struct kernel *k, struct err *e);
+
+#endif

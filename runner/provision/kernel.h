@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Turns a kernel spec into a bootable kernel with an exact identity. */
+#ifndef LSMCONF_KERNEL_H
+#define LSMCONF_KERNEL_H
+
+#include <stdbool.h>
+
+#include "spec.h"
+
+struct kernel {
+	struct kspec spec;
+	char *package; /* Debian package the image came from, or NULL */
+	char *version; /* its version, or NULL */
+	char *release; /* kernel release, from the package or the image */
+	char *image; /* bzImage path */
+	char *config; /* kernel config path, or NULL */
+	char *modules; /* modules directory, or NULL */
+	char image_sha256[65];
+	char config_sha256[65];
+	double fetch_seconds; /* time spent downloading/extracting/building */
+	double build_seconds; /* of which building, for build: specs */
+	char *build_log;
+};
+
+struct err;
+
+/*
+ * Provisions @text: fetches, extracts or builds the kernel. Returns 0, or
+ * -1 with a one-line error naming the spec in @e (@k is then empty).
+ */
+int kernel_provision(const char *text, struct kernel *k, bool refresh,
+		     struct err *e);
+void kernel_free(struct kernel *k);
+/* "debian:sid -> linux-binary-7.2.13+deb14-amd64 7.2.13-1 (release ...)" */
+char *kernel_identity(const struct kernel *k);
+
+/*
+ * Checks that @path is an x86 bzImage ("HdrS" boot header) and reads its
+ * release string. Returns 0 or a negative errno; -ENOEXEC when it is not.
+ */
+int bzimage_check(const char *path, char *release, size_t size);
+
+#endif

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "records.h"
+#include "lib/lib.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../selftests/lsmconf/lsmconf_record.h"
+
+_Static_assert(REC_N_COLS == RECORD_COLUMNS,
+	       "runner and guest disagree on the record columns");
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct record *x = a, *y = b;
+
+	return strcmp(x->col[REC_ID], y->col[REC_ID]);
+}
+
+static void parse_line(const char *line, size_t len, unsigned int lineno,
+		       struct record_set *set)
+{
+	struct record r;
+	const char *p = line, *end = line + len;
+	int i;
+
+	for (i = 0; i < REC_N_COLS; i++) {
+		const char *tab = memchr(p, '\t', end - p);
+		const char *stop = tab ? tab : end;
+
+		/* The last column ends the line; others end at a tab. */
+		if ((i < REC_N_COLS - 1 && !tab) ||
+		    (i == REC_N_COLS - 1 && tab) || stop == p)
+			goto bad;
+		r.col[i] = xstrndup(p, stop - p);
+		p = stop + 1;
+	}
+	set->v = xrealloc(set->v, (set->n + 1) * sizeof(*set->v));
+	set->v[set->n++] = r;
+	if (strcmp(r.col[REC_EXPECTED], r.col[REC_OBSERVED]))
+		set->mismatches++;
+	return;
+bad:
+	while (i-- > 0)
+		free(r.col[i]);
+	set->malformed++;
+	if (!set->first_bad_line)
+		set->first_bad_line = lineno;
+}
+
+int records_parse(const char *text, size_t len, struct record_set *set)
+{
+	const char *p = text, *end = text + len;
+	unsigned int lineno = 0;
+	size_t i;
+
+	memset(set, 0, sizeof(*set));
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		lineno++;
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (lineno == 1 && n >= 3 && !strncmp(p, "id\t", 3)) {
+			/* the header */
+		} else if (!nl) {
+			/* A last line without its newline was cut short. */
+			set->malformed++;
+			if (!set->first_bad_line)
+				set->first_bad_line = lineno;
+		} else if (n) {
+			parse_line(p, n, lineno, set);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	records_sort(set);
+	for (i = 1; i < set->n; i++)
+		if (!strcmp(set->v[i - 1].col[REC_ID], set->v[i].col[REC_ID]))
+			set->duplicates++;
+	return 0;
+}
+
+void records_sort(struct record_set *set)
+{
+	if (set->n)
+		qsort(set->v, set->n, sizeof(*set->v), cmp_id);
+}
+
+const struct record *records_find(const struct record_set *set, const char *id)
+{
+	struct record key;
+
+	if (!set->n)
+		return NULL;
+	key.col[REC_ID] = (char *)id;
+	return bsearch(&key, set->v, set->n, sizeof(*set->v), cmp_id);
+}
+
+void records_free(struct record_set *set)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < set->n; i++)
+		for (c = 0; c < REC_N_COLS; c++)
+			free(set->v[i].col[c]);
+	free(set->v);
+	memset(set, 0, sizeof(*set));
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The results layer's API: what a boot's output means. KTAP parsing
+ * (ktap.h), decision records (records.h) and their comparison
+ * (compare.h), and here the accounting: every planned test ends as pass,
+ * fail, skip or lost, and every way a test binary can misbehave is a
+ * named problem. Pure of I/O; uses lib/ only.
+ */
+#ifndef LSMCONF_RESULTS_H
+#define LSMCONF_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compare.h"
+#include "ktap.h"
+#include "records.h"
+
+#define RC_NEVER (-1) /* the guest never recorded an exit status */
+
+struct test_account {
+	const char *name;
+	int rc; /* exit status recorded in the guest, or RC_NEVER */
+	int timeout_s; /* the per-test bound it ran under */
+	bool have_ktap;
+	struct ktap_doc doc;
+	/* Derived by account_test(); xfail counts as pass. */
+	size_t pass, fail, skip, lost;
+	char problem[256]; /* binary-level failure, "" when none */
+};
+
+/* Fills the derived fields of @t from rc and the parsed KTAP. */
+void account_test(struct test_account *t);
+/* True when the test binary neither failed nor lost a case nor misbehaved. */
+bool account_ok(const struct test_account *t);
+
+/*
+ * A test a boot ended in, after account_test(): each of the @n_crashed
+ * cases that brought the kernel down (in boot @boot, which ended as @why)
+ * failed, and is no longer lost when its results never arrived (@framed
+ * false); with no crashed case, a boot that ended in it (@why not "") is
+ * its problem.
+ */
+void account_crash(struct test_account *t, bool framed, char *const *crashed,
+		   size_t n_crashed, int boot, const char *why);
+
+struct run_totals {
+	size_t pass, fail, skip, lost, problems;
+};
+void totals_add(struct run_totals *sum, const struct test_account *t);
+
+#endif

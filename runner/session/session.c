@@ -1,0 +1,1083 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A kernel booted with the suite, once per LSM: the plan, the boots (again
+ * after a crash, for the cases still to run), the guest's results taken
+ * off the data channel, every case accounted for, and the results
+ * directory (records.tsv, ktap.txt, identity, problems).
+ */
+#define _GNU_SOURCE
+#include "session.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
+#include "results/results.h"
+#include "../../selftests/lsmconf/lsmconf_record.h"
+#include "lib/lib.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Seconds a guest may take to boot and send results, beyond its tests. */
+#define BOOT_ALLOWANCE_S 90
+/* A guest that prints nothing for this long has failed (it prints in ~1 s). */
+#define SILENCE_S 10
+/* Beyond a test's own bound (which the guest enforces) before it is hung. */
+#define GRACE_S 15
+/* Boots of one kernel: the first, a retry, and one per crashed case. */
+#define MAX_BOOTS 8
+/* Lines of a kernel's report kept per crash. */
+#define TRACE_LINES 120
+
+/*
+ * How each LSM's suite boots. AppArmor is in the default LSM list of
+ * Debian's kernels and of lsmconf.config; SELinux is exclusive with it, so
+ * it gets a boot of its own with an lsm= list naming it (selinux=1 does
+ * nothing without CONFIG_SECURITY_SELINUX_BOOTPARAM).
+ */
+static const struct {
+	const char *name;
+	const char *append;
+} lsm_boots[] = {
+	{ "apparmor", NULL },
+	{ "selinux", "lsm=landlock,lockdown,yama,selinux,bpf" },
+};
+
+/* What happened to one planned test across the boots. */
+struct test_fate {
+	bool framed; /* its results arrived */
+	int boot; /* the boot it ended in */
+	char **crashed; /* the cases that brought the kernel down */
+	size_t n_crashed;
+	int crash_boot; /* the last boot that ended in it */
+	char why[600]; /* how the last boot that ended in it ended, or "" */
+	char *live; /* its live output when its results never arrived */
+};
+
+struct kernel_run {
+	struct kernel k;
+	const char *lsm;
+	char *dir;
+	const char *tests_dir;
+	struct plan plan;
+	struct test_fate *fate;
+	int boots, retries;
+	struct sbuf boot_log; /* one line per boot that ended early */
+	bool accel_kvm;
+	char *qemu_cmdline; /* the first boot's */
+	struct sbuf first_output; /* seconds to each boot's first output */
+	struct test_account *acct;
+	struct run_totals totals;
+	char *problems; /* boot-level problems, one per line */
+	double image_s, boot_s;
+	char *uname, *lsm_list;
+	char *features; /* features.tsv as read from the guest */
+	size_t decisions, mismatches;
+	double guest_boot_s,
+		guest_suite_s; /* guest uptime at test start, end */
+};
+
+static void add_problem(struct kernel_run *kr, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add_problem(struct kernel_run *kr, const char *fmt, ...)
+{
+	struct sbuf sb = { .buf = kr->problems,
+			   .len = kr->problems ? strlen(kr->problems) : 0,
+			   .cap = kr->problems ? strlen(kr->problems) + 1 : 0 };
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	sbuf_printf(&sb, "%s\n", line);
+	free(line);
+	kr->problems = sb.buf;
+}
+
+static char *guest_text(const struct kernel_run *kr, const char *name)
+{
+	char *path = xasprintf("%s/guest/%s", kr->dir, name), *buf;
+
+	if (read_file(path, &buf, NULL))
+		buf = NULL;
+	free(path);
+	return buf;
+}
+
+char *run_guest_file(const char *dir, const char *name, char **path)
+{
+	char *buf;
+
+	*path = xasprintf("%s/guest/%s", dir, name);
+	if (read_file(*path, &buf, NULL))
+		buf = xstrdup("");
+	return buf;
+}
+
+static void chomp(char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
+		s[--n] = '\0';
+}
+
+/*
+ * A feature is advertised when features.tsv has it as a file reading "yes"
+ * or as a directory (some file below it).
+ */
+static const char *feature_state(const char *tsv, const char *feature)
+{
+	size_t flen = strlen(feature);
+	const char *line = tsv;
+
+	if (!tsv)
+		return "unknown";
+	while (line && *line) {
+		if (!strncmp(line, feature, flen)) {
+			if (line[flen] == '/')
+				return "yes";
+			if (line[flen] == '\t')
+				return strncmp(line + flen + 1, "yes", 3) ?
+					       "no" :
+					       "yes";
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return "no";
+}
+
+static const char *const reported_features[] = { "network", "network_v8",
+						 "network_v9",
+						 "network_v9/af_unix", NULL };
+
+static void scan_log(struct kernel_run *kr, const char *dir, const char *file,
+		     bool need)
+{
+	struct console_scan scan;
+	char *path = xasprintf("%s/%s", dir, file), *buf, verdict[300];
+	size_t len;
+
+	if (read_file(path, &buf, &len)) {
+		if (need)
+			add_problem(kr, "%s is missing", file);
+		free(path);
+		return;
+	}
+	console_scan(buf, len, &scan);
+	if (console_verdict(&scan, verdict, sizeof(verdict)))
+		add_problem(kr, "%s: %s", file, verdict);
+	free(buf);
+	free(path);
+}
+
+/*
+ * The guest's decision records, checked and written to the results
+ * directory sorted by id (so two kernels' files diff line by line).
+ */
+static void collect_records(struct kernel_run *kr)
+{
+	char *path = xasprintf("%s/guest/records.tsv", kr->dir), *buf;
+	struct record_set set;
+	struct sbuf out = { 0 };
+	size_t len, i;
+	int c;
+
+	if (read_file(path, &buf, &len)) {
+		free(path);
+		return;
+	}
+	free(path);
+	if (records_parse(buf, len, &set))
+		die("out of memory");
+	free(buf);
+	if (set.malformed)
+		add_problem(kr,
+			    "records.tsv: %zu malformed lines (first: line %u)",
+			    set.malformed, set.first_bad_line);
+	if (set.duplicates)
+		add_problem(kr, "records.tsv: %zu case ids recorded twice",
+			    set.duplicates);
+	kr->decisions = set.n;
+	kr->mismatches = set.mismatches;
+	sbuf_printf(&out, "%s", RECORD_HEADER);
+	for (i = 0; i < set.n; i++)
+		for (c = 0; c < REC_N_COLS; c++)
+			sbuf_printf(&out, "%s%c", set.v[i].col[c],
+				    c == REC_N_COLS - 1 ? '\n' : '\t');
+	path = xasprintf("%s/records.tsv", kr->dir);
+	if (write_file(path, out.buf, out.len))
+		die("cannot write %s", path);
+	free(path);
+	sbuf_free(&out);
+	records_free(&set);
+}
+
+/* The per-test files the guest sent, merged as one set in plan order. */
+static void merge_outputs(struct kernel_run *kr, const char *file)
+{
+	struct sbuf all = { 0 };
+	char *path, *buf;
+	size_t i, len;
+
+	for (i = 0; i < kr->plan.n; i++) {
+		path = xasprintf("%s/guest/out/%s/%s", kr->dir,
+				 kr->plan.items[i].name, file);
+		if (!read_file(path, &buf, &len)) {
+			sbuf_add(&all, buf, len);
+			free(buf);
+		}
+		free(path);
+	}
+	if (all.len) {
+		path = xasprintf("%s/guest/%s", kr->dir, file);
+		write_file(path, all.buf, all.len);
+		free(path);
+	}
+	sbuf_free(&all);
+}
+
+/*
+ * Unpacks every whole frame of a boot's data channel into guest/; the
+ * tests whose results arrived are marked. Returns whether the last frame
+ * (sent after the tests) arrived.
+ */
+static bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
+			bool *identity)
+{
+	char *path = xasprintf("%s/data.bin", bdir), *gdir, err[256];
+	char *buf = NULL;
+	const char *payload;
+	size_t len = 0, plen, pos = 0, i;
+	bool last = false;
+	int ret;
+
+	*identity = false;
+	if (read_file(path, &buf, &len))
+		len = 0;
+	gdir = xasprintf("%s/guest", kr->dir);
+	mkdir_p(gdir);
+	while (!(ret = xfer_next(buf ? buf : "", len, &pos, &payload, &plen,
+				 err, sizeof(err)))) {
+		char *scratch = xasprintf("%s/frame", bdir);
+
+		remove_tree(scratch);
+		mkdir_p(scratch);
+		if (xfer_untar(payload, plen, scratch, err, sizeof(err)) < 0 ||
+		    xfer_untar(payload, plen, gdir, err, sizeof(err)) < 0) {
+			add_problem(kr, "boot %d: %s", boot, err);
+		} else {
+			char *probe = xasprintf("%s/uname", scratch);
+
+			*identity |= path_exists(probe);
+			free(probe);
+			probe = xasprintf("%s/dmesg.txt", scratch);
+			last |= path_exists(probe);
+			free(probe);
+			for (i = 0; i < kr->plan.n; i++) {
+				probe = xasprintf("%s/tests/%s.rc", scratch,
+						  kr->plan.items[i].name);
+				if (path_exists(probe)) {
+					kr->fate[i].framed = true;
+					kr->fate[i].boot = boot;
+				}
+				free(probe);
+			}
+		}
+		remove_tree(scratch);
+		free(scratch);
+	}
+	/* A frame cut short is how a boot that died mid-transfer looks. */
+	if (ret < 0 && pos < len)
+		add_problem(kr, "boot %d: %s", boot, err);
+	free(gdir);
+	free(buf);
+	free(path);
+	return last;
+}
+
+/* The case list of test @name from the harness itself ("-l"). */
+static int list_cases(const struct kernel_run *kr, const char *name,
+		      char ***cases)
+{
+	char *prog = xasprintf("%s/%s", kr->tests_dir, name), *out, *err;
+	char *argv[] = { prog, "-l", NULL };
+	int ret, n = -1;
+
+	ret = spawn_capture(
+		argv, &(struct spawn_opts){ .stdin_fd = -1, .timeout_s = 30 },
+		&out, NULL, &err);
+	/* The harness lists on stderr (and exits with KSFT_SKIP). */
+	if (ret >= 0 && ret < 128)
+		n = crash_list_cases(err, cases);
+	free(out);
+	free(err);
+	free(prog);
+	return n;
+}
+
+/*
+ * The plan after a boot ended in test @t: the test again without the case
+ * that brought the kernel down (every other case, by the harness's own
+ * "-r"), then the tests after it. Cases are rerun rather than kept from
+ * the dead boot: their records went down with it.
+ */
+static void resume_plan(struct kernel_run *kr, size_t t, struct plan *next)
+{
+	const struct plan_item *it = &kr->plan.items[t];
+	struct test_fate *f = &kr->fate[t];
+	char **cases = NULL;
+	int n = -1, i;
+	size_t j, k = 0;
+
+	next->items = xcalloc(kr->plan.n - t, sizeof(*next->items));
+	/* With arguments of the user's, "every other case" is not known. */
+	if (f->n_crashed && !it->args[0])
+		n = list_cases(kr, it->name, &cases);
+	if (n > 0) {
+		struct sbuf args = { 0 };
+
+		for (i = 0; i < n; i++) {
+			bool crashed = false;
+
+			for (j = 0; j < f->n_crashed; j++)
+				crashed |= !strcmp(cases[i], f->crashed[j]);
+			if (!crashed)
+				sbuf_printf(&args, "%s-r %s",
+					    args.len ? " " : "", cases[i]);
+		}
+		if (args.len) {
+			next->items[k].name = xstrdup(it->name);
+			next->items[k].timeout_s = it->timeout_s;
+			next->items[k++].args = args.buf;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(cases[i]);
+	free(cases);
+	for (j = t + 1; j < kr->plan.n; j++) {
+		next->items[k].name = xstrdup(kr->plan.items[j].name);
+		next->items[k].timeout_s = kr->plan.items[j].timeout_s;
+		next->items[k++].args = xstrdup(kr->plan.items[j].args);
+	}
+	next->n = k;
+}
+
+/* The index in the full plan of the first test of @p. */
+static size_t plan_index(const struct kernel_run *kr, const struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < kr->plan.n; i++)
+		if (p->n && !strcmp(kr->plan.items[i].name, p->items[0].name))
+			return i;
+	return kr->plan.n;
+}
+
+/*
+ * One line on how boot @boot ended: the console's finding when there is
+ * one (a panic names its cause), else the watcher's reason.
+ */
+static void boot_why(const char *bdir, const struct boot_result *br, char *out,
+		     size_t size, char **trace)
+{
+	char *path = xasprintf("%s/console.log", bdir), *buf, verdict[300];
+	struct console_scan scan;
+	size_t len;
+
+	*trace = NULL;
+	snprintf(out, size, "%s", br->reason);
+	if (!read_file(path, &buf, &len)) {
+		console_scan(buf, len, &scan);
+		/* A panic is the watcher's reason too: say it once. */
+		if (console_verdict(&scan, verdict, sizeof(verdict)))
+			snprintf(out, size, "%s%s%.200s", verdict,
+				 br->end == BOOT_EXITED ? "" : "; ",
+				 br->end == BOOT_EXITED ? "" : br->reason);
+		*trace = crash_trace(buf, len, TRACE_LINES);
+		free(buf);
+	}
+	free(path);
+}
+
+/* The whole plan, as the first boot runs it. */
+static void resume_plan_all(const struct kernel_run *kr, struct plan *p)
+{
+	size_t i;
+
+	p->items = xcalloc(kr->plan.n, sizeof(*p->items));
+	p->n = kr->plan.n;
+	for (i = 0; i < p->n; i++) {
+		p->items[i].name = xstrdup(kr->plan.items[i].name);
+		p->items[i].timeout_s = kr->plan.items[i].timeout_s;
+		p->items[i].args = xstrdup(kr->plan.items[i].args);
+	}
+}
+
+/*
+ * A boot ended in test @t: the case it was running (from the live log),
+ * the kernel's report (crash-N.txt), and the line for the report.
+ */
+static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
+		       const char *why, const char *trace)
+{
+	struct test_fate *f = &kr->fate[t];
+	const char *name = kr->plan.items[t].name, *sec = NULL;
+	char *path = xasprintf("%s/live.log", bdir), *live, kase[512];
+	size_t len = 0, slen = 0;
+	struct sbuf out = { 0 };
+
+	kase[0] = '\0';
+	if (read_file(path, &live, &len))
+		live = NULL;
+	if (live)
+		sec = crash_section(live, len, name, &slen);
+	if (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0) {
+		f->crashed = xrealloc(f->crashed,
+				      (f->n_crashed + 1) * sizeof(char *));
+		f->crashed[f->n_crashed++] = xstrdup(kase);
+	}
+	/* Until its results arrive, what it printed is all there is. */
+	if (sec && !f->framed) {
+		free(f->live);
+		f->live = xstrndup(sec, slen);
+	}
+	f->crash_boot = kr->boots;
+	snprintf(f->why, sizeof(f->why), "%s", why);
+	free(path);
+	free(live);
+
+	path = xasprintf("%s/crash-%d.txt", kr->dir, kr->boots);
+	sbuf_printf(&out, "boot %d ended in test %s, case %s\n%s\n\n%s",
+		    kr->boots, name, kase[0] ? kase : "(none running)", why,
+		    trace ? trace : "(no kernel report on the console)\n");
+	write_file(path, out.buf, out.len);
+	sbuf_free(&out);
+	free(path);
+	sbuf_printf(&kr->boot_log,
+		    "boot %d ended in %s, case %s: %s (crash-%d.txt)\n",
+		    kr->boots, name, kase[0] ? kase : "unknown", why,
+		    kr->boots);
+}
+
+/*
+ * Boots until every planned test has run: a boot that dies before its
+ * tests is booted once more; one that dies in a test costs that test's
+ * running case, and the next boot goes on after it.
+ */
+static void boot_all(struct kernel_run *kr, const struct run_opts *o,
+		     const char *append)
+{
+	struct plan cur = { 0 }, next;
+	size_t i;
+
+	resume_plan_all(kr, &cur);
+	while (cur.n) {
+		char *bdir, why[600], *trace, *image;
+		struct boot_result br;
+		struct boot_opts bo = { 0 };
+		bool identity, last;
+		double t0 = now_seconds();
+		size_t t;
+
+		kr->boots++;
+		bdir = kr->boots == 1 ?
+			       xstrdup(kr->dir) :
+			       xasprintf("%s/boot-%d", kr->dir, kr->boots);
+		mkdir_p(bdir);
+		image = xasprintf("%s/initramfs.cpio.gz", bdir);
+		progress("%s [%s]: building the guest image", kr->k.spec.text,
+			 kr->lsm);
+		guest_image(image, &kr->k, &cur, kr->tests_dir);
+		kr->image_s += now_seconds() - t0;
+		bo.kernel = kr->k.image;
+		bo.initrd = image;
+		bo.append = append;
+		bo.dir = bdir;
+		bo.memory_mb = o->memory_mb;
+		/*
+		 * One vCPU under icount: with two vCPUs in single-threaded
+		 * TCG the 6.12 guest hit a double fault in kmalloc during
+		 * sendmmsg (seen here); twoproc then shares that CPU.
+		 */
+		bo.cpus = o->icount ? 1 : o->cpus;
+		bo.icount = o->icount;
+		bo.silence_s = SILENCE_S;
+		bo.grace_s = GRACE_S;
+		bo.timeout_s = o->boot_timeout_s;
+		if (!bo.timeout_s) {
+			bo.timeout_s = BOOT_ALLOWANCE_S;
+			for (i = 0; i < cur.n; i++)
+				bo.timeout_s += cur.items[i].timeout_s;
+		}
+		progress("%s [%s]: boot %d (bounded to %d s)", kr->k.spec.text,
+			 kr->lsm, kr->boots, bo.timeout_s);
+		boot_run(&bo, &br);
+		progress_done();
+		kr->boot_s += br.seconds;
+		sbuf_printf(&kr->first_output, "%s%.1f",
+			    kr->boots > 1 ? " " : "", br.first_output_s);
+		if (kr->boots == 1) {
+			kr->accel_kvm = br.kvm;
+			kr->qemu_cmdline = br.cmdline;
+		} else {
+			free(br.cmdline);
+		}
+		/* The image is rebuilt every boot; it is not a result. */
+		unlink(image);
+		free(image);
+		last = take_frames(kr, bdir, kr->boots, &identity);
+		t = plan_index(kr, &cur);
+		while (t < kr->plan.n && kr->fate[t].framed)
+			t++;
+		if (br.end == BOOT_DONE && last && t == kr->plan.n) {
+			/* A WARNING on the way is still a problem of the run. */
+			scan_log(kr, bdir, "console.log", true);
+			free(bdir);
+			break;
+		}
+		boot_why(bdir, &br, why, sizeof(why), &trace);
+		if (!br.tests_started || !identity) {
+			/* Nothing of the plan ran: boot the same plan once more. */
+			sbuf_printf(&kr->boot_log,
+				    "boot %d died before its tests: %s\n",
+				    kr->boots, why);
+			free(trace);
+			free(bdir);
+			if (kr->retries++ || kr->boots >= MAX_BOOTS) {
+				add_problem(
+					kr,
+					"the guest died before its tests in %d boots: %s",
+					kr->boots, why);
+				break;
+			}
+			continue;
+		}
+		if (t == kr->plan.n) {
+			add_problem(
+				kr,
+				"boot %d: the results sent after the last test never arrived%s%s",
+				kr->boots, why[0] ? ": " : "", why);
+			free(trace);
+			free(bdir);
+			break;
+		}
+		crash_note(kr, bdir, t, why, trace);
+		plan_free(&cur);
+		resume_plan(kr, t, &next);
+		cur = next;
+		free(trace);
+		free(bdir);
+		if (cur.n && kr->boots >= MAX_BOOTS) {
+			add_problem(
+				kr,
+				"%d boots and still tests to run: giving up",
+				kr->boots);
+			break;
+		}
+	}
+	plan_free(&cur);
+}
+
+static void collect(struct kernel_run *kr)
+{
+	char *path, *buf;
+	size_t len, i;
+
+	merge_outputs(kr, "records.tsv");
+	merge_outputs(kr, "samples.tsv");
+	merge_outputs(kr, "msgcost.tsv");
+	scan_log(kr, kr->dir, "guest/dmesg.txt", false);
+	collect_records(kr);
+	{
+		char *t0 = guest_text(kr, "uptime.start");
+		char *t1 = guest_text(kr, "uptime.end");
+
+		if (t0)
+			kr->guest_boot_s = atof(t0);
+		if (t0 && t1)
+			kr->guest_suite_s = atof(t1) - atof(t0);
+		free(t0);
+		free(t1);
+	}
+	kr->uname = guest_text(kr, "uname");
+	kr->lsm_list = guest_text(kr, "lsm");
+	chomp(kr->uname);
+	chomp(kr->lsm_list);
+	path = xasprintf("%s/guest/features.tsv", kr->dir);
+	if (read_file(path, &kr->features, NULL))
+		kr->features = NULL;
+	free(path);
+
+	kr->acct = xcalloc(kr->plan.n, sizeof(*kr->acct));
+	for (i = 0; i < kr->plan.n; i++) {
+		struct test_account *t = &kr->acct[i];
+		char *rc;
+
+		t->name = kr->plan.items[i].name;
+		t->timeout_s = kr->plan.items[i].timeout_s;
+		path = xasprintf("tests/%s.rc", t->name);
+		rc = guest_text(kr, path);
+		t->rc = rc ? atoi(rc) : RC_NEVER;
+		free(rc);
+		free(path);
+		path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
+		if (!read_file(path, &buf, &len)) {
+			if (ktap_parse(buf, len, &t->doc))
+				die("out of memory");
+			t->have_ktap = true;
+			free(buf);
+		}
+		free(path);
+		if (!t->have_ktap && kr->fate[i].live) {
+			if (ktap_parse(kr->fate[i].live,
+				       strlen(kr->fate[i].live), &t->doc))
+				die("out of memory");
+			t->have_ktap = true;
+		}
+		account_test(t);
+		account_crash(t, kr->fate[i].framed, kr->fate[i].crashed,
+			      kr->fate[i].n_crashed, kr->fate[i].crash_boot,
+			      kr->fate[i].why);
+		totals_add(&kr->totals, t);
+	}
+}
+
+/* The top-level KTAP, as the kselftest runner prints it. */
+static void write_ktap(const struct kernel_run *kr)
+{
+	struct sbuf sb = { 0 };
+	char *path;
+	size_t i, j;
+
+	sbuf_printf(&sb, "TAP version 13\n1..%zu\n", kr->plan.n);
+	if (kr->problems) {
+		const char *p = kr->problems;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			sbuf_printf(&sb, "# boot problem: %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
+	for (i = 0; i < kr->plan.n; i++) {
+		const struct test_account *t = &kr->acct[i];
+		char *kpath =
+			xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
+		char *buf = NULL;
+
+		sbuf_printf(&sb, "# selftests: %s: %s\n", kr->lsm, t->name);
+		if (!read_file(kpath, &buf, NULL)) {
+			char *line = buf, *nl;
+
+			for (; *line; line = nl + 1) {
+				nl = strchr(line, '\n');
+				if (!nl) {
+					sbuf_printf(&sb, "# %s\n", line);
+					break;
+				}
+				sbuf_printf(&sb, "# %.*s\n", (int)(nl - line),
+					    line);
+			}
+		}
+		free(buf);
+		free(kpath);
+		/* The cases that brought the kernel down report nowhere else. */
+		for (j = 0; j < kr->fate[i].n_crashed; j++)
+			sbuf_printf(
+				&sb,
+				"# not ok 0 %s # brought the kernel down in boot %d\n",
+				kr->fate[i].crashed[j], kr->fate[i].crash_boot);
+		if (account_ok(t) && !t->pass && t->skip)
+			sbuf_printf(&sb, "ok %zu selftests: %s: %s # SKIP\n",
+				    i + 1, kr->lsm, t->name);
+		else if (account_ok(t))
+			sbuf_printf(&sb, "ok %zu selftests: %s: %s\n", i + 1,
+				    kr->lsm, t->name);
+		else
+			sbuf_printf(&sb, "not ok %zu selftests: %s: %s%s%s\n",
+				    i + 1, kr->lsm, t->name,
+				    t->problem[0] ? " # " : "", t->problem);
+	}
+	path = xasprintf("%s/ktap.txt", kr->dir);
+	write_file(path, sb.buf, sb.len);
+	free(path);
+	sbuf_free(&sb);
+}
+
+static void write_identity(const struct kernel_run *kr)
+{
+	const struct kernel *k = &kr->k;
+	struct sbuf sb = { 0 };
+	const char *const *f;
+	char *path;
+
+	sbuf_printf(&sb, "spec\t%s\n", k->spec.text);
+	sbuf_printf(&sb, "package\t%s\n", k->package ? k->package : "-");
+	sbuf_printf(&sb, "version\t%s\n", k->version ? k->version : "-");
+	sbuf_printf(&sb, "release\t%s\n", k->release ? k->release : "-");
+	sbuf_printf(&sb, "uname\t%s\n", kr->uname ? kr->uname : "-");
+	sbuf_printf(&sb, "image\t%s\n", k->image);
+	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
+	sbuf_printf(&sb, "config_sha256\t%s\n",
+		    k->config ? k->config_sha256 : "-");
+	sbuf_printf(&sb, "suite\t%s\n", kr->lsm);
+	sbuf_printf(&sb, "lsm\t%s\n", kr->lsm_list ? kr->lsm_list : "-");
+	for (f = reported_features; *f; f++)
+		sbuf_printf(&sb, "feature %s\t%s\n", *f,
+			    feature_state(kr->features, *f));
+	sbuf_printf(&sb, "parser\t%s\n", guest_parser_version());
+	sbuf_printf(&sb, "accel\t%s\n", kr->accel_kvm ? "kvm" : "tcg");
+	sbuf_printf(&sb, "qemu\t%s\n",
+		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
+	sbuf_printf(&sb, "boots\t%d\n", kr->boots);
+	/* Seconds from QEMU's start to the first console byte, per boot. */
+	sbuf_printf(&sb, "first_output_s\t%s\n",
+		    kr->first_output.len ? kr->first_output.buf : "-");
+	if (kr->boot_log.len) {
+		const char *p = kr->boot_log.buf;
+		int n = 0;
+
+		while (*p) {
+			size_t len = strcspn(p, "\n");
+
+			sbuf_printf(&sb, "boot_ended %d\t%.*s\n", ++n, (int)len,
+				    p);
+			p += len + (p[len] == '\n');
+		}
+	}
+	path = xasprintf("%s/kernel.txt", kr->dir);
+	write_file(path, sb.buf, sb.len);
+	free(path);
+	sbuf_free(&sb);
+}
+
+static bool report(const struct kernel_run *kr)
+{
+	const struct run_totals *t = &kr->totals;
+	const struct kernel *k = &kr->k;
+	char *id = kernel_identity(k);
+	const char *const *f;
+	/* A decision not as expected fails the run even if a test missed it. */
+	bool ok = !kr->problems && !t->fail && !t->lost && !t->problems &&
+		  !kr->mismatches;
+	size_t i;
+
+	printf("== %s [%s]\n", id, kr->lsm);
+	printf("   guest: uname %s; lsm %s; %s\n", kr->uname ? kr->uname : "?",
+	       kr->lsm_list ? kr->lsm_list : "?", guest_parser_version());
+	if (kr->features) {
+		printf("   features:");
+		for (f = reported_features; *f; f++)
+			printf(" %s=%s", *f, feature_state(kr->features, *f));
+		printf("\n");
+	}
+	for (i = 0; i < kr->plan.n; i++) {
+		const struct test_account *a = &kr->acct[i];
+
+		printf("   %-24s %s: %zu pass, %zu fail, %zu skip, %zu lost%s%s\n",
+		       a->name, account_ok(a) ? "ok" : "NOT OK", a->pass,
+		       a->fail, a->skip, a->lost, a->problem[0] ? "; " : "",
+		       a->problem);
+	}
+	if (kr->boot_log.len) {
+		const char *p = kr->boot_log.buf;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			printf("   %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
+	if (kr->problems) {
+		const char *p = kr->problems;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			printf("   problem: %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
+	if (kr->decisions)
+		printf("   decisions: %zu recorded, %zu not as expected\n",
+		       kr->decisions, kr->mismatches);
+	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu -> %s\n",
+	       t->pass, t->fail, t->skip, t->lost, ok ? "PASS" : "FAIL");
+	printf("   time: %s %.1f s, image %.1f s, boot+tests %.1f s in %d boot%s (guest: boot %.1f s, suite %.1f s)\n",
+	       k->build_log ? "build" : "fetch", k->fetch_seconds, kr->image_s,
+	       kr->boot_s, kr->boots, kr->boots == 1 ? "" : "s",
+	       kr->guest_boot_s, kr->guest_suite_s);
+	printf("   results: %s\n", kr->dir);
+	fflush(stdout);
+	free(id);
+	return ok;
+}
+
+char *run_results_root(const char *base, struct err *e)
+{
+	char stamp[64];
+	time_t now = time(NULL);
+	char *dir, *latest;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	dir = xasprintf("%s/%s-%d", base, stamp, getpid());
+	if (mkdir_p(dir)) {
+		err_set(e, "cannot create %s: %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	latest = xasprintf("%s/latest", base);
+	unlink(latest);
+	if (symlink(strrchr(dir, '/') + 1, latest))
+		note("cannot update %s: %s", latest, strerror(errno));
+	free(latest);
+	return dir;
+}
+
+static char *lsm_tests_dir(const struct run_opts *o, const char *lsm)
+{
+	if (o->tests_dir)
+		return xstrdup(o->tests_dir);
+	return xasprintf("%s/%s", o->tests_root, lsm);
+}
+
+/* The LSM's own boot parameters; false for an LSM this file does not know. */
+static bool lsm_boot_append(const char *lsm, const char **append)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
+		if (!strcmp(lsm_boots[i].name, lsm)) {
+			*append = lsm_boots[i].append;
+			return true;
+		}
+	return false;
+}
+
+/* The LSM's boot parameters, then the user's (the kernel takes the last). */
+static char *lsm_append(const struct run_opts *o, const char *own)
+{
+	if (own && o->append)
+		return xasprintf("%s %s", own, o->append);
+	return own || o->append ? xstrdup(own ? own : o->append) : NULL;
+}
+
+/* The --test names whose program is in @lsm's test directory. */
+static size_t tests_here(const struct run_opts *o, const char *lsm, char **out,
+			 size_t max)
+{
+	char *dir = lsm_tests_dir(o, lsm);
+	size_t i, n = 0;
+
+	for (i = 0; i < o->n_tests && n < max; i++) {
+		char *path = xasprintf("%s/%s", dir, o->tests[i]);
+
+		if (!strchr(o->tests[i], '/') && !access(path, X_OK))
+			out[n++] = o->tests[i];
+		free(path);
+	}
+	free(dir);
+	return n;
+}
+
+int run_lsms(const struct run_opts *o, const char **out, size_t max,
+	     struct err *e)
+{
+	char *list = xstrdup(o->lsms ? o->lsms : lsm_boots[0].name);
+	char *tok, *save = NULL, *only[16];
+	size_t n = 0, i, j;
+
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
+			if (!strcmp(lsm_boots[i].name, tok))
+				break;
+		if (i == ARRAY_SIZE(lsm_boots)) {
+			err_set(e,
+				"unknown LSM %s in --lsm (known: apparmor, selinux)",
+				tok);
+			free(list);
+			return -1;
+		}
+		if (o->n_tests &&
+		    !tests_here(o, lsm_boots[i].name, only, ARRAY_SIZE(only)))
+			continue;
+		if (n < max)
+			out[n++] = lsm_boots[i].name;
+	}
+	free(list);
+	/* Every named test must run somewhere. */
+	for (j = 0; j < o->n_tests; j++) {
+		bool found = false;
+
+		for (i = 0; i < n && !found; i++) {
+			char *dir = lsm_tests_dir(o, out[i]);
+			char *path = xasprintf("%s/%s", dir, o->tests[j]);
+
+			found = !strchr(o->tests[j], '/') &&
+				!access(path, X_OK);
+			free(path);
+			free(dir);
+		}
+		if (!found)
+			return err_set(e, "no test program %s for --lsm %s",
+				       o->tests[j],
+				       o->lsms ? o->lsms : lsm_boots[0].name);
+	}
+	if (!n)
+		return err_set(e, "nothing to run for --lsm %s", o->lsms);
+	return n;
+}
+
+int run_kernel_lsms(const struct run_opts *o, const char *root,
+		    struct kernel *k, struct kernel_boots *kb, struct err *e)
+{
+	struct run_opts ro = *o;
+	size_t i;
+	int n, ok;
+
+	memset(kb, 0, sizeof(*kb));
+	n = run_lsms(o, kb->lsm, ARRAY_SIZE(kb->lsm), e);
+	if (n < 0)
+		return -1;
+	kb->ok = true;
+	for (i = 0; i < (size_t)n; i++) {
+		ro.lsm = kb->lsm[i];
+		ok = run_kernel(&ro, root, k, &kb->dir[i], e);
+		if (ok < 0)
+			return -1;
+		kb->n = i + 1;
+		kb->ok &= ok;
+	}
+	return 0;
+}
+
+/* The records of every boot (one per LSM) of a kernel, as one set. */
+void run_load_records(const struct kernel_boots *kb, struct record_set *set)
+{
+	struct sbuf all = { 0 };
+	size_t i, len;
+	char *buf;
+
+	for (i = 0; i < kb->n; i++) {
+		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
+		const char *body;
+
+		/* No records at all (the guest died): its cases are one-sided. */
+		if (!read_file(path, &buf, &len)) {
+			/* Each file has its own header: keep only the first. */
+			body = all.len && !strncmp(buf, "id\t", 3) ?
+				       buf + strcspn(buf, "\n") + 1 :
+				       buf;
+			sbuf_printf(&all, "%s", body);
+			free(buf);
+		}
+		free(path);
+	}
+	if (records_parse(all.buf ? all.buf : "", all.len, set))
+		die("out of memory");
+	sbuf_free(&all);
+}
+
+void kernel_boots_free(struct kernel_boots *kb)
+{
+	size_t i;
+
+	for (i = 0; i < kb->n; i++)
+		free(kb->dir[i]);
+	memset(kb, 0, sizeof(*kb));
+}
+
+static void fates_free(struct kernel_run *kr)
+{
+	size_t i, j;
+
+	for (i = 0; i < kr->plan.n; i++) {
+		for (j = 0; j < kr->fate[i].n_crashed; j++)
+			free(kr->fate[i].crashed[j]);
+		free(kr->fate[i].crashed);
+		free(kr->fate[i].live);
+	}
+	free(kr->fate);
+}
+
+int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
+	       char **dir, struct err *e)
+{
+	struct kernel_run kr = { 0 };
+	const char *spec = k->spec.text;
+	const char *lsm = o->lsm ? o->lsm : lsm_boots[0].name;
+	char *name, *tests_dir, *append, *only[16];
+	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
+	const char *own;
+	bool ok;
+
+	if (!lsm_boot_append(lsm, &own))
+		return err_set(e, "unknown LSM %s (known: apparmor, selinux)",
+			       lsm);
+
+	/* The caller keeps the kernel; this run borrows it. */
+	kr.k = *k;
+	kr.lsm = lsm;
+	{
+		char *s = o->dir_name ? xstrdup(o->dir_name) : safe_name(spec);
+
+		name = xasprintf("%s-%s", s, lsm);
+		free(s);
+	}
+	kr.dir = xasprintf("%s/%s", root, name);
+	free(name);
+	if (mkdir_p(kr.dir)) {
+		err_set(e, "cannot create %s", kr.dir);
+		free(kr.dir);
+		return -1;
+	}
+	tests_dir = lsm_tests_dir(o, lsm);
+	kr.tests_dir = tests_dir;
+	if (o->n_tests && !n_only) {
+		err_set(e, "none of the named tests is in %s", tests_dir);
+		free(tests_dir);
+		free(kr.dir);
+		return -1;
+	}
+	plan_make(&kr.plan, tests_dir, only, n_only, o->args,
+		  o->test_timeout_s);
+	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
+	append = lsm_append(o, own);
+
+	boot_all(&kr, o, append);
+	collect(&kr);
+	write_identity(&kr);
+	write_ktap(&kr);
+	ok = report(&kr);
+
+	free(tests_dir);
+	free(append);
+	free(kr.qemu_cmdline);
+	sbuf_free(&kr.boot_log);
+	sbuf_free(&kr.first_output);
+	for (i = 0; i < kr.plan.n; i++)
+		ktap_free(&kr.acct[i].doc);
+	free(kr.acct);
+	fates_free(&kr);
+	plan_free(&kr.plan);
+	free(kr.problems);
+	free(kr.uname);
+	free(kr.lsm_list);
+	free(kr.features);
+	if (dir)
+		*dir = kr.dir;
+	else
+		free(kr.dir);
+	return ok ? 1 : 0;
+}

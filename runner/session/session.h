@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A session: a provisioned kernel booted once per LSM with the suite, a
+ * results directory per boot (what run, compare, bench, msgcost and
+ * mutate all do). Above vm/ (the boots) and results/ (the accounting).
+ */
+#ifndef LSMCONF_RUN_H
+#define LSMCONF_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct run_opts {
+	char **tests; /* only these test binaries (NULL: all) */
+	size_t n_tests;
+	const char *args; /* arguments for every test binary */
+	const char *append; /* extra kernel command line */
+	const char *results; /* results root */
+	const char *tests_root; /* installed selftests, a directory per LSM */
+	const char *tests_dir; /* NULL: tests_root/<lsm> */
+	const char *lsms; /* LSMs to boot with, comma-separated */
+	const char *lsm; /* this boot's LSM (set per boot) */
+	int test_timeout_s;
+	int boot_timeout_s; /* 0: derived from the plan */
+	int memory_mb;
+	int cpus;
+	bool refresh;
+	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
+	const char *
+		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
+};
+
+struct err;
+struct kernel;
+
+/*
+ * The LSMs of o->lsms that have something to run: with --test, those whose
+ * test directory holds one of the named tests (a name found nowhere is an
+ * error). Returns how many were put in @out (at most @max), or -1 with the
+ * reason in @e (an unknown LSM, a test found nowhere, nothing to run).
+ */
+int run_lsms(const struct run_opts *o, const char **out, size_t max,
+	     struct err *e);
+
+/* The boots of one kernel, one per LSM, and their results directories. */
+struct kernel_boots {
+	size_t n;
+	const char *lsm[4];
+	char *dir[4];
+	bool ok; /* every boot passed */
+};
+
+/* Boots @k once per LSM of @o (see run_lsms()); 0, or -1 and @e. */
+int run_kernel_lsms(const struct run_opts *o, const char *root,
+		    struct kernel *k, struct kernel_boots *kb, struct err *e);
+void kernel_boots_free(struct kernel_boots *kb);
+
+struct record_set;
+/* The decision records of every boot of @kb, as one set. */
+void run_load_records(const struct kernel_boots *kb, struct record_set *set);
+
+/*
+ * The file @name the guest left in the boot directory @dir ("" when it
+ * left none), malloc'd; its path, for messages, in *@path (malloc'd).
+ */
+char *run_guest_file(const char *dir, const char *name, char **path);
+
+/*
+ * A new results directory under @base (and @base/latest pointing to it),
+ * or NULL with the reason in @e.
+ */
+char *run_results_root(const char *base, struct err *e);
+/*
+ * Boots the provisioned kernel @k once with the suite, into a directory
+ * under @root (returned in *@dir when @dir is not NULL). 1 when every
+ * planned case passed or was skipped and the boot had no problem, 0 when
+ * not, -1 with the reason in @e when it could not run (an unknown LSM, a
+ * directory it cannot create, none of the named tests there).
+ */
+int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
+	       char **dir, struct err *e);
+
+#endif

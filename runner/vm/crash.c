@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "crash.h"
+#include "console.h"
+#include "lib/lib.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SECTION "lsmconf: run "
+
+const char *crash_section(const char *live, size_t len, const char *test,
+			  size_t *out_len)
+{
+	const char *p = live, *end = live + len, *found = NULL, *next;
+	size_t tlen = strlen(test), slen = strlen(SECTION);
+
+	for (p = live; p < end; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		next = nl ? nl + 1 : end;
+		/*
+		 * ">=": the line may be the last, with no newline yet (with
+		 * ">", the "== end" case below could never match).
+		 */
+		if ((size_t)(end - p) >= slen + tlen &&
+		    !memcmp(p, SECTION, slen) &&
+		    !memcmp(p + slen, test, tlen) &&
+		    (p + slen + tlen == end || p[slen + tlen] == '\n' ||
+		     p[slen + tlen] == '\r'))
+			found = next;
+	}
+	if (!found)
+		return NULL;
+	/* Up to the next section, or the end. */
+	for (p = found; p < end; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		next = nl ? nl + 1 : end;
+		if ((size_t)(end - p) >= slen && !memcmp(p, SECTION, slen))
+			break;
+	}
+	*out_len = p - found;
+	return found;
+}
+
+/* The first word after @prefix at the start of @line (bounded by @end). */
+static bool word_after(const char *line, const char *end, const char *prefix,
+		       char *out, size_t size)
+{
+	size_t plen = strlen(prefix), n;
+
+	if ((size_t)(end - line) < plen || memcmp(line, prefix, plen))
+		return false;
+	line += plen;
+	while (line < end && *line == ' ')
+		line++;
+	for (n = 0; line + n < end && line[n] != ' ' && line[n] != '\n' &&
+		    line[n] != '\r';
+	     n++)
+		;
+	if (!n || n >= size)
+		return false;
+	memcpy(out, line, n);
+	out[n] = '\0';
+	return true;
+}
+
+/* "ok N NAME" or "not ok N NAME": NAME into @out. */
+static bool result_name(const char *line, const char *end, char *out,
+			size_t size)
+{
+	char num[32];
+
+	if ((size_t)(end - line) > 7 && !memcmp(line, "not ", 4))
+		line += 4;
+	if (!word_after(line, end, "ok", num, sizeof(num)) ||
+	    strspn(num, "0123456789") != strlen(num))
+		return false;
+	line += 2;
+	while (line < end && *line == ' ')
+		line++;
+	line += strlen(num);
+	return word_after(line, end, "", out, size);
+}
+
+int crash_open_case(const char *section, size_t len, char *name, size_t size)
+{
+	const char *p, *end = section + len, *next;
+	char cur[512] = "", done[512];
+
+	for (p = section; p < end; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		next = nl ? nl + 1 : end;
+		if (word_after(p, next, "#  RUN", done, sizeof(done)))
+			snprintf(cur, sizeof(cur), "%s", done);
+		else if (cur[0] && result_name(p, next, done, sizeof(done)) &&
+			 !strcmp(done, cur))
+			cur[0] = '\0';
+	}
+	if (!cur[0] || strlen(cur) >= size)
+		return -1;
+	strcpy(name, cur);
+	return 0;
+}
+
+/* The next field of a "-l" row: a word, or "" where the column is blank. */
+static const char *field(const char *p, int width, char *out, size_t size)
+{
+	size_t n = 0;
+
+	if (*p != ' ') {
+		while (p[n] && p[n] != ' ' && p[n] != '\n')
+			n++;
+		snprintf(out, size, "%.*s", (int)n, p);
+	} else {
+		out[0] = '\0';
+	}
+	/* Columns are padded to @width, then one space; longer names push on. */
+	n = MIN(strlen(p), (size_t)(n > (size_t)width ? n : (size_t)width) + 1);
+	return p + n;
+}
+
+static void push(char ***v, size_t *n, const char *s)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+}
+
+static void clear(char **v, size_t *n)
+{
+	while (*n)
+		free(v[--*n]);
+}
+
+int crash_list_cases(const char *listing, char ***cases)
+{
+	char fixture[256] = "", f[256], v[256], t[256];
+	char **vars = NULL, **tests = NULL, **out = NULL;
+	size_t nv = 0, nt = 0, n = 0, i, j;
+	const char *line = listing;
+	bool header = false;
+
+	*cases = NULL;
+	for (;;) {
+		size_t len = strcspn(line, "\n");
+		bool last = !*line;
+
+		/* A fixture's block ends at a dashed line or at the end. */
+		if (last || (len && line[0] == '-')) {
+			for (i = 0; i < (nv ? nv : 1); i++)
+				for (j = 0; j < nt; j++) {
+					out = xrealloc(out,
+						       (n + 1) * sizeof(*out));
+					out[n++] =
+						nv ? xasprintf("%s.%s.%s",
+							       fixture, vars[i],
+							       tests[j]) :
+						     xasprintf("%s.%s", fixture,
+							       tests[j]);
+				}
+			clear(vars, &nv);
+			clear(tests, &nt);
+			if (last)
+				break;
+		} else if (len && !strncmp(line, "# FIXTURE", 9)) {
+			header = true;
+		} else if (len && header) {
+			char *row = xstrndup(line, len);
+			const char *p = row;
+
+			p = field(p, 20, f, sizeof(f));
+			p = field(p, 25, v, sizeof(v));
+			p += strspn(p, " ");
+			snprintf(t, sizeof(t), "%.*s", (int)strcspn(p, " "), p);
+			free(row);
+			if (f[0])
+				snprintf(fixture, sizeof(fixture), "%s", f);
+			if (v[0])
+				push(&vars, &nv, v);
+			if (t[0])
+				push(&tests, &nt, t);
+		}
+		line += len + (line[len] == '\n');
+	}
+	free(vars);
+	free(tests);
+	if (!header) {
+		for (i = 0; i < n; i++)
+			free(out[i]);
+		free(out);
+		return -1;
+	}
+	*cases = out;
+	return n;
+}
+
+char *crash_trace(const char *console, size_t len, unsigned int max_lines)
+{
+	static const enum console_event kinds[] = { CONSOLE_OOPS, CONSOLE_BUG,
+						    CONSOLE_PANIC };
+	struct console_scan scan;
+	unsigned int first = 0, line = 1, kept = 0;
+	const char *p, *end = console + len, *start = NULL;
+	struct sbuf out = { 0 };
+	size_t i;
+
+	console_scan(console, len, &scan);
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		unsigned int l = scan.first[kinds[i]].line;
+
+		if (scan.count[kinds[i]] && l && (!first || l < first))
+			first = l;
+	}
+	if (!first)
+		return NULL;
+	for (p = console; p < end && line < first; p++)
+		if (*p == '\n')
+			line++;
+	start = p;
+	for (p = start; p < end && kept < max_lines; kept++) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		/* The serial console's CR LF line ends become LF. */
+		size_t w = n && p[n - 1] == '\r' ? n - 1 : n;
+
+		sbuf_printf(&out, "%.*s\n", (int)w, p);
+		p += n + 1;
+	}
+	return out.buf;
+}

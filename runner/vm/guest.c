@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "guest.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
+#include "image.h"
+
+#include <dirent.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/*
+ * The AppArmor userspace in the guest comes from this suite: only
+ * apparmor_parser 5.0 and later know ABI 5.0 (network_v9, fine AF_UNIX).
+ */
+#define PARSER_SUITE_DEFAULT "sid"
+static const char *const parser_packages[] = { "apparmor",  "libapparmor1",
+					       "libc6",	    "libstdc++6",
+					       "libgcc-s1", "libzstd1",
+					       NULL };
+
+/* Files of those packages the parser needs at run time. */
+static const char *const parser_files[] = {
+	"usr/sbin/apparmor_parser",
+	"usr/lib64/ld-linux-x86-64.so.2",
+	"usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2",
+	"usr/lib/x86_64-linux-gnu/libc.so.6",
+	"usr/lib/x86_64-linux-gnu/libm.so.6",
+	"usr/lib/x86_64-linux-gnu/libgcc_s.so.1",
+	"usr/lib/x86_64-linux-gnu/libstdc++.so.6*",
+	"usr/lib/x86_64-linux-gnu/libzstd.so.1*",
+	"usr/lib/x86_64-linux-gnu/libapparmor.so.1*",
+	"etc/apparmor.d/abi/*",
+	"etc/apparmor.d/tunables/*",
+	NULL,
+};
+
+static char *parser_version;
+
+const char *guest_parser_version(void)
+{
+	return parser_version ? parser_version : "?";
+}
+
+static char *pick_parser_file(const char *path, void *ctx)
+{
+	const char *const *f;
+
+	for (f = parser_files; *f; f++)
+		if (!fnmatch(*f, path, 0))
+			return xasprintf("%s/%s", (const char *)ctx, path);
+	return NULL;
+}
+
+/* The parser's root: cached by the exact versions of its packages. */
+static char *parser_root(void)
+{
+	const char *suite = getenv("LSMCONF_PARSER_SUITE");
+	struct sbuf key = { 0 };
+	char *versions[ARRAY_SIZE(parser_packages)];
+	char hex[65], *sub, *dir, *stamp, *debs, err[512];
+	struct err e;
+	size_t i;
+
+	if (!suite || !*suite)
+		suite = PARSER_SUITE_DEFAULT;
+	if (apt_ready(false, &e))
+		die("%s", e.msg);
+	for (i = 0; parser_packages[i]; i++) {
+		char *madison = apt_cache("madison", parser_packages[i], &e);
+
+		if (!madison)
+			die("%s", e.msg);
+
+		versions[i] =
+			apt_madison_pick(madison, parser_packages[i], suite);
+		free(madison);
+		if (!versions[i])
+			die("no package %s in suite %s (needed for apparmor_parser in the guest)",
+			    parser_packages[i], suite);
+		sbuf_printf(&key, "%s=%s\n", parser_packages[i], versions[i]);
+	}
+	parser_version = xasprintf("apparmor %s (%s)", versions[0], suite);
+	sha256_buf(key.buf, key.len, hex);
+	sub = xasprintf("guest/apparmor-%s-%.12s", versions[0], hex);
+	dir = cache_path(sub);
+	stamp = xasprintf("%s/.complete", dir);
+	if (!path_exists(stamp)) {
+		debs = cache_path("debs");
+		for (i = 0; parser_packages[i]; i++) {
+			char *deb = apt_download(parser_packages[i],
+						 versions[i], debs, &e);
+
+			if (!deb)
+				die("%s", e.msg);
+
+			progress("extracting %s", deb);
+			if (deb_extract(deb, NULL, pick_parser_file, dir, err,
+					sizeof(err)) < 0)
+				die("%s", err);
+			progress_done();
+			unlink(deb);
+			free(deb);
+		}
+		free(debs);
+		if (!path_exists(xasprintf("%s/usr/sbin/apparmor_parser", dir)))
+			die("apparmor package of %s has no apparmor_parser",
+			    suite);
+		write_file(stamp, "", 0);
+	}
+	for (i = 0; parser_packages[i]; i++)
+		free(versions[i]);
+	sbuf_free(&key);
+	free(stamp);
+	free(sub);
+	return dir;
+}
+
+/* The guest has no shared libraries for busybox: it must be static. */
+static void require_static(const char *path)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), i;
+
+	if (fd < 0)
+		die("cannot read %s: %s (install busybox-static or set LSMCONF_BUSYBOX)",
+		    path, strerror(errno));
+	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64)
+		die("%s is not a 64-bit ELF program", path);
+	for (i = 0; i < eh.e_phnum; i++) {
+		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) !=
+		    sizeof(ph))
+			die("%s: truncated ELF header", path);
+		if (ph.p_type == PT_INTERP)
+			die("%s is dynamically linked; the guest needs a static program",
+			    path);
+	}
+	close(fd);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void plan_make(struct plan *p, const char *tests_dir, char *const *only,
+	       size_t n_only, const char *args, int timeout_s)
+{
+	char **names = NULL;
+	size_t n = 0, i;
+
+	if (n_only) {
+		names = xcalloc(n_only, sizeof(char *));
+		for (i = 0; i < n_only; i++)
+			names[n++] = xstrdup(only[i]);
+	} else {
+		DIR *dir = opendir(tests_dir);
+		struct dirent *de;
+
+		if (!dir)
+			die("cannot read the test directory %s: %s (run make first)",
+			    tests_dir, strerror(errno));
+		while ((de = readdir(dir))) {
+			size_t len = strlen(de->d_name);
+
+			if (len > 5 && !strcmp(de->d_name + len - 5, "_test")) {
+				names = xrealloc(names,
+						 (n + 1) * sizeof(char *));
+				names[n++] = xstrdup(de->d_name);
+			}
+		}
+		closedir(dir);
+		qsort(names, n, sizeof(char *), cmp_str);
+	}
+	if (!n)
+		die("no tests in %s", tests_dir);
+	p->items = xcalloc(n, sizeof(*p->items));
+	p->n = n;
+	for (i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", tests_dir, names[i]);
+
+		if (strchr(names[i], '/') || access(path, X_OK))
+			die("no test program %s", path);
+		free(path);
+		p->items[i].name = names[i];
+		p->items[i].timeout_s = timeout_s;
+		p->items[i].args = xstrdup(args ? args : "");
+	}
+	free(names);
+}
+
+void plan_free(struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->items[i].name);
+		free(p->items[i].args);
+	}
+	free(p->items);
+	memset(p, 0, sizeof(*p));
+}
+
+void guest_image(const char *path, const struct kernel *k, const struct plan *p,
+		 const char *tests_dir)
+{
+	const char *busybox = getenv("LSMCONF_BUSYBOX");
+	char *root = parser_root(), *profiles, *modules;
+	struct sbuf plan = { 0 };
+	struct image *img;
+	size_t i;
+
+	if (!busybox || !*busybox)
+		busybox = "/bin/busybox";
+	require_static(busybox);
+
+	img = image_create(path);
+	image_file(img, "bin/busybox", busybox, 0755);
+	image_symlink(img, "bin/sh", "busybox");
+	image_file(img, "init", LSMCONF_ROOT "/runner/guest/init", 0755);
+	/* The kernel opens /dev/console before devtmpfs is mounted. */
+	image_chardev(img, "dev/console", 5, 1);
+	image_dir(img, "proc");
+	image_dir(img, "sys");
+	image_dir(img, "tmp");
+	image_dir(img, "run");
+
+	/* Merged /usr, as on Debian: the parser's loader is /lib64/ld-... */
+	image_tree(img, "usr", xasprintf("%s/usr", root));
+	image_tree(img, "etc", xasprintf("%s/etc", root));
+	image_symlink(img, "lib64", "usr/lib64");
+	image_symlink(img, "lib", "usr/lib");
+	image_symlink(img, "sbin", "usr/sbin");
+
+	for (i = 0; i < p->n; i++) {
+		char *host = xasprintf("%s/%s", tests_dir, p->items[i].name);
+		char *guest = xasprintf("lsmconf/tests/%s", p->items[i].name);
+
+		image_file(img, guest, host, 0755);
+		sbuf_printf(&plan, "%s\t%d\t%s\n", p->items[i].name,
+			    p->items[i].timeout_s, p->items[i].args);
+		free(host);
+		free(guest);
+	}
+	image_data(img, "lsmconf/plan", plan.buf, plan.len, 0644);
+	profiles = xasprintf("%s/profiles", tests_dir);
+	if (path_exists(profiles))
+		image_tree(img, "lsmconf/profiles", profiles);
+	else
+		image_dir(img, "lsmconf/profiles");
+	if (k->modules) {
+		modules = xasprintf("usr/lib/modules/%s", k->release);
+		image_tree(img, modules, k->modules);
+		free(modules);
+	}
+	image_close(img);
+	sbuf_free(&plan);
+	free(profiles);
+	free(root);
+}

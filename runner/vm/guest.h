@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What goes into the guest: busybox, init, the tests and the policy tools. */
+#ifndef LSMCONF_GUEST_H
+#define LSMCONF_GUEST_H
+
+#include "provision/provision.h"
+
+struct plan_item {
+	char *name; /* test binary */
+	int timeout_s; /* per-test bound, enforced in the guest */
+	char *args; /* extra arguments (e.g. "-r fixture.variant.test") */
+};
+
+struct plan {
+	struct plan_item *items;
+	size_t n;
+};
+
+/* Every *_test binary in @tests_dir, or just @only when it is not NULL. */
+void plan_make(struct plan *p, const char *tests_dir, char *const *only,
+	       size_t n_only, const char *args, int timeout_s);
+void plan_free(struct plan *p);
+
+/* Builds the initramfs for one boot of @k at @path. */
+void guest_image(const char *path, const struct kernel *k, const struct plan *p,
+		 const char *tests_dir);
+
+/* The version string of the AppArmor userspace put in the guest. */
+const char *guest_parser_version(void);
+
+#endif
