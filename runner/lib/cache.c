@@ -4,6 +4,13 @@
 
 #include <stdlib.h>
 
+/*
+ * These two still die() when the cache cannot be created: cache_root() is
+ * also called by the KVM memo (vm/accel.c, under boot_run(), which has no
+ * error to return) and by build.c, and cache_path() by eight callers in
+ * provision/ and vm/guest.c; every one would need an error branch for a
+ * failure that the first of them, before any boot, already reports.
+ */
 const char *cache_root(void)
 {
 	static char *root;

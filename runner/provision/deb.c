@@ -180,8 +180,15 @@ int deb_extract(const char *deb, const char *nested, deb_select_fn select,
 		return -1;
 	}
 	errfd = mkstemp(errpath);
-	if (errfd < 0 || pipe2(pipefd, O_CLOEXEC))
-		die("cannot create a pipe: %s", strerror(errno));
+	if (errfd < 0 || pipe2(pipefd, O_CLOEXEC)) {
+		snprintf(err, size, "cannot create a pipe: %s",
+			 strerror(errno));
+		if (errfd >= 0) {
+			close(errfd);
+			unlink(errpath);
+		}
+		return -1;
+	}
 	unlink(errpath);
 	pid = spawn_start(argv,
 			  &(struct spawn_opts){ .stdin_fd = -1,
@@ -189,8 +196,12 @@ int deb_extract(const char *deb, const char *nested, deb_select_fn select,
 						.stderr_fd = errfd },
 			  &pidfd);
 	close(pipefd[1]);
-	if (pid < 0)
-		die("cannot run dpkg-deb: %s", strerror(-pid));
+	if (pid < 0) {
+		snprintf(err, size, "cannot run dpkg-deb: %s", strerror(-pid));
+		close(pipefd[0]);
+		close(errfd);
+		return -1;
+	}
 
 	a = archive_read_new();
 	archive_read_support_filter_all(a);

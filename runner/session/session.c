@@ -182,17 +182,17 @@ static void scan_log(struct kernel_run *kr, const char *dir, const char *file,
  * The guest's decision records, checked and written to the results
  * directory sorted by id (so two kernels' files diff line by line).
  */
-static void collect_records(struct kernel_run *kr)
+static int collect_records(struct kernel_run *kr, struct err *e)
 {
 	char *path = xasprintf("%s/guest/records.tsv", kr->dir), *buf;
 	struct record_set set;
 	struct sbuf out = { 0 };
 	size_t len, i;
-	int c;
+	int c, ret = 0;
 
 	if (read_file(path, &buf, &len)) {
 		free(path);
-		return;
+		return 0;
 	}
 	free(path);
 	if (records_parse(buf, len, &set))
@@ -214,10 +214,11 @@ static void collect_records(struct kernel_run *kr)
 				    c == REC_N_COLS - 1 ? '\n' : '\t');
 	path = xasprintf("%s/records.tsv", kr->dir);
 	if (write_file(path, out.buf, out.len))
-		die("cannot write %s", path);
+		ret = err_set(e, "cannot write %s", path);
 	free(path);
 	sbuf_free(&out);
 	records_free(&set);
+	return ret;
 }
 
 /* The per-test files the guest sent, merged as one set in plan order. */
@@ -472,11 +473,12 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
  * tests is booted once more; one that dies in a test costs that test's
  * running case, and the next boot goes on after it.
  */
-static void boot_all(struct kernel_run *kr, const struct run_opts *o,
-		     const char *append)
+static int boot_all(struct kernel_run *kr, const struct run_opts *o,
+		    const char *append, struct err *e)
 {
 	struct plan cur = { 0 }, next;
 	size_t i;
+	int ret = 0;
 
 	resume_plan_all(kr, &cur);
 	while (cur.n) {
@@ -495,7 +497,12 @@ static void boot_all(struct kernel_run *kr, const struct run_opts *o,
 		image = xasprintf("%s/initramfs.cpio.gz", bdir);
 		progress("%s [%s]: building the guest image", kr->k.spec.text,
 			 kr->lsm);
-		guest_image(image, &kr->k, &cur, kr->tests_dir);
+		if (guest_image(image, &kr->k, &cur, kr->tests_dir, e)) {
+			free(image);
+			free(bdir);
+			ret = -1;
+			break;
+		}
 		kr->image_s += now_seconds() - t0;
 		bo.kernel = kr->k.image;
 		bo.initrd = image;
@@ -584,9 +591,10 @@ static void boot_all(struct kernel_run *kr, const struct run_opts *o,
 		}
 	}
 	plan_free(&cur);
+	return ret;
 }
 
-static void collect(struct kernel_run *kr)
+static int collect(struct kernel_run *kr, struct err *e)
 {
 	char *path, *buf;
 	size_t len, i;
@@ -595,7 +603,8 @@ static void collect(struct kernel_run *kr)
 	merge_outputs(kr, "samples.tsv");
 	merge_outputs(kr, "msgcost.tsv");
 	scan_log(kr, kr->dir, "guest/dmesg.txt", false);
-	collect_records(kr);
+	if (collect_records(kr, e))
+		return -1;
 	{
 		char *t0 = guest_text(kr, "uptime.start");
 		char *t1 = guest_text(kr, "uptime.end");
@@ -648,6 +657,7 @@ static void collect(struct kernel_run *kr)
 			      kr->fate[i].why);
 		totals_add(&kr->totals, t);
 	}
+	return 0;
 }
 
 /* The top-level KTAP, as the kselftest runner prints it. */
@@ -1020,7 +1030,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	char *name, *tests_dir, *append, *only[16];
 	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
 	const char *own;
-	bool ok;
+	bool ok = false, failed;
 
 	if (!lsm_boot_append(lsm, &own))
 		return err_set(e, "unknown LSM %s (known: apparmor, selinux)",
@@ -1050,24 +1060,30 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		free(kr.dir);
 		return -1;
 	}
-	plan_make(&kr.plan, tests_dir, only, n_only, o->args,
-		  o->test_timeout_s);
+	if (plan_make(&kr.plan, tests_dir, only, n_only, o->args,
+		      o->test_timeout_s, e)) {
+		free(tests_dir);
+		free(kr.dir);
+		return -1;
+	}
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
 	append = lsm_append(o, own);
 
-	boot_all(&kr, o, append);
-	collect(&kr);
-	write_identity(&kr);
-	write_ktap(&kr);
-	ok = report(&kr);
+	failed = boot_all(&kr, o, append, e) || collect(&kr, e);
+	if (!failed) {
+		write_identity(&kr);
+		write_ktap(&kr);
+		ok = report(&kr);
+	}
 
 	free(tests_dir);
 	free(append);
 	free(kr.qemu_cmdline);
 	sbuf_free(&kr.boot_log);
 	sbuf_free(&kr.first_output);
-	for (i = 0; i < kr.plan.n; i++)
-		ktap_free(&kr.acct[i].doc);
+	if (kr.acct)
+		for (i = 0; i < kr.plan.n; i++)
+			ktap_free(&kr.acct[i].doc);
 	free(kr.acct);
 	fates_free(&kr);
 	plan_free(&kr.plan);
@@ -1075,6 +1091,10 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	free(kr.uname);
 	free(kr.lsm_list);
 	free(kr.features);
+	if (failed) {
+		free(kr.dir);
+		return -1;
+	}
 	if (dir)
 		*dir = kr.dir;
 	else

@@ -251,8 +251,11 @@ static void watch_loop(struct watch *w)
 		};
 		int n = poll(pfd, 3, next_wait_ms(w));
 
-		if (n < 0 && errno != EINTR)
-			die("poll: %s", strerror(errno));
+		if (n < 0 && errno != EINTR) {
+			/* Nothing more can be watched: QEMU is stopped below. */
+			end(w, BOOT_STOPPED, "poll: %s", strerror(errno));
+			break;
+		}
 		if (pfd[2].revents)
 			read_console(w);
 		if (pfd[1].revents)
@@ -345,6 +348,20 @@ static void argv_free(char **argv)
 	free(argv);
 }
 
+/* A boot that ends before QEMU runs: @r says why, as its one line. */
+static void nostart(struct boot_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void nostart(struct boot_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->end = BOOT_NOSTART;
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof(r->reason), fmt, ap);
+	va_end(ap);
+}
+
 static void boot_once(const struct boot_opts *o, bool kvm,
 		      struct boot_result *r)
 {
@@ -352,9 +369,11 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 	char *clog = xasprintf("%s/console.log", o->dir);
 	char *qlog = xasprintf("%s/qemu.log", o->dir);
 	char **argv = qemu_argv(o, kvm, fifo), said[300];
-	struct watch w = { .o = o, .r = r, .qmp = -1, .con = -1 };
+	struct watch w = {
+		.o = o, .r = r, .qmp = -1, .con = -1, .con_log = -1
+	};
 	struct sbuf cmd = { 0 };
-	int sv[2], qfd, i;
+	int sv[2], qfd = -1, i;
 
 	memset(r, 0, sizeof(*r));
 	r->kvm = kvm;
@@ -365,17 +384,23 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 	r->cmdline = cmd.buf;
 
 	unlink(fifo);
-	if (mkfifo(fifo, 0600))
-		die("cannot create %s: %s", fifo, strerror(errno));
+	if (mkfifo(fifo, 0600)) {
+		nostart(r, "cannot create %s: %s", fifo, strerror(errno));
+		goto out;
+	}
 	/* Opened before QEMU starts, so its open for writing never blocks. */
 	w.con = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	w.con_log = open(clog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	qfd = open(qlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w.con < 0 || w.con_log < 0 || qfd < 0)
-		die("cannot open the console or QEMU log in %s: %s", o->dir,
-		    strerror(errno));
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
-		die("socketpair: %s", strerror(errno));
+	if (w.con < 0 || w.con_log < 0 || qfd < 0) {
+		nostart(r, "cannot open the console or QEMU log in %s: %s",
+			o->dir, strerror(errno));
+		goto out;
+	}
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		nostart(r, "socketpair: %s", strerror(errno));
+		goto out;
+	}
 	w.qmp = sv[0];
 	w.t0 = now_seconds();
 	w.pid = spawn_start(argv,
@@ -385,10 +410,9 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 			    &w.pidfd);
 	close(sv[1]);
 	close(qfd);
+	qfd = -1;
 	if (w.pid < 0) {
-		r->end = BOOT_NOSTART;
-		snprintf(r->reason, sizeof(r->reason), "cannot start %s: %s",
-			 argv[0], strerror(-w.pid));
+		nostart(r, "cannot start %s: %s", argv[0], strerror(-w.pid));
 	} else {
 		watch_loop(&w);
 		if (!w.exited) {
@@ -430,11 +454,17 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 		}
 	}
 	r->seconds = now_seconds() - w.t0;
+out:
+	if (!w.t0)
+		r->seconds = 0; /* QEMU was never started */
+	if (qfd >= 0)
+		close(qfd);
 	if (w.con >= 0)
 		close(w.con);
 	if (w.qmp >= 0)
 		close(w.qmp);
-	close(w.con_log);
+	if (w.con_log >= 0)
+		close(w.con_log);
 	unlink(fifo);
 	argv_free(argv);
 	free(fifo);

@@ -60,92 +60,119 @@ static char *pick_parser_file(const char *path, void *ctx)
 }
 
 /* The parser's root: cached by the exact versions of its packages. */
-static char *parser_root(void)
+static char *parser_root(struct err *e)
 {
 	const char *suite = getenv("LSMCONF_PARSER_SUITE");
 	struct sbuf key = { 0 };
-	char *versions[ARRAY_SIZE(parser_packages)];
-	char hex[65], *sub, *dir, *stamp, *debs, err[512];
-	struct err e;
+	char *versions[ARRAY_SIZE(parser_packages)] = { 0 };
+	char hex[65], *sub, *dir = NULL, *stamp = NULL, *debs, *bin;
+	char err[512];
 	size_t i;
 
 	if (!suite || !*suite)
 		suite = PARSER_SUITE_DEFAULT;
-	if (apt_ready(false, &e))
-		die("%s", e.msg);
+	if (apt_ready(false, e))
+		return NULL;
 	for (i = 0; parser_packages[i]; i++) {
-		char *madison = apt_cache("madison", parser_packages[i], &e);
+		char *madison = apt_cache("madison", parser_packages[i], e);
 
 		if (!madison)
-			die("%s", e.msg);
+			goto out;
 
 		versions[i] =
 			apt_madison_pick(madison, parser_packages[i], suite);
 		free(madison);
-		if (!versions[i])
-			die("no package %s in suite %s (needed for apparmor_parser in the guest)",
-			    parser_packages[i], suite);
+		if (!versions[i]) {
+			err_set(e,
+				"no package %s in suite %s (needed for apparmor_parser in the guest)",
+				parser_packages[i], suite);
+			goto out;
+		}
 		sbuf_printf(&key, "%s=%s\n", parser_packages[i], versions[i]);
 	}
 	parser_version = xasprintf("apparmor %s (%s)", versions[0], suite);
 	sha256_buf(key.buf, key.len, hex);
 	sub = xasprintf("guest/apparmor-%s-%.12s", versions[0], hex);
 	dir = cache_path(sub);
+	free(sub);
 	stamp = xasprintf("%s/.complete", dir);
 	if (!path_exists(stamp)) {
 		debs = cache_path("debs");
 		for (i = 0; parser_packages[i]; i++) {
 			char *deb = apt_download(parser_packages[i],
-						 versions[i], debs, &e);
+						 versions[i], debs, e);
 
 			if (!deb)
-				die("%s", e.msg);
+				break;
 
 			progress("extracting %s", deb);
 			if (deb_extract(deb, NULL, pick_parser_file, dir, err,
-					sizeof(err)) < 0)
-				die("%s", err);
+					sizeof(err)) < 0) {
+				err_set(e, "%s", err);
+				free(deb);
+				break;
+			}
 			progress_done();
 			unlink(deb);
 			free(deb);
 		}
 		free(debs);
-		if (!path_exists(xasprintf("%s/usr/sbin/apparmor_parser", dir)))
-			die("apparmor package of %s has no apparmor_parser",
-			    suite);
+		if (parser_packages[i]) {
+			free(dir);
+			dir = NULL;
+			goto out;
+		}
+		bin = xasprintf("%s/usr/sbin/apparmor_parser", dir);
+		if (!path_exists(bin)) {
+			err_set(e,
+				"apparmor package of %s has no apparmor_parser",
+				suite);
+			free(bin);
+			free(dir);
+			dir = NULL;
+			goto out;
+		}
+		free(bin);
 		write_file(stamp, "", 0);
 	}
+out:
 	for (i = 0; parser_packages[i]; i++)
 		free(versions[i]);
 	sbuf_free(&key);
 	free(stamp);
-	free(sub);
 	return dir;
 }
 
 /* The guest has no shared libraries for busybox: it must be static. */
-static void require_static(const char *path)
+static int require_static(const char *path, struct err *e)
 {
 	Elf64_Ehdr eh;
 	Elf64_Phdr ph;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), i;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), i, ret = 0;
 
 	if (fd < 0)
-		die("cannot read %s: %s (install busybox-static or set LSMCONF_BUSYBOX)",
-		    path, strerror(errno));
+		return err_set(
+			e,
+			"cannot read %s: %s (install busybox-static or set LSMCONF_BUSYBOX)",
+			path, strerror(errno));
 	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
 	    memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
-	    eh.e_ident[EI_CLASS] != ELFCLASS64)
-		die("%s is not a 64-bit ELF program", path);
-	for (i = 0; i < eh.e_phnum; i++) {
+	    eh.e_ident[EI_CLASS] != ELFCLASS64) {
+		close(fd);
+		return err_set(e, "%s is not a 64-bit ELF program", path);
+	}
+	for (i = 0; i < eh.e_phnum && !ret; i++) {
 		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) !=
 		    sizeof(ph))
-			die("%s: truncated ELF header", path);
-		if (ph.p_type == PT_INTERP)
-			die("%s is dynamically linked; the guest needs a static program",
-			    path);
+			ret = err_set(e, "%s: truncated ELF header", path);
+		else if (ph.p_type == PT_INTERP)
+			ret = err_set(
+				e,
+				"%s is dynamically linked; the guest needs a static program",
+				path);
 	}
 	close(fd);
+	return ret;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -153,8 +180,8 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void plan_make(struct plan *p, const char *tests_dir, char *const *only,
-	       size_t n_only, const char *args, int timeout_s)
+int plan_make(struct plan *p, const char *tests_dir, char *const *only,
+	      size_t n_only, const char *args, int timeout_s, struct err *e)
 {
 	char **names = NULL;
 	size_t n = 0, i;
@@ -167,9 +194,12 @@ void plan_make(struct plan *p, const char *tests_dir, char *const *only,
 		DIR *dir = opendir(tests_dir);
 		struct dirent *de;
 
+		memset(p, 0, sizeof(*p));
 		if (!dir)
-			die("cannot read the test directory %s: %s (run make first)",
-			    tests_dir, strerror(errno));
+			return err_set(
+				e,
+				"cannot read the test directory %s: %s (run make first)",
+				tests_dir, strerror(errno));
 		while ((de = readdir(dir))) {
 			size_t len = strlen(de->d_name);
 
@@ -182,21 +212,33 @@ void plan_make(struct plan *p, const char *tests_dir, char *const *only,
 		closedir(dir);
 		qsort(names, n, sizeof(char *), cmp_str);
 	}
-	if (!n)
-		die("no tests in %s", tests_dir);
-	p->items = xcalloc(n, sizeof(*p->items));
-	p->n = n;
+	memset(p, 0, sizeof(*p));
+	if (!n) {
+		free(names);
+		return err_set(e, "no tests in %s", tests_dir);
+	}
 	for (i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", tests_dir, names[i]);
 
-		if (strchr(names[i], '/') || access(path, X_OK))
-			die("no test program %s", path);
+		if (strchr(names[i], '/') || access(path, X_OK)) {
+			err_set(e, "no test program %s", path);
+			free(path);
+			for (i = 0; i < n; i++)
+				free(names[i]);
+			free(names);
+			return -1;
+		}
 		free(path);
+	}
+	p->items = xcalloc(n, sizeof(*p->items));
+	p->n = n;
+	for (i = 0; i < n; i++) {
 		p->items[i].name = names[i];
 		p->items[i].timeout_s = timeout_s;
 		p->items[i].args = xstrdup(args ? args : "");
 	}
 	free(names);
+	return 0;
 }
 
 void plan_free(struct plan *p)
@@ -211,18 +253,24 @@ void plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-void guest_image(const char *path, const struct kernel *k, const struct plan *p,
-		 const char *tests_dir)
+int guest_image(const char *path, const struct kernel *k, const struct plan *p,
+		const char *tests_dir, struct err *e)
 {
 	const char *busybox = getenv("LSMCONF_BUSYBOX");
-	char *root = parser_root(), *profiles, *modules;
+	char *root = parser_root(e), *profiles, *modules;
 	struct sbuf plan = { 0 };
 	struct image *img;
 	size_t i;
+	int ret;
 
+	if (!root)
+		return -1;
 	if (!busybox || !*busybox)
 		busybox = "/bin/busybox";
-	require_static(busybox);
+	if (require_static(busybox, e)) {
+		free(root);
+		return -1;
+	}
 
 	img = image_create(path);
 	image_file(img, "bin/busybox", busybox, 0755);
@@ -263,8 +311,9 @@ void guest_image(const char *path, const struct kernel *k, const struct plan *p,
 		image_tree(img, modules, k->modules);
 		free(modules);
 	}
-	image_close(img);
+	ret = image_close(img, e);
 	sbuf_free(&plan);
 	free(profiles);
 	free(root);
+	return ret;
 }

@@ -16,14 +16,21 @@ struct plan {
 	size_t n;
 };
 
-/* Every *_test binary in @tests_dir, or just @only when it is not NULL. */
-void plan_make(struct plan *p, const char *tests_dir, char *const *only,
-	       size_t n_only, const char *args, int timeout_s);
+/*
+ * Every *_test binary in @tests_dir, or just @only when it is not NULL.
+ * Returns 0, or -1 with @e set (and @p empty).
+ */
+int plan_make(struct plan *p, const char *tests_dir, char *const *only,
+	      size_t n_only, const char *args, int timeout_s, struct err *e);
 void plan_free(struct plan *p);
 
-/* Builds the initramfs for one boot of @k at @path. */
-void guest_image(const char *path, const struct kernel *k, const struct plan *p,
-		 const char *tests_dir);
+/*
+ * Builds the initramfs for one boot of @k at @path (with the AppArmor
+ * userspace, fetched into the cache the first time). Returns 0, or -1
+ * with @e set.
+ */
+int guest_image(const char *path, const struct kernel *k, const struct plan *p,
+		const char *tests_dir, struct err *e);
 
 /* The version string of the AppArmor userspace put in the guest. */
 const char *guest_parser_version(void);

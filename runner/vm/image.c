@@ -7,6 +7,9 @@
 #include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,7 +21,24 @@ struct image {
 	char *path;
 	char **dirs;
 	size_t n_dirs;
+	bool failed; /* after the first error, nothing more is written */
+	struct err err;
 };
+
+static void fail(struct image *img, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void fail(struct image *img, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (img->failed)
+		return;
+	img->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(img->err.msg, sizeof(img->err.msg), fmt, ap);
+	va_end(ap);
+}
 
 struct image *image_create(const char *path)
 {
@@ -32,19 +52,21 @@ struct image *image_create(const char *path)
 	archive_write_set_filter_option(img->a, "gzip", "compression-level",
 					"1");
 	if (archive_write_open_filename(img->a, path) != ARCHIVE_OK)
-		die("cannot create %s: %s", path, archive_error_string(img->a));
+		fail(img, "cannot create %s: %s", path,
+		     archive_error_string(img->a));
 	return img;
 }
 
 static void put(struct image *img, struct archive_entry *e, const void *data,
 		size_t len)
 {
-	if (archive_write_header(img->a, e) != ARCHIVE_OK)
-		die("%s: %s: %s", img->path, archive_entry_pathname(e),
-		    archive_error_string(img->a));
-	if (len && archive_write_data(img->a, data, len) != (la_ssize_t)len)
-		die("%s: %s: %s", img->path, archive_entry_pathname(e),
-		    archive_error_string(img->a));
+	if (!img->failed && archive_write_header(img->a, e) != ARCHIVE_OK)
+		fail(img, "%s: %s: %s", img->path, archive_entry_pathname(e),
+		     archive_error_string(img->a));
+	else if (!img->failed && len &&
+		 archive_write_data(img->a, data, len) != (la_ssize_t)len)
+		fail(img, "%s: %s: %s", img->path, archive_entry_pathname(e),
+		     archive_error_string(img->a));
 	archive_entry_free(e);
 }
 
@@ -81,6 +103,8 @@ void image_dir(struct image *img, const char *path)
 {
 	size_t i;
 
+	if (img->failed)
+		return;
 	for (i = 0; i < img->n_dirs; i++)
 		if (!strcmp(img->dirs[i], path))
 			return;
@@ -106,10 +130,15 @@ void image_file(struct image *img, const char *path, const char *host_path,
 {
 	size_t len;
 	char *buf;
-	int ret = read_file(host_path, &buf, &len);
+	int ret;
 
-	if (ret)
-		die("cannot read %s: %s", host_path, strerror(-ret));
+	if (img->failed)
+		return;
+	ret = read_file(host_path, &buf, &len);
+	if (ret) {
+		fail(img, "cannot read %s: %s", host_path, strerror(-ret));
+		return;
+	}
 	image_data(img, path, buf, len, mode);
 	free(buf);
 }
@@ -136,13 +165,18 @@ void image_chardev(struct image *img, const char *path, int major, int minor)
 
 void image_tree(struct image *img, const char *path, const char *host_dir)
 {
-	DIR *dir = opendir(host_dir);
+	DIR *dir;
 	struct dirent *de;
 
-	if (!dir)
-		die("cannot read %s: %s", host_dir, strerror(errno));
+	if (img->failed)
+		return;
+	dir = opendir(host_dir);
+	if (!dir) {
+		fail(img, "cannot read %s: %s", host_dir, strerror(errno));
+		return;
+	}
 	image_dir(img, path);
-	while ((de = readdir(dir))) {
+	while (!img->failed && (de = readdir(dir))) {
 		char *host, *guest;
 		struct stat st;
 
@@ -151,18 +185,20 @@ void image_tree(struct image *img, const char *path, const char *host_dir)
 		host = xasprintf("%s/%s", host_dir, de->d_name);
 		guest = xasprintf("%s/%s", path, de->d_name);
 		if (lstat(host, &st))
-			die("cannot read %s: %s", host, strerror(errno));
-		if (S_ISDIR(st.st_mode)) {
+			fail(img, "cannot read %s: %s", host, strerror(errno));
+		else if (S_ISDIR(st.st_mode)) {
 			image_tree(img, guest, host);
 		} else if (S_ISLNK(st.st_mode)) {
 			char target[4096];
 			ssize_t n = readlink(host, target, sizeof(target) - 1);
 
-			if (n < 0)
-				die("cannot read %s: %s", host,
-				    strerror(errno));
-			target[n] = '\0';
-			image_symlink(img, guest, target);
+			if (n < 0) {
+				fail(img, "cannot read %s: %s", host,
+				     strerror(errno));
+			} else {
+				target[n] = '\0';
+				image_symlink(img, guest, target);
+			}
 		} else if (S_ISREG(st.st_mode)) {
 			image_file(img, guest, host, st.st_mode & 0777);
 		}
@@ -172,16 +208,23 @@ void image_tree(struct image *img, const char *path, const char *host_dir)
 	closedir(dir);
 }
 
-void image_close(struct image *img)
+int image_close(struct image *img, struct err *e)
 {
 	size_t i;
+	int ret = 0;
 
-	if (archive_write_close(img->a) != ARCHIVE_OK)
-		die("%s: %s", img->path, archive_error_string(img->a));
+	if (!img->failed && archive_write_close(img->a) != ARCHIVE_OK)
+		fail(img, "%s: %s", img->path, archive_error_string(img->a));
+	if (img->failed) {
+		ret = err_set(e, "%s", img->err.msg);
+		/* Left as it was when the error came: nothing more written. */
+		archive_write_fail(img->a);
+	}
 	archive_write_free(img->a);
 	for (i = 0; i < img->n_dirs; i++)
 		free(img->dirs[i]);
 	free(img->dirs);
 	free(img->path);
 	free(img);
+	return ret;
 }

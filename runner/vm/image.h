@@ -8,7 +8,12 @@
 
 struct image;
 
-/* All functions die with a one-line error on failure. */
+#include "lib/util.h"
+
+/*
+ * The image keeps its first error: after it, every call does nothing, and
+ * image_close() returns -1 with that one line in @e.
+ */
 struct image *image_create(const char *path);
 void image_dir(struct image *img, const char *path);
 void image_data(struct image *img, const char *path, const void *data,
@@ -19,6 +24,7 @@ void image_symlink(struct image *img, const char *path, const char *target);
 void image_chardev(struct image *img, const char *path, int major, int minor);
 /* Adds @host_dir's files, directories and symlinks below @path. */
 void image_tree(struct image *img, const char *path, const char *host_dir);
-void image_close(struct image *img);
+/* Finishes and frees @img; 0, or -1 with its first error. */
+int image_close(struct image *img, struct err *e);
 
 #endif
