@@ -68,6 +68,7 @@ struct watch {
 	int pidfd, qmp, con, con_log;
 	double t0, test_deadline, panic_deadline;
 	bool exited, stop_asked, sent;
+	bool kernel_up; /* the kernel's first message ("Linux version") came */
 	char conline[512], qmpline[1024];
 	size_t conlen, qmplen;
 };
@@ -109,6 +110,8 @@ static void console_line(struct watch *w, const char *line)
 		w->r->tests_started = true;
 	} else if (!strncmp(line, "lsmconf: results sent", 21)) {
 		w->sent = true;
+	} else if (strstr(line, "Linux version ")) {
+		w->kernel_up = true;
 	}
 	console_scan(line, strlen(line), &scan);
 	if (scan.count[CONSOLE_PANIC] && !w->panic_deadline)
@@ -441,11 +444,11 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 					r->reason, sizeof(r->reason),
 					"QEMU exited with status %d before the guest sent its results%s%s",
 					r->status, said[0] ? ": " : "", said);
-			else if (r->first_output_s < 0)
+			else if (!w.kernel_up)
 				/* What a kernel does when its image does not fit. */
 				snprintf(
 					r->reason, sizeof(r->reason),
-					"the guest reset before it printed anything (is %d MB enough memory for the kernel and its image?)",
+					"the guest reset before the kernel printed anything (is %d MB enough memory for the kernel and its image?)",
 					o->memory_mb);
 			else
 				snprintf(
