@@ -189,8 +189,11 @@ watched "QEMU exits at once" exits \
 	"QEMU exited with status 1 before the guest sent its results: qemu-system-x86_64: -accel kvm: failed"
 
 # KVM that starts but cannot run a guest: the boot falls back to TCG, says
-# why once, and remembers it for this host and emulator.
-if env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$standins/kvm-broken" \
+# why once, and remembers it for this host and emulator. (A copy of the
+# stand-in: a new emulator binary, so no answer is remembered for it yet.)
+mkdir -p "$T/qemu"
+cp "$standins/kvm-broken" "$standins/internal-error" "$T/qemu/"
+if env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$T/qemu/kvm-broken" \
 	"$L" run --results "$T/kvm" --test features_test --lsm apparmor debian:sid \
 	> "$T/kvm.out" 2> "$T/kvm.err"; then
 	ok "broken KVM: the run passes under TCG"
@@ -199,7 +202,14 @@ else
 	sed 's/^/#   /' "$T/kvm.out" "$T/kvm.err" | tail -5
 fi
 check "broken KVM: one note quoting QEMU ($(head -1 "$T/kvm.err" | cut -c1-100))" \
-	grep -q 'using TCG: KVM did not run a guest on this host (.*KVM internal error' "$T/kvm.err"
+	grep -q 'using TCG: KVM did not run a guest on this host (QEMU stopped .*KVM internal error.*remembered for 24 h' "$T/kvm.err"
+check "broken KVM: the first boot was the test (qemu-kvm.log kept)" \
+	grep -q 'KVM internal error' "$T/kvm/latest/debian-sid-apparmor/qemu-kvm.log"
+env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$T/qemu/kvm-broken" \
+	"$L" run --results "$T/kvm2" --test features_test --lsm apparmor debian:sid \
+	> /dev/null 2> "$T/kvm2.err"
+check "broken KVM: the next run remembers it and does not try KVM again" \
+	sh -c "grep -q 'using TCG: KVM did not run a guest on this host (remembered: ' '$T/kvm2.err' && [ ! -e '$T/kvm2/latest/debian-sid-apparmor/qemu-kvm.log' ]"
 check "broken KVM: results say tcg" \
 	grep -q '^accel	tcg$' "$T/kvm/latest/debian-sid-apparmor/kernel.txt"
 
