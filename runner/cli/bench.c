@@ -82,23 +82,23 @@ static void plot(const char *root, const char *points)
 }
 
 /* A -> B -> A2, fresh boots; returns the process exit status. */
-static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
-		      const char *spec_a, const char *spec_b)
+/*
+ * The three boots, A -> B -> A2, with the same command line: only the
+ * kernel differs. Their samples go to @set; false when a boot failed.
+ */
+static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
+			const char *const specs[N_BOOTS], const char *root,
+			bool icount, struct bench_set set[N_BOOTS])
 {
-	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
 	struct kernel k[2];
 	struct err e;
-	struct bench_set set[N_BOOTS];
-	struct sbuf all = { 0 }, sum = { 0 };
-	char *root = results_root(o->results), *dir[N_BOOTS], *args;
-	char *copy, *tok, *save = NULL, *path;
-	bool icount = !boot_uses_kvm(), ok = true;
-	int b, ran, failed = 0;
-	size_t i;
+	char *args, *dir;
+	bool ok = true;
+	int b, ran;
 
-	if (kernel_provision(spec_a, &k[0], o->refresh, &e))
+	if (kernel_provision(specs[0], &k[0], o->refresh, &e))
 		die("%s", e.msg);
-	if (kernel_provision(spec_b, &k[1], o->refresh, &e))
+	if (kernel_provision(specs[1], &k[1], o->refresh, &e))
 		die("%s", e.msg);
 	args = xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
 			 bo->warmup, bo->rounds, bo->messages, bo->points);
@@ -111,39 +111,108 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		ro.args = args;
 		ro.icount = icount;
 		ro.dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
-		/* Identical command lines: only the kernel differs. */
-		ran = run_kernel(&ro, root, &k[b == 1], &dir[b], &e);
+		ran = run_kernel(&ro, root, &k[b == 1], &dir, &e);
 		if (ran < 0)
 			die("%s", e.msg);
 		ok &= ran;
-		load_samples(dir[b], &set[b]);
+		load_samples(dir, &set[b]);
+		free(dir);
+		free(name);
+	}
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+	free(args);
+	return ok;
+}
+
+/* samples.tsv: every sample of the three boots (gnuplot reads it too). */
+static void write_samples(const char *root, const struct bench_set set[N_BOOTS])
+{
+	struct sbuf out = { 0 };
+	char *path;
+	size_t i;
+	int b;
+
+	sbuf_printf(
+		&out,
+		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
+	for (b = 0; b < N_BOOTS; b++)
 		for (i = 0; i < set[b].n; i++) {
 			const struct bench_sample *s = &set[b].v[i];
 			char *pt = xstrdup(s->point), *c = strchr(pt, ':');
 
 			*c = '\t';
-			sbuf_printf(&all,
+			sbuf_printf(&out,
 				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
 				    boot_names[b], pt, s->invocation, s->round,
 				    s->warmup, s->messages, s->ns, s->per_msg);
 			free(pt);
 		}
-		free(name);
-	}
 	path = xasprintf("%s/samples.tsv", root);
-	/* gnuplot reads this too: columns are fixed. */
-	{
-		struct sbuf out = { 0 };
-
-		sbuf_printf(
-			&out,
-			"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
-		if (all.len)
-			sbuf_add(&out, all.buf, all.len);
-		write_file(path, out.buf, out.len);
-		sbuf_free(&out);
-	}
+	write_file(path, out.buf, out.len);
 	free(path);
+	sbuf_free(&out);
+}
+
+/*
+ * One point's statistics: a report line and a summary.tsv line. False
+ * when a boot has no samples of it.
+ */
+static bool summarize_point(const char *point,
+			    const struct bench_set set[N_BOOTS],
+			    struct sbuf *sum)
+{
+	double *v[N_BOOTS];
+	size_t n[N_BOOTS];
+	struct sample_stats st[N_BOOTS];
+	struct ab_verdict ab;
+	bool warm_ok = true, have;
+	int b;
+
+	for (b = 0; b < N_BOOTS; b++) {
+		v[b] = bench_values(&set[b], point, &n[b]);
+		stats_of(v[b], n[b], &st[b]);
+		warm_ok &= !bench_first_round_outlier(&set[b], point);
+	}
+	have = n[0] && n[1] && n[2];
+	if (!have) {
+		printf("   %-20s missing samples (A %zu, B %zu, A2 %zu)\n",
+		       point, n[0], n[1], n[2]);
+	} else {
+		ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
+		printf("   %-20s %11.2f %11.2f %11.2f %7.3f%% %7.3f%% %+7.2f%% [%8.4f, %8.4f] %s%s\n",
+		       point, st[0].mean, st[1].mean, st[2].mean,
+		       100 * ab.max_cv, 100 * ab.drift, 100 * ab.change, ab.lo,
+		       ab.hi,
+		       ab.significant ? "significant" : "not significant",
+		       warm_ok ?
+			       "" :
+			       " (first measured round is an outlier: longer warm-up needed)");
+		sbuf_printf(
+			sum,
+			"%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\t%s\n",
+			point, st[0].mean, st[1].mean, st[2].mean, ab.max_cv,
+			ab.drift, ab.change, ab.ratio, ab.lo, ab.hi,
+			ab.significant ? "yes" : "no", warm_ok ? "yes" : "no");
+	}
+	for (b = 0; b < N_BOOTS; b++)
+		free(v[b]);
+	return have;
+}
+
+static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
+		      const char *spec_a, const char *spec_b)
+{
+	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
+	struct bench_set set[N_BOOTS];
+	struct sbuf sum = { 0 };
+	char *root = results_root(o->results), *copy, *tok, *save = NULL;
+	char *path;
+	bool icount = !boot_uses_kvm(), ok;
+	int b, failed = 0;
+
+	ok = bench_boots(o, bo, specs, root, icount, set);
+	write_samples(root, set);
 
 	printf("== bench %s -> %s -> %s (%s)\n", spec_a, spec_b, spec_a,
 	       icount ?
@@ -156,41 +225,8 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		"point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
 	copy = xstrdup(bo->points);
 	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save)) {
-		double *v[N_BOOTS];
-		size_t n[N_BOOTS];
-		struct sample_stats st[N_BOOTS];
-		struct ab_verdict ab;
-		bool warm_ok = true;
-
-		for (b = 0; b < N_BOOTS; b++) {
-			v[b] = bench_values(&set[b], tok, &n[b]);
-			stats_of(v[b], n[b], &st[b]);
-			warm_ok &= !bench_first_round_outlier(&set[b], tok);
-		}
-		if (!n[0] || !n[1] || !n[2]) {
-			printf("   %-20s missing samples (A %zu, B %zu, A2 %zu)\n",
-			       tok, n[0], n[1], n[2]);
-			failed++;
-			continue;
-		}
-		ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
-		printf("   %-20s %11.2f %11.2f %11.2f %7.3f%% %7.3f%% %+7.2f%% [%8.4f, %8.4f] %s%s\n",
-		       tok, st[0].mean, st[1].mean, st[2].mean, 100 * ab.max_cv,
-		       100 * ab.drift, 100 * ab.change, ab.lo, ab.hi,
-		       ab.significant ? "significant" : "not significant",
-		       warm_ok ?
-			       "" :
-			       " (first measured round is an outlier: longer warm-up needed)");
-		sbuf_printf(
-			&sum,
-			"%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\t%s\n",
-			tok, st[0].mean, st[1].mean, st[2].mean, ab.max_cv,
-			ab.drift, ab.change, ab.ratio, ab.lo, ab.hi,
-			ab.significant ? "yes" : "no", warm_ok ? "yes" : "no");
-		for (b = 0; b < N_BOOTS; b++)
-			free(v[b]);
-	}
+	     tok = strtok_r(NULL, " ", &save))
+		failed += !summarize_point(tok, set, &sum);
 	free(copy);
 	path = xasprintf("%s/summary.tsv", root);
 	write_file(path, sum.buf, sum.len);
@@ -200,15 +236,9 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	printf("   results: %s (samples.tsv, summary.tsv, bench.gp, bench.svg, bench.png)\n",
 	       root);
 
-	for (b = 0; b < N_BOOTS; b++) {
+	for (b = 0; b < N_BOOTS; b++)
 		bench_free(&set[b]);
-		free(dir[b]);
-	}
-	kernel_free(&k[0]);
-	kernel_free(&k[1]);
-	sbuf_free(&all);
 	sbuf_free(&sum);
-	free(args);
 	free(root);
 	return ok && !failed ? 0 : 1;
 }
