@@ -473,121 +473,148 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
  * tests is booted once more; one that dies in a test costs that test's
  * running case, and the next boot goes on after it.
  */
+/* Boot @kr->boots of @cur into @bdir: its image, its bounds, the boot. */
+static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
+		     const char *append, const struct plan *cur,
+		     const char *bdir, struct boot_result *br, struct err *e)
+{
+	char *image = xasprintf("%s/initramfs.cpio.gz", bdir);
+	struct boot_opts bo = { 0 };
+	double t0 = now_seconds();
+	size_t i;
+
+	progress("%s [%s]: building the guest image", kr->k.spec.text, kr->lsm);
+	if (guest_image(image, &kr->k, cur, kr->tests_dir, e)) {
+		free(image);
+		return -1;
+	}
+	kr->image_s += now_seconds() - t0;
+	bo.kernel = kr->k.image;
+	bo.initrd = image;
+	bo.append = append;
+	bo.dir = bdir;
+	bo.memory_mb = o->memory_mb;
+	/*
+	 * One vCPU under icount: with two vCPUs in single-threaded TCG the
+	 * 6.12 guest hit a double fault in kmalloc during sendmmsg (seen
+	 * here); twoproc then shares that CPU.
+	 */
+	bo.cpus = o->icount ? 1 : o->cpus;
+	bo.icount = o->icount;
+	bo.silence_s = SILENCE_S;
+	bo.grace_s = GRACE_S;
+	bo.timeout_s = o->boot_timeout_s;
+	if (!bo.timeout_s) {
+		bo.timeout_s = BOOT_ALLOWANCE_S;
+		for (i = 0; i < cur->n; i++)
+			bo.timeout_s += cur->items[i].timeout_s;
+	}
+	progress("%s [%s]: boot %d (bounded to %d s)", kr->k.spec.text, kr->lsm,
+		 kr->boots, bo.timeout_s);
+	boot_run(&bo, br);
+	progress_done();
+	kr->boot_s += br->seconds;
+	sbuf_printf(&kr->first_output, "%s%.1f", kr->boots > 1 ? " " : "",
+		    br->first_output_s);
+	if (kr->boots == 1) {
+		kr->accel_kvm = br->kvm;
+		kr->qemu_cmdline = br->cmdline;
+	} else {
+		free(br->cmdline);
+	}
+	br->cmdline = NULL;
+	/* The image is rebuilt every boot; it is not a result. */
+	unlink(image);
+	free(image);
+	return 0;
+}
+
+enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP };
+
+/*
+ * What boot @kr->boots left: every test done, the same plan again (it
+ * died before its tests, once), the rest after the test it ended in
+ * (@next), or nothing more to do.
+ */
+static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
+				  const struct boot_result *br,
+				  const struct plan *cur, struct plan *next)
+{
+	char why[600], *trace;
+	bool identity, last = take_frames(kr, bdir, kr->boots, &identity);
+	size_t t = plan_index(kr, cur);
+
+	while (t < kr->plan.n && kr->fate[t].framed)
+		t++;
+	if (br->end == BOOT_DONE && last && t == kr->plan.n) {
+		/* A WARNING on the way is still a problem of the run. */
+		scan_log(kr, bdir, "console.log", true);
+		return ALL_DONE;
+	}
+	boot_why(bdir, br, why, sizeof(why), &trace);
+	if (!br->tests_started || !identity) {
+		/* Nothing of the plan ran: boot the same plan once more. */
+		sbuf_printf(&kr->boot_log,
+			    "boot %d died before its tests: %s\n", kr->boots,
+			    why);
+		free(trace);
+		if (kr->retries++ || kr->boots >= MAX_BOOTS) {
+			add_problem(
+				kr,
+				"the guest died before its tests in %d boots: %s",
+				kr->boots, why);
+			return GIVE_UP;
+		}
+		return BOOT_AGAIN;
+	}
+	if (t == kr->plan.n) {
+		add_problem(
+			kr,
+			"boot %d: the results sent after the last test never arrived%s%s",
+			kr->boots, why[0] ? ": " : "", why);
+		free(trace);
+		return GIVE_UP;
+	}
+	crash_note(kr, bdir, t, why, trace);
+	free(trace);
+	resume_plan(kr, t, next);
+	if (next->n && kr->boots >= MAX_BOOTS) {
+		add_problem(kr, "%d boots and still tests to run: giving up",
+			    kr->boots);
+		plan_free(next);
+		return GIVE_UP;
+	}
+	return RESUME;
+}
+
 static int boot_all(struct kernel_run *kr, const struct run_opts *o,
 		    const char *append, struct err *e)
 {
-	struct plan cur = { 0 }, next;
-	size_t i;
+	struct plan cur = { 0 }, next = { 0 };
+	enum after_boot then = BOOT_AGAIN;
 	int ret = 0;
 
 	resume_plan_all(kr, &cur);
-	while (cur.n) {
-		char *bdir, why[600], *trace, *image;
+	while (cur.n && (then == BOOT_AGAIN || then == RESUME)) {
 		struct boot_result br;
-		struct boot_opts bo = { 0 };
-		bool identity, last;
-		double t0 = now_seconds();
-		size_t t;
+		char *bdir;
 
 		kr->boots++;
 		bdir = kr->boots == 1 ?
 			       xstrdup(kr->dir) :
 			       xasprintf("%s/boot-%d", kr->dir, kr->boots);
 		mkdir_p(bdir);
-		image = xasprintf("%s/initramfs.cpio.gz", bdir);
-		progress("%s [%s]: building the guest image", kr->k.spec.text,
-			 kr->lsm);
-		if (guest_image(image, &kr->k, &cur, kr->tests_dir, e)) {
-			free(image);
+		if (boot_plan(kr, o, append, &cur, bdir, &br, e)) {
 			free(bdir);
 			ret = -1;
 			break;
 		}
-		kr->image_s += now_seconds() - t0;
-		bo.kernel = kr->k.image;
-		bo.initrd = image;
-		bo.append = append;
-		bo.dir = bdir;
-		bo.memory_mb = o->memory_mb;
-		/*
-		 * One vCPU under icount: with two vCPUs in single-threaded
-		 * TCG the 6.12 guest hit a double fault in kmalloc during
-		 * sendmmsg (seen here); twoproc then shares that CPU.
-		 */
-		bo.cpus = o->icount ? 1 : o->cpus;
-		bo.icount = o->icount;
-		bo.silence_s = SILENCE_S;
-		bo.grace_s = GRACE_S;
-		bo.timeout_s = o->boot_timeout_s;
-		if (!bo.timeout_s) {
-			bo.timeout_s = BOOT_ALLOWANCE_S;
-			for (i = 0; i < cur.n; i++)
-				bo.timeout_s += cur.items[i].timeout_s;
-		}
-		progress("%s [%s]: boot %d (bounded to %d s)", kr->k.spec.text,
-			 kr->lsm, kr->boots, bo.timeout_s);
-		boot_run(&bo, &br);
-		progress_done();
-		kr->boot_s += br.seconds;
-		sbuf_printf(&kr->first_output, "%s%.1f",
-			    kr->boots > 1 ? " " : "", br.first_output_s);
-		if (kr->boots == 1) {
-			kr->accel_kvm = br.kvm;
-			kr->qemu_cmdline = br.cmdline;
-		} else {
-			free(br.cmdline);
-		}
-		/* The image is rebuilt every boot; it is not a result. */
-		unlink(image);
-		free(image);
-		last = take_frames(kr, bdir, kr->boots, &identity);
-		t = plan_index(kr, &cur);
-		while (t < kr->plan.n && kr->fate[t].framed)
-			t++;
-		if (br.end == BOOT_DONE && last && t == kr->plan.n) {
-			/* A WARNING on the way is still a problem of the run. */
-			scan_log(kr, bdir, "console.log", true);
-			free(bdir);
-			break;
-		}
-		boot_why(bdir, &br, why, sizeof(why), &trace);
-		if (!br.tests_started || !identity) {
-			/* Nothing of the plan ran: boot the same plan once more. */
-			sbuf_printf(&kr->boot_log,
-				    "boot %d died before its tests: %s\n",
-				    kr->boots, why);
-			free(trace);
-			free(bdir);
-			if (kr->retries++ || kr->boots >= MAX_BOOTS) {
-				add_problem(
-					kr,
-					"the guest died before its tests in %d boots: %s",
-					kr->boots, why);
-				break;
-			}
-			continue;
-		}
-		if (t == kr->plan.n) {
-			add_problem(
-				kr,
-				"boot %d: the results sent after the last test never arrived%s%s",
-				kr->boots, why[0] ? ": " : "", why);
-			free(trace);
-			free(bdir);
-			break;
-		}
-		crash_note(kr, bdir, t, why, trace);
-		plan_free(&cur);
-		resume_plan(kr, t, &next);
-		cur = next;
-		free(trace);
+		then = after_boot(kr, bdir, &br, &cur, &next);
 		free(bdir);
-		if (cur.n && kr->boots >= MAX_BOOTS) {
-			add_problem(
-				kr,
-				"%d boots and still tests to run: giving up",
-				kr->boots);
-			break;
+		if (then == RESUME) {
+			plan_free(&cur);
+			cur = next;
+			memset(&next, 0, sizeof(next));
 		}
 	}
 	plan_free(&cur);
