@@ -129,7 +129,6 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 static void write_samples(const char *root, const struct bench_set set[N_BOOTS])
 {
 	struct sbuf out = { 0 };
-	char *path;
 	size_t i;
 	int b;
 
@@ -148,9 +147,7 @@ static void write_samples(const char *root, const struct bench_set set[N_BOOTS])
 				    s->warmup, s->messages, s->ns, s->per_msg);
 			free(pt);
 		}
-	path = xasprintf("%s/samples.tsv", root);
-	write_file(path, out.buf, out.len);
-	free(path);
+	write_file_at(root, "samples.tsv", out.buf, out.len);
 	sbuf_free(&out);
 }
 
@@ -207,7 +204,6 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	struct bench_set set[N_BOOTS];
 	struct sbuf sum = { 0 };
 	char *root = results_root(o->results), *copy, *tok, *save = NULL;
-	char *path;
 	bool icount = !boot_uses_kvm(), ok;
 	int b, failed = 0;
 
@@ -228,9 +224,7 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	     tok = strtok_r(NULL, " ", &save))
 		failed += !summarize_point(tok, set, &sum);
 	free(copy);
-	path = xasprintf("%s/summary.tsv", root);
-	write_file(path, sum.buf, sum.len);
-	free(path);
+	write_file_at(root, "summary.tsv", sum.buf, sum.len);
 	plot(root, bo->points);
 	printf("   significant = |change| exceeds both the A->A2 drift and the 95%% interval of B/A\n");
 	printf("   results: %s (samples.tsv, summary.tsv, bench.gp, bench.svg, bench.png)\n",

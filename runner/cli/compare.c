@@ -43,7 +43,6 @@ static void write_outputs(const char *root, const struct cmp_result *r,
 			  const char *a, const char *b)
 {
 	struct sbuf tsv = { 0 }, ktap = { 0 };
-	char *path;
 	size_t i;
 	int c;
 
@@ -63,12 +62,8 @@ static void write_outputs(const char *root, const struct cmp_result *r,
 			    c == CMP_UNEXPLAINED && r->count[c] ? "not ok" :
 								  "ok",
 			    c + 1, cmp_class_name(c), r->count[c]);
-	path = xasprintf("%s/compare.tsv", root);
-	write_file(path, tsv.buf, tsv.len);
-	free(path);
-	path = xasprintf("%s/compare.ktap", root);
-	write_file(path, ktap.buf, ktap.len);
-	free(path);
+	write_file_at(root, "compare.tsv", tsv.buf, tsv.len);
+	write_file_at(root, "compare.ktap", ktap.buf, ktap.len);
 	sbuf_free(&tsv);
 	sbuf_free(&ktap);
 }

@@ -107,7 +107,7 @@ static bool report_kernel(const char *spec, const struct msgcost_set *set,
 static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 			char *const *specs, size_t n_specs)
 {
-	char *root = results_root(o->results), *path;
+	char *root = results_root(o->results);
 	struct sbuf all = { 0 }, sum = { 0 };
 	bool icount = !boot_uses_kvm();
 	size_t i, j, bad = 0;
@@ -159,12 +159,8 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		kernel_free(&k);
 		free(dir);
 	}
-	path = xasprintf("%s/msgcost.tsv", root);
-	write_file(path, all.buf, all.len);
-	free(path);
-	path = xasprintf("%s/summary.tsv", root);
-	write_file(path, sum.buf, sum.len);
-	free(path);
+	write_file_at(root, "msgcost.tsv", all.buf, all.len);
+	write_file_at(root, "summary.tsv", sum.buf, sum.len);
 	printf("   GROWS = more than %.2f instructions per category per round trip (%.2f when the message carries the categories: level low) between the fewest and the most categories, beyond the 95%% interval\n",
 	       mo->limit, mo->limit_carried);
 	printf("lsmconf: %zu of %zu kernels passed the category-cost check; results in %s (msgcost.tsv, summary.tsv)\n",

@@ -158,7 +158,7 @@ static void print_first(const char *list)
 /* `lsmconf mutate`; returns the exit status. */
 static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 {
-	char *root = results_root(o->results), *spec, *path;
+	char *root = results_root(o->results), *spec;
 	struct mutant *m;
 	struct mutant_result *res;
 	struct kernel_boots kb;
@@ -228,9 +228,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 			    m[i].desc, r->killers.len ? r->killers.buf : "-");
 		sbuf_free(&r->killers);
 	}
-	path = xasprintf("%s/mutants.tsv", root);
-	write_file(path, tsv.buf, tsv.len);
-	free(path);
+	write_file_at(root, "mutants.tsv", tsv.buf, tsv.len);
 	printf("== mutation score: %zu killed of %zu non-equivalent mutants (%.0f%%); %zu survived, %zu equivalent, %zu did not build\n",
 	       killed, n - equivalent - stillborn,
 	       n - equivalent - stillborn ?

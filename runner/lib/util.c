@@ -278,6 +278,16 @@ int write_file(const char *path, const char *buf, size_t len)
 	return ret;
 }
 
+int write_file_at(const char *dir, const char *name, const char *buf,
+		  size_t len)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	int ret = write_file(path, buf, len);
+
+	free(path);
+	return ret;
+}
+
 int copy_file(const char *from, const char *to, mode_t mode)
 {
 	size_t len;

@@ -61,6 +61,9 @@ bool path_exists(const char *path);
 int read_file(const char *path, char **buf, size_t *len);
 /* Writes a whole file atomically (temporary name, then rename). */
 int write_file(const char *path, const char *buf, size_t len);
+/* write_file() of @dir/@name: a results file by its name. */
+int write_file_at(const char *dir, const char *name, const char *buf,
+		  size_t len);
 int copy_file(const char *from, const char *to, mode_t mode);
 /* SHA-256 of a file or buffer as 64 hex digits. Returns 0 or -errno. */
 int sha256_file(const char *path, char hex[65]);

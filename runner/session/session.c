@@ -250,6 +250,23 @@ static void merge_outputs(struct kernel_run *kr, const char *file)
  * tests whose results arrived are marked. Returns whether the last frame
  * (sent after the tests) arrived.
  */
+/* Whether @names (one a line, as xfer_untar_names() gives) holds @name. */
+static bool has_name(const char *names, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = names; p && *p; p += strcspn(p, "\n") + 1) {
+		if (!strncmp(p, "./", 2))
+			p += 2;
+		if (!strncmp(p, name, n) && p[n] == '\n')
+			return true;
+		if (!p[strcspn(p, "\n")])
+			break;
+	}
+	return false;
+}
+
 static bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 			bool *identity)
 {
@@ -267,33 +284,27 @@ static bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 	mkdir_p(gdir);
 	while (!(ret = xfer_next(buf ? buf : "", len, &pos, &payload, &plen,
 				 err, sizeof(err)))) {
-		char *scratch = xasprintf("%s/frame", bdir);
+		struct sbuf names = { 0 };
 
-		remove_tree(scratch);
-		mkdir_p(scratch);
-		if (xfer_untar(payload, plen, scratch, err, sizeof(err)) < 0 ||
-		    xfer_untar(payload, plen, gdir, err, sizeof(err)) < 0) {
+		/* What the frame holds says which part of the run it is. */
+		if (xfer_untar_names(payload, plen, gdir, &names, err,
+				     sizeof(err)) < 0) {
 			add_problem(kr, "boot %d: %s", boot, err);
 		} else {
-			char *probe = xasprintf("%s/uname", scratch);
-
-			*identity |= path_exists(probe);
-			free(probe);
-			probe = xasprintf("%s/dmesg.txt", scratch);
-			last |= path_exists(probe);
-			free(probe);
+			*identity |= has_name(names.buf, "uname");
+			last |= has_name(names.buf, "dmesg.txt");
 			for (i = 0; i < kr->plan.n; i++) {
-				probe = xasprintf("%s/tests/%s.rc", scratch,
-						  kr->plan.items[i].name);
-				if (path_exists(probe)) {
+				char *rc = xasprintf("tests/%s.rc",
+						     kr->plan.items[i].name);
+
+				if (has_name(names.buf, rc)) {
 					kr->fate[i].framed = true;
 					kr->fate[i].boot = boot;
 				}
-				free(probe);
+				free(rc);
 			}
 		}
-		remove_tree(scratch);
-		free(scratch);
+		sbuf_free(&names);
 	}
 	/* A frame cut short is how a boot that died mid-transfer looks. */
 	if (ret < 0 && pos < len)
@@ -691,7 +702,6 @@ static int collect(struct kernel_run *kr, struct err *e)
 static void write_ktap(const struct kernel_run *kr)
 {
 	struct sbuf sb = { 0 };
-	char *path;
 	size_t i, j;
 
 	sbuf_printf(&sb, "TAP version 13\n1..%zu\n", kr->plan.n);
@@ -744,9 +754,7 @@ static void write_ktap(const struct kernel_run *kr)
 				    i + 1, kr->lsm, t->name,
 				    t->problem[0] ? " # " : "", t->problem);
 	}
-	path = xasprintf("%s/ktap.txt", kr->dir);
-	write_file(path, sb.buf, sb.len);
-	free(path);
+	write_file_at(kr->dir, "ktap.txt", sb.buf, sb.len);
 	sbuf_free(&sb);
 }
 
@@ -755,7 +763,6 @@ static void write_identity(const struct kernel_run *kr)
 	const struct kernel *k = &kr->k;
 	struct sbuf sb = { 0 };
 	const char *const *f;
-	char *path;
 
 	sbuf_printf(&sb, "spec\t%s\n", k->spec.text);
 	sbuf_printf(&sb, "package\t%s\n", k->package ? k->package : "-");
@@ -791,9 +798,7 @@ static void write_identity(const struct kernel_run *kr)
 			p += len + (p[len] == '\n');
 		}
 	}
-	path = xasprintf("%s/kernel.txt", kr->dir);
-	write_file(path, sb.buf, sb.len);
-	free(path);
+	write_file_at(kr->dir, "kernel.txt", sb.buf, sb.len);
 	sbuf_free(&sb);
 }
 

@@ -25,9 +25,9 @@ static inline int check_run(const char *name, const TTest *const *tests,
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-#define CHECK_RUN(name, ...)                                              \
-	({                                                                \
-		const TTest *const tests_[] = { __VA_ARGS__ };            \
+#define CHECK_RUN(name, ...)                                                 \
+	({                                                                   \
+		const TTest *const tests_[] = { __VA_ARGS__ };               \
 		check_run(name, tests_, sizeof(tests_) / sizeof(tests_[0])); \
 	})
 

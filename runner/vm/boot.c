@@ -21,18 +21,6 @@
 /* Seconds a panicking guest gets to reset (and so end QEMU) by itself. */
 #define PANIC_EXIT_S 5
 
-const char *boot_end_name(enum boot_end e)
-{
-	static const char *const names[] = {
-		[BOOT_DONE] = "done",	    [BOOT_EXITED] = "exited",
-		[BOOT_PANIC] = "panic",	    [BOOT_STOPPED] = "stopped",
-		[BOOT_SILENT] = "silent",   [BOOT_HUNG] = "hung",
-		[BOOT_TIMEOUT] = "timeout", [BOOT_NOSTART] = "not started",
-	};
-
-	return e < ARRAY_SIZE(names) ? names[e] : "?";
-}
-
 /* One line of QEMU's own messages (qemu.log), for a reason. */
 static void qemu_said(const char *dir, char *out, size_t size)
 {
@@ -67,7 +55,7 @@ struct watch {
 	pid_t pid;
 	int pidfd, qmp, con, con_log;
 	double t0, test_deadline, panic_deadline;
-	bool exited, stop_asked, sent;
+	bool exited, sent;
 	bool kernel_up; /* the kernel's first message ("Linux version") came */
 	char conline[512], qmpline[1024];
 	size_t conlen, qmplen;

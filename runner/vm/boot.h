@@ -57,6 +57,4 @@ void boot_run(const struct boot_opts *o, struct boot_result *r);
 /* Whether boots will use KVM (for icount, which needs TCG, callers ask). */
 bool boot_uses_kvm(void);
 
-const char *boot_end_name(enum boot_end e);
-
 #endif

@@ -101,8 +101,8 @@ int xfer_next(const char *buf, size_t len, size_t *pos, const char **payload,
 	return 0;
 }
 
-int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
-	       size_t size)
+int xfer_untar_names(const char *tar, size_t len, const char *dir,
+		     struct sbuf *names, char *err, size_t size)
 {
 	struct archive *a = archive_read_new(), *w = archive_write_disk_new();
 	struct archive_entry *e;
@@ -132,6 +132,9 @@ int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
 			count = -1;
 			goto out;
 		}
+		/* Before the rename below, which frees @name. */
+		if (names && archive_entry_filetype(e) == AE_IFREG)
+			sbuf_printf(names, "%s\n", name);
 		path = xasprintf("%s/%s", dir, name);
 		archive_entry_set_pathname(e, path);
 		free(path);
@@ -158,4 +161,10 @@ out:
 	archive_read_free(a);
 	archive_write_free(w);
 	return count;
+}
+
+int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
+	       size_t size)
+{
+	return xfer_untar_names(tar, len, dir, NULL, err, size);
 }

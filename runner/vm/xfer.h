@@ -28,5 +28,9 @@ int xfer_next(const char *buf, size_t len, size_t *pos, const char **payload,
 /* Unpacks a tar held in memory into @dir. Returns files written or -1. */
 int xfer_untar(const char *tar, size_t len, const char *dir, char *err,
 	       size_t size);
+struct sbuf;
+/* Same, and the names of the files written, one a line, into @names. */
+int xfer_untar_names(const char *tar, size_t len, const char *dir,
+		     struct sbuf *names, char *err, size_t size);
 
 #endif
