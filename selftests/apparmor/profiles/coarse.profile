@@ -1,0 +1,66 @@
+# Old-ABI coarse network rules written as old policies write them, one
+# profile per rule (unix_coarse_test.c loads the file once per case and
+# enters one of them). A coarse rule names an address family and maybe a
+# socket type and permissions; under ABI kernel-5.4-vanilla the parser
+# drops every network rule.
+abi <abi/@ABI@>,
+
+profile @NAME@_unix {
+  file,
+  signal,
+  network unix,
+}
+
+profile @NAME@_unix_stream {
+  file,
+  signal,
+  network unix stream,
+}
+
+profile @NAME@_unix_dgram {
+  file,
+  signal,
+  network unix dgram,
+}
+
+profile @NAME@_deny_unix {
+  file,
+  signal,
+  network,
+  deny network unix,
+}
+
+profile @NAME@_deny_stream {
+  file,
+  signal,
+  network,
+  deny network unix stream,
+}
+
+profile @NAME@_deny_dgram {
+  file,
+  signal,
+  network,
+  deny network unix dgram,
+}
+
+profile @NAME@_deny_dgram_send {
+  file,
+  signal,
+  network,
+  deny network (send) unix dgram,
+}
+
+profile @NAME@_deny_dgram_receive {
+  file,
+  signal,
+  network,
+  deny network (receive) unix dgram,
+}
+
+profile @NAME@_deny_stream_send {
+  file,
+  signal,
+  network,
+  deny network (send) unix stream,
+}
