@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: what AppArmor logs for an AF_UNIX send. The audit and deny
+ * qualifiers and complain mode: "audit deny unix (send)" denies and logs,
+ * "deny unix (send)" denies quietly, "audit unix (send)" allows and logs,
+ * and a complain-mode profile missing send allows and logs. The same on
+ * the coarse form of an old ABI ("audit deny network (send) unix dgram"),
+ * which kernels without fine-grained AF_UNIX mediation also enforce.
+ *
+ * The records are read in the guest from /dev/kmsg (no auditd: the audit
+ * subsystem prints each record, kauditd_printk_skb()): the log is opened
+ * at its end before the operation, and read after it up to a marker
+ * record that a second process makes once the operation is over. Audit
+ * records reach the log in the order they were made (one queue, one
+ * kauditd thread), so whatever the operation logged is before the marker,
+ * and a quiet deny is proven quiet by the marker alone.
+ */
+
+#define _GNU_SOURCE
+#include "../kselftest_harness.h"
+#include "coarse.h"
+
+/* The qualifiers, as the profiles' suffixes. */
+enum qual { Q_AUDIT_DENY, Q_DENY, Q_AUDIT, Q_COMPLAIN };
+
+static const char *const qual_ids[] = { "audit_deny", "deny", "audit",
+					"complain" };
+
+#define ABI_FINE "5.0"
+#define ABI_COARSE "4.0"
+
+FIXTURE(audit)
+{
+	char before[65536];
+	struct aa_policy fine, coarse;
+	bool k9; /* network_v9/af_unix: the kernel has af_unix.c */
+	char burst[32]; /* printk_ratelimit_burst as found */
+	struct worker recv, marker;
+	int serial;
+};
+
+FIXTURE_VARIANT(audit)
+{
+	bool fine; /* the rules of audit.profile, else audit_coarse.profile */
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(audit, fine) { .fine = true };
+FIXTURE_VARIANT_ADD(audit, coarse) { .fine = false };
+/* clang-format on */
+
+/* ---- the expectation model ------------------------------------------- */
+
+/* One case: a qualifier on one socket type. */
+struct acase {
+	bool fine, k9;
+	enum qual q;
+	int type;
+};
+
+/* What the case expects: the operations' outcomes and the one record. */
+struct expect {
+	int connect, send; /* stream: connect, then send; dgram: send */
+	bool logged;
+	const char *apparmor; /* DENIED, AUDIT, ALLOWED */
+	const char *operation;
+	const char *requested, *denied; /* denied NULL: no denied_mask */
+	bool peer; /* peer="unconfined" */
+	bool addrs; /* addr=none and peer_addr="@<receiver>" */
+};
+
+/*
+ * Whether the rule reaches the kernel at all:
+ * - fine form (ABI 5.0) on a k9 kernel: the unix class (AA_CLASS_NETV9)
+ *   holds it, af_unix.c's profile_peer_perm() matches it with the peer.
+ * - fine form on a legacy kernel: the parser has no unix class to write
+ *   to; it downgrades allow rules, their audit bit included, to network
+ *   permissions of the socket type and drops deny rules (the README's
+ *   "coarse" mode; the compiled blob shows "audit unix (send)" as an
+ *   audited send on AF_UNIX in AA_CLASS_NET and no trace of "audit deny
+ *   unix (send)").
+ * - coarse form (ABI 4.0): AA_CLASS_NET on every kernel.
+ */
+static bool rule_dropped(const struct acase *c)
+{
+	return c->fine && !c->k9 && (c->q == Q_AUDIT_DENY || c->q == Q_DENY);
+}
+
+static void model(const struct acase *c, struct expect *e)
+{
+	bool dgram = c->type == SOCK_DGRAM;
+	bool denies =
+		(c->q == Q_AUDIT_DENY || c->q == Q_DENY) && !rule_dropped(c);
+	/*
+	 * Where the send permission is asked, with what:
+	 * - k9, datagram: apparmor_unix_may_send(), OP_SENDMSG, send.
+	 * - k9, stream: apparmor_unix_stream_connect() -> unix_connect_perm(),
+	 *   OP_CONNECT, connect + send + receive in one request; nothing
+	 *   per message afterwards (apparmor_socket_sendmsg returns 0 for
+	 *   PF_UNIX).
+	 * - legacy: apparmor_socket_sendmsg() -> aa_sk_perm(), OP_SENDMSG,
+	 *   send, at each message; connect asks for connect only.
+	 */
+	bool at_connect = c->k9 && !dgram;
+
+	memset(e, 0, sizeof(*e));
+	e->connect = at_connect && denies ? -EACCES : 0;
+	e->send = !dgram && e->connect ? NOT_RUN : denies ? -EACCES : 0;
+	e->operation = at_connect ? "connect" : "sendmsg";
+	e->requested = at_connect ? "send receive connect" : "send";
+
+	/*
+	 * aa_check_perms() (lib.c): a denial is logged unless quiet (an
+	 * explicit deny rule without "audit" sets the quiet bits); in
+	 * complain mode (aa_apply_modes_to_perms) the denial is logged as
+	 * ALLOWED and the operation allowed; an allowed request is logged
+	 * only for its audit bits, and requested_mask then shows just them.
+	 */
+	switch (c->q) {
+	case Q_AUDIT_DENY:
+		e->logged = !rule_dropped(c);
+		e->apparmor = "DENIED";
+		e->denied = "send";
+		break;
+	case Q_DENY:
+		e->logged = false;
+		break;
+	case Q_AUDIT:
+		e->logged = true;
+		e->apparmor = "AUDIT";
+		e->requested = "send";
+		break;
+	case Q_COMPLAIN:
+		e->logged = true;
+		e->apparmor = "ALLOWED";
+		e->denied = "send";
+		break;
+	}
+	/*
+	 * audit_net_cb() (net.c) prints a unix socket's addr= and, for a
+	 * peer permission, peer_addr=; that code came with k9's af_unix.c
+	 * (legacy kernels print neither). peer= is the label match_label()
+	 * (af_unix.c) stores, reached only through the unix class: not by
+	 * the coarse form's fallback to aa_profile_af_sk_perm().
+	 */
+	e->addrs = c->k9;
+	e->peer = c->k9 && c->fine;
+}
+
+/* ---- the log -------------------------------------------------------- */
+
+#define KMSG "/dev/kmsg"
+#define LOG_WAIT_MS 3000
+#define MAX_RECORDS 8
+
+struct records {
+	int n;
+	char rec[MAX_RECORDS][1024];
+};
+
+/* The log, opened at its end. Returns the fd or -errno. */
+static int log_open(void)
+{
+	int fd = open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+/*
+ * The value of @key in audit record @rec (quoted or not) into @out.
+ * Returns 0 or -ENOENT.
+ */
+static int field(const char *rec, const char *key, char *out, size_t size)
+{
+	char pat[64];
+	const char *p, *end;
+	size_t len;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(rec, pat);
+	if (!p)
+		return -ENOENT;
+	p += strlen(pat);
+	if (*p == '"') {
+		p++;
+		end = strchr(p, '"');
+	} else {
+		end = p + strcspn(p, " \n");
+	}
+	if (!end)
+		return -ENOENT;
+	len = end - p < (long)size - 1 ? (size_t)(end - p) : size - 1;
+	memcpy(out, p, len);
+	out[len] = '\0';
+	return 0;
+}
+
+/*
+ * Reads AppArmor records from @fd until one of profile @marker appears;
+ * keeps those of profile @want. Returns 0 or -errno (-ETIMEDOUT: no
+ * marker within LOG_WAIT_MS).
+ */
+static int log_collect(int fd, const char *want, const char *marker,
+		       struct records *out)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	long long end = now_ns() + LOG_WAIT_MS * 1000000LL;
+	char buf[8192], prof[256];
+
+	out->n = 0;
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof(buf) - 1);
+		const char *msg;
+		int left;
+
+		if (n < 0 && errno == EPIPE)
+			continue; /* overwritten records: read on */
+		if (n < 0 && errno != EAGAIN)
+			return -errno;
+		if (n < 0) {
+			left = (end - now_ns()) / 1000000;
+			if (left <= 0 || poll(&pfd, 1, left) <= 0)
+				return -ETIMEDOUT;
+			continue;
+		}
+		buf[n] = '\0';
+		/* "prio,seq,usec,flags;message" */
+		msg = strchr(buf, ';');
+		if (!msg || !strstr(msg, " apparmor=\""))
+			continue;
+		/* audit_pre() puts apparmor= first: give field() its space. */
+		msg = strstr(msg, " apparmor=\"");
+		if (field(msg, "profile", prof, sizeof(prof)))
+			continue;
+		if (!strcmp(prof, marker))
+			return 0;
+		if (!strcmp(prof, want) && out->n < MAX_RECORDS)
+			snprintf(out->rec[out->n++], sizeof(out->rec[0]), "%s",
+				 msg);
+	}
+}
+
+/* ---- fixture -------------------------------------------------------- */
+
+#define BURST "/proc/sys/kernel/printk_ratelimit_burst"
+
+static void name_of(bool fine, const char *suffix, char *buf, size_t size)
+{
+	snprintf(buf, size, AA_TEST_PREFIX "audit_%s_%s",
+		 fine ? ABI_FINE : ABI_COARSE, suffix);
+}
+
+FIXTURE_SETUP(audit)
+{
+	int active = lsm_is_active("apparmor"), ret;
+
+	if (active < 0)
+		SKIP(return, "cannot read " LSM_LIST);
+	if (!active)
+		SKIP(return, "AppArmor is not an active LSM");
+	if (!policy_load_allowed())
+		SKIP(return, POLICY_LOAD_REFUSED);
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	ASSERT_LE(0, aa_remove_leftovers());
+	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
+	self->k9 = aa_feature("network_v9/af_unix") == 1;
+	/*
+	 * Without auditd each record is printed under printk_ratelimit()
+	 * (kauditd_printk_skb): 10 a burst would drop records. Restored in
+	 * the teardown.
+	 */
+	ASSERT_LE(0, read_text(BURST, self->burst, sizeof(self->burst)));
+	ASSERT_EQ(0, write_text(BURST, "10000"));
+
+	/* The coarse file holds the marker: every variant loads it. */
+	ret = aa_policy_build(&self->coarse, "audit_coarse", ABI_COARSE, NULL,
+			      "audit_" ABI_COARSE);
+	if (ret == -ENOENT)
+		SKIP(return,
+			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	ASSERT_EQ(0, ret);
+	ASSERT_EQ(0, aa_policy_load(&self->coarse));
+	if (variant->fine) {
+		ASSERT_EQ(0, aa_policy_build(&self->fine, "audit", ABI_FINE,
+					     NULL, "audit_" ABI_FINE));
+		ASSERT_EQ(0, aa_policy_load(&self->fine));
+	}
+}
+
+FIXTURE_TEARDOWN(audit)
+{
+	static char after[65536];
+	char name[160];
+	int q;
+
+	worker_stop(&self->recv);
+	worker_stop(&self->marker);
+	for (q = Q_AUDIT_DENY; q <= Q_COMPLAIN; q++) {
+		if (self->fine.loaded) {
+			name_of(true, qual_ids[q], name, sizeof(name));
+			EXPECT_EQ(0, aa_profile_remove(name));
+		}
+		if (self->coarse.loaded) {
+			name_of(false, qual_ids[q], name, sizeof(name));
+			EXPECT_EQ(0, aa_profile_remove(name));
+		}
+	}
+	if (self->coarse.loaded) {
+		name_of(false, "marker", name, sizeof(name));
+		EXPECT_EQ(0, aa_profile_remove(name));
+	}
+	if (self->burst[0])
+		EXPECT_EQ(0, write_text(BURST, self->burst));
+	if (self->before[0] || self->coarse.loaded) {
+		EXPECT_LE(0, aa_profile_list(after, sizeof(after)));
+		EXPECT_STREQ(self->before, after);
+	}
+}
+
+/* ---- the cases ------------------------------------------------------ */
+
+static int enter(struct worker *w, const char *label)
+{
+	struct wbatch b = { .n = 1, .c[0] = { .op = W_ENTER, .needs = -1 } };
+	struct wreply r;
+	int ret;
+
+	snprintf(b.label, sizeof(b.label), "%s", label);
+	ret = worker_run(w, &b, &r);
+	return ret ? ret : r.err[0];
+}
+
+/*
+ * The unconfined receiver's sockets for one case: a datagram socket
+ * (slot 0) and a listening stream socket (slot 1) on fresh abstract
+ * names, returned in @dgram and @stream.
+ */
+static int receivers(FIXTURE_DATA(audit) * self, struct sockaddr_un *a,
+		     socklen_t *len)
+{
+	struct wbatch b = { 0 };
+	struct wreply r;
+	int i, ret;
+
+	b.n = 6;
+	b.c[0] = (struct wcmd){ .op = W_RESET, .needs = -1 };
+	for (i = 0; i < 2; i++) {
+		memset(&a[i], 0, sizeof(a[i]));
+		a[i].sun_family = AF_UNIX;
+		snprintf(a[i].sun_path + 1, sizeof(a[i].sun_path) - 1,
+			 "lsmconf-audit-%d-%d", getpid(), ++self->serial);
+		len[i] = offsetof(struct sockaddr_un, sun_path) + 1 +
+			 strlen(a[i].sun_path + 1);
+		/* 1, 2: the datagram socket; 3, 4: the stream one. */
+		b.c[1 + 2 * i] = (struct wcmd){
+			.op = W_SOCKET,
+			.slot = i,
+			.type = i ? SOCK_STREAM : SOCK_DGRAM,
+			.needs = -1,
+		};
+		b.c[2 + 2 * i] = (struct wcmd){ .op = W_BIND,
+						.slot = i,
+						.needs = 1 + 2 * i,
+						.addr = a[i],
+						.len = len[i] };
+	}
+	b.c[5] = (struct wcmd){ .op = W_LISTEN, .slot = 1, .needs = 4 };
+	ret = worker_run(&self->recv, &b, &r);
+	for (i = 0; !ret && i < b.n; i++)
+		ret = r.err[i];
+	return ret;
+}
+
+/* The marker: one audited datagram from the marker worker. */
+static int mark(FIXTURE_DATA(audit) * self, const struct sockaddr_un *a,
+		socklen_t len)
+{
+	struct wbatch b = { .n = 3 };
+	struct wreply r;
+	int ret;
+
+	b.c[0] = (struct wcmd){ .op = W_RESET, .needs = -1 };
+	b.c[1] = (struct wcmd){ .op = W_SOCKET,
+				.type = SOCK_DGRAM,
+				.needs = -1 };
+	b.c[2] = (struct wcmd){
+		.op = W_SENDTO, .needs = 1, .addr = *a, .len = len
+	};
+	ret = worker_run(&self->marker, &b, &r);
+	return ret ? ret : r.err[1] ? r.err[1] : r.err[2];
+}
+
+static void judge_field(struct __test_metadata *_metadata, const char *id,
+			const char *rec, const char *key, const char *want)
+{
+	char got[256];
+	int ret = field(rec, key, got, sizeof(got));
+
+	if (!want) {
+		EXPECT_EQ(-ENOENT, ret)
+		{
+			TH_LOG("%s: %s=\"%s\" logged, none expected", id, key,
+			       got);
+		}
+		return;
+	}
+	EXPECT_EQ(0, ret)
+	{
+		TH_LOG("%s: no %s= in %s", id, key, rec);
+	}
+	if (!ret)
+		EXPECT_STREQ(want, got)
+		{
+			TH_LOG("%s: %s", id, rec);
+		}
+}
+
+static void record(const char *id, const struct acase *c, const char *prof,
+		   const char *op, int want, int got)
+{
+	char depends[64];
+
+	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
+		 c->k9 ? "yes" : "no");
+	record_write(id, c->fine ? ABI_FINE : ABI_COARSE, prof, "unconfined",
+		     c->type == SOCK_DGRAM ? "dgram" : "stream", "abstract", op,
+		     depends, want, got);
+}
+
+/* "logged" as an outcome: allow when a record was there, ENOENT when not. */
+#define LOGGED(x) ((x) ? 0 : -ENOENT)
+
+static void run_case(struct __test_metadata *_metadata,
+		     FIXTURE_DATA(audit) * self, const struct acase *c)
+{
+	bool dgram = c->type == SOCK_DGRAM;
+	char prof[160], marker[160], id[256], want_peer_addr[128];
+	struct sockaddr_un a[2];
+	socklen_t len[2];
+	struct worker w = { 0 };
+	struct wbatch b = { 0 };
+	struct wreply r;
+	struct records got;
+	struct expect e;
+	int fd, i;
+
+	model(c, &e);
+	name_of(c->fine, qual_ids[c->q], prof, sizeof(prof));
+	name_of(false, "marker", marker, sizeof(marker));
+	snprintf(id, sizeof(id), "audit/%s/%s/%s", c->fine ? "fine" : "coarse",
+		 qual_ids[c->q], dgram ? "dgram" : "stream");
+	ASSERT_EQ(0, receivers(self, a, len));
+	ASSERT_EQ(0, worker_start(&w));
+	ASSERT_EQ(0, enter(&w, prof));
+
+	/* The operation, between the log's end and the marker. */
+	fd = log_open();
+	ASSERT_LE(0, fd);
+	b.c[b.n++] =
+		(struct wcmd){ .op = W_SOCKET, .type = c->type, .needs = -1 };
+	if (dgram) {
+		b.c[b.n++] = (struct wcmd){
+			.op = W_SENDTO, .needs = 0, .addr = a[0], .len = len[0]
+		};
+	} else {
+		b.c[b.n++] = (struct wcmd){
+			.op = W_CONNECT, .needs = 0, .addr = a[1], .len = len[1]
+		};
+		b.c[b.n++] = (struct wcmd){ .op = W_SEND, .needs = 1 };
+	}
+	ASSERT_EQ(0, worker_run(&w, &b, &r));
+	worker_stop(&w);
+	ASSERT_EQ(0, r.err[0]);
+	ASSERT_EQ(0, mark(self, &a[0], len[0]));
+	ASSERT_EQ(0, log_collect(fd, prof, marker, &got))
+	{
+		TH_LOG("%s: no marker record in the log", id);
+	}
+	close(fd);
+
+	if (!dgram) {
+		record(id, c, prof, "sender.connect", e.connect, r.err[1]);
+		EXPECT_EQ(e.connect, r.err[1]);
+	}
+	record(id, c, prof, "sender.send", e.send, r.err[dgram ? 1 : 2]);
+	EXPECT_EQ(e.send, r.err[dgram ? 1 : 2]);
+	record(id, c, prof, "log.record", LOGGED(e.logged), LOGGED(got.n));
+	EXPECT_EQ(e.logged ? 1 : 0, got.n)
+	{
+		for (i = 0; i < got.n; i++)
+			TH_LOG("%s: logged %s", id, got.rec[i]);
+	}
+	if (!e.logged || got.n != 1)
+		return;
+	judge_field(_metadata, id, got.rec[0], "apparmor", e.apparmor);
+	judge_field(_metadata, id, got.rec[0], "operation", e.operation);
+	judge_field(_metadata, id, got.rec[0], "profile", prof);
+	judge_field(_metadata, id, got.rec[0], "family", "unix");
+	judge_field(_metadata, id, got.rec[0], "sock_type",
+		    dgram ? "dgram" : "stream");
+	judge_field(_metadata, id, got.rec[0], "protocol", "0");
+	judge_field(_metadata, id, got.rec[0], "requested_mask", e.requested);
+	judge_field(_metadata, id, got.rec[0], "denied_mask", e.denied);
+	judge_field(_metadata, id, got.rec[0], "peer",
+		    e.peer ? "unconfined" : NULL);
+	/* The receiver's abstract name: "@" and the name (audit_unix_addr). */
+	snprintf(want_peer_addr, sizeof(want_peer_addr), "@%s",
+		 a[dgram ? 0 : 1].sun_path + 1);
+	judge_field(_metadata, id, got.rec[0], "peer_addr",
+		    e.addrs ? want_peer_addr : NULL);
+	/* The sender never bound: no address of its own. */
+	judge_field(_metadata, id, got.rec[0], "addr", e.addrs ? "none" : NULL);
+}
+
+TEST_F_TIMEOUT(audit, records, 60)
+{
+	struct acase c = { .fine = variant->fine, .k9 = self->k9 };
+	char marker[160];
+	int q, t;
+
+	ASSERT_EQ(0, worker_start(&self->recv));
+	ASSERT_EQ(0, worker_start(&self->marker));
+	name_of(false, "marker", marker, sizeof(marker));
+	ASSERT_EQ(0, enter(&self->marker, marker));
+	for (q = Q_AUDIT_DENY; q <= Q_COMPLAIN; q++) {
+		/* The coarse rules name datagrams only. */
+		for (t = 0; t < (variant->fine ? 2 : 1); t++) {
+			c.q = q;
+			c.type = t ? SOCK_STREAM : SOCK_DGRAM;
+			run_case(_metadata, self, &c);
+		}
+	}
+}
+
+TEST_HARNESS_MAIN
