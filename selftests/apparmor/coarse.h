@@ -9,6 +9,7 @@
 #ifndef LSMCONF_APPARMOR_COARSE_H
 #define LSMCONF_APPARMOR_COARSE_H
 
+#include <linux/close_range.h>
 #include <stddef.h>
 
 #include "peer.h"
@@ -185,6 +186,22 @@ static inline void w_main(int cmd, int rep)
 	_exit(0);
 }
 
+/*
+ * Closes every descriptor above stderr but @a and @b: a worker must not
+ * hold the pipes of workers forked before it, or their ends never see
+ * end-of-file.
+ */
+static inline void close_others(int a, int b)
+{
+	int lo = a < b ? a : b, hi = a < b ? b : a;
+
+	if (lo > 3)
+		close_range(3, lo - 1, 0);
+	if (hi > lo + 1)
+		close_range(lo + 1, hi - 1, 0);
+	close_range(hi + 1, ~0U, 0);
+}
+
 static inline int worker_start(struct worker *w)
 {
 	int cmd[2], rep[2];
@@ -200,8 +217,7 @@ static inline int worker_start(struct worker *w)
 	if (w->pid < 0)
 		return -errno;
 	if (w->pid == 0) {
-		close(cmd[1]);
-		close(rep[0]);
+		close_others(cmd[0], rep[1]);
 		w_main(cmd[0], rep[1]);
 	}
 	close(cmd[0]);
