@@ -6,13 +6,14 @@
  * old policies write: "network unix,", "network unix stream,", "network
  * unix dgram,", their deny forms beside "network,", and deny rules with
  * one permission ("deny network (send) unix dgram,"). One variant is one
- * ABI and one rule; it runs every socket type and address kind with the
- * confined task on each side, a socketpair, and sockets the task made
- * before it entered the profile (inherited). Every operation's outcome is
- * compared with what the model below computes and written as a decision
- * record.
+ * ABI (one compile, one load of profiles/coarse.profile); for each rule it
+ * runs both socket types on abstract, pathname and autobind addresses
+ * with the confined task on each side, a socketpair, and sockets the task
+ * made before it entered the profile (inherited). Every operation's
+ * outcome is compared with what the model below computes and written as a
+ * decision record, id unix_coarse/ABI/RULE/TYPE/ADDRESS/CASE/SIDE.OP.
  *
- * Two processes (coarse.h workers) serve a whole variant: one enters the
+ * Two processes (coarse.h workers) serve a rule and type: one enters the
  * profile and stays in it, one stays unconfined.
  */
 
@@ -30,7 +31,9 @@
  * A rule of profiles/coarse.profile: what it denies on each socket type
  * when the policy carries network rules (every ABI here but
  * kernel-5.4-vanilla). An allow-only profile denies what it does not
- * allow; "deny network unix X," beside "network," denies all of type X.
+ * allow; "deny network unix X," beside "network," denies all of type X; a
+ * deny with permissions denies every request holding one of them
+ * (aa_check_perms: denied = request & (~allow | deny)).
  */
 struct coarse_rule {
 	const char *id; /* the profile's suffix */
@@ -135,7 +138,11 @@ static void model_init(struct model *m, const char *abi,
 			      rule->deny_stream;
 }
 
-/* A label: the confined one or unconfined, which nothing checks. */
+/*
+ * A label: the confined one or unconfined, which nothing checks. A
+ * socket carries the label of the task that made it
+ * (apparmor_socket_post_create, apparmor_socket_socketpair).
+ */
 static int need(const struct model *m, bool confined, unsigned int perms)
 {
 	return confined && (m->deny & perms) ? -EACCES : 0;
