@@ -76,6 +76,7 @@ static const struct coarse_rule *const all_rules[] = {
 
 FIXTURE(unix_coarse)
 {
+	long long t0; /* setup's start, for the time the case took */
 	char before[65536];
 	struct aa_policy policy;
 	bool k9; /* the kernel's AppArmor has AF_UNIX hooks (af_unix.c) */
@@ -685,6 +686,8 @@ FIXTURE_SETUP(unix_coarse)
 		 getpid());
 	ASSERT_EQ(0, mkdir(self->dir, 0755));
 
+	self->t0 = now_ns();
+
 	/* Every rule of one ABI in one file: one compile per ABI and boot. */
 	snprintf(tag, sizeof(tag), "coarse_%s", variant->abi);
 	ret = aa_policy_build(&self->policy, "coarse", variant->abi, NULL, tag);
@@ -720,6 +723,8 @@ FIXTURE_TEARDOWN(unix_coarse)
 		EXPECT_LE(0, aa_profile_list(after, sizeof(after)));
 		EXPECT_STREQ(self->before, after);
 	}
+	/* Guest time, compile and load included. */
+	TH_LOG("%s: %lld ms", variant->abi, (now_ns() - self->t0) / 1000000);
 }
 
 /*
