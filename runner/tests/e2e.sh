@@ -29,6 +29,21 @@ expect_fail() {
 	fi
 }
 
+# explain OUTPUT RESULTS: a failed run's whole output, then per boot its
+# failed cases, crash notes and last console lines, so a CI log says why.
+explain() {
+	sed 's/^/#   /' "$1"
+	for d in "$2"/latest/*/; do
+		[ -d "$d" ] || continue
+		b=$(basename "$d")
+		grep -h 'not ok' "$d/ktap.txt" 2> /dev/null | head -20 | sed "s|^|#   $b: |"
+		for c in "$d"/crash-*.txt; do
+			[ -f "$c" ] && head -30 "$c" | sed "s|^|#   $b: |"
+		done
+		tail -5 "$d/console.log" 2> /dev/null | sed "s|^|#   $b console: |"
+	done
+}
+
 # check NAME CMD...: CMD must succeed.
 check() {
 	name=$1
@@ -44,7 +59,7 @@ if "$L" compare --results "$T/r1" debian:trixie debian:sid > "$T/run1" 2>&1; the
 	ok "compare debian:trixie debian:sid: $(grep 'cases:' "$T/run1" | sed 's/^ *//')"
 else
 	no "compare debian:trixie debian:sid passes with nothing unexplained"
-	sed 's/^/#   /' "$T/run1" | tail -20
+	explain "$T/run1" "$T/r1"
 fi
 check "trixie vs sid: 0 unexplained" grep -q 'cases: .* 0 unexplained' "$T/run1"
 sid="$T/r1/latest/debian-sid-apparmor/kernel.txt"
@@ -107,7 +122,7 @@ if http_proxy=http://127.0.0.1:9 HTTP_PROXY=http://127.0.0.1:9 \
 	ok "second run works offline ($(tail -1 "$T/run2" | sed 's/.*passed in //;s/;.*//'))"
 else
 	no "second run works offline"
-	sed 's/^/#   /' "$T/run2" | tail -5
+	explain "$T/run2" "$T/r2"
 fi
 
 # 3. Bad input: one clear line, non-zero exit, bounded time.
