@@ -38,6 +38,7 @@ static const char usage[] =
 	"                    with --test, only the LSMs that have the test\n"
 	"  --tests-dir DIR   the tests to run (default build/kselftest/<lsm>)\n"
 	"  --refresh         refresh the private package lists first\n"
+	"  --known-bugs FILE known kernel bugs (default fixtures/known-kernel-bugs)\n"
 	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"
 	"  uring : none, sender, receiver, both, stacked), --invocations N (3),\n"
 	"  --warmup N (3), --rounds N (15), --messages N (65536)\n"

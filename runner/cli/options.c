@@ -3,8 +3,10 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "provision/provision.h"
+#include "results/results.h"
 #include "lib/lib.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -95,6 +97,22 @@ char *results_root(const char *base)
 	return root;
 }
 
+/* The known kernel bugs list, checked before anything starts. */
+static struct known_list *load_known(const char *path)
+{
+	static struct known_list list;
+	struct err e;
+	size_t len;
+	char *buf;
+
+	if (read_file(path, &buf, &len))
+		die("--known-bugs: cannot read %s: %s", path, strerror(errno));
+	if (known_parse(buf, len, &list, &e))
+		die("%s: %s", path, e.msg);
+	free(buf);
+	return &list;
+}
+
 /* Parses the options run and compare share; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o)
 {
@@ -110,8 +128,10 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ "tests-dir", required_argument, NULL, 'd' },
 		{ "lsm", required_argument, NULL, 'L' },
 		{ "refresh", no_argument, NULL, 'R' },
+		{ "known-bugs", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *known = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
 	int c;
 
 	/* Our own messages, one line each (":": a missing value is ':'). */
@@ -162,6 +182,9 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		case 'R':
 			o->refresh = true;
 			break;
+		case 'K':
+			known = optarg;
+			break;
 		case ':':
 			die("%s needs a value (see lsmconf --help)",
 			    argv[optind - 1]);
@@ -170,5 +193,6 @@ int run_options(int argc, char **argv, struct run_opts *o)
 			    argv[optind - 1]);
 		}
 	}
+	o->known = load_known(known);
 	return optind;
 }

@@ -26,6 +26,8 @@ struct run_opts {
 	int cpus;
 	bool refresh;
 	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
+	/* Known kernel bugs (results/known.h), or NULL. */
+	struct known_list *known;
 	const char *
 		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
 };
