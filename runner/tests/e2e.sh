@@ -245,6 +245,35 @@ check "crash: the trace is kept (crash-1.txt)" grep -q 'sysrq triggered crash' "
 check "crash: the case is a failed case in ktap.txt" \
 	grep -q '^# not ok 0 global.third_crashes_the_kernel' "$d/ktap.txt"
 
+# A known kernel bug is reported as itself, and fails again once the
+# kernel behaves otherwise than listed (here: another errno).
+mkdir -p "$T/known"
+cc -static -O2 -I"$S" -I"$fixtures/../../selftests" -o "$T/known/known_bug_test" \
+	"$fixtures/known_bug_test.c"
+printf '%s\n' "bug: fixture-enoent" "kernels: *" \
+	"cases: known_bug_test/global.wrong_decision" "records: known/wrong/open" \
+	"observed: ENOENT" "function: none (a fixture)" \
+	"evidence: the fixture's model says allow" "reproduce: runner/tests/e2e.sh" \
+	> "$T/known/list"
+if "$L" run --results "$T/r9" --tests-dir "$T/known" --lsm apparmor \
+	--known-bugs "$T/known/list" debian:sid > "$T/out" 2>&1; then
+	ok "known bug: the run passes"
+else
+	no "known bug: the run passes"
+	explain "$T/out" "$T/r9"
+fi
+check "known bug: reported by name with its case and decision" \
+	grep -q 'known kernel bug fixture-enoent: 1 cases, 1 decisions' "$T/out"
+check "known bug: known.tsv names the decision" \
+	grep -q '^known/wrong/open	fixture-enoent$' "$T/r9/latest/debian-sid-apparmor/known.tsv"
+sed 's/^observed: ENOENT/observed: EPERM/' "$T/known/list" > "$T/known/changed"
+expect_fail "known bug listed with another outcome: the run fails" \
+	"known kernel bug fixture-enoent no longer shows" \
+	"$L" run --results "$T/r9" --tests-dir "$T/known" --lsm apparmor \
+	--known-bugs "$T/known/changed" debian:sid
+expect_fail "malformed known bugs list" "known bugs: line 1: not" \
+	"$L" run --known-bugs "$fixtures/crash_test.c" debian:sid
+
 # An interrupted lsmconf leaves no QEMU behind: SIGTERM (its handler) and
 # SIGKILL (QEMU dies with its parent). The guest runs hang_test for 60 s,
 # so eight seconds is inside the boot.
