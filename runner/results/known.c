@@ -89,8 +89,8 @@ int known_parse(const char *text, size_t len, struct known_list *l,
 		}
 		if (k == N_KEYS) {
 			err_set(e,
-				"known bugs: line %u: not \"key: value\" with a known key: %.40s",
-				lineno, line);
+				"known bugs: line %u: not \"key: value\" with a known key: %.*s",
+				lineno, (int)(n < 40 ? n : 40), line);
 			goto bad;
 		}
 		if (*field(&cur, k)) {
