@@ -23,6 +23,7 @@ struct test_account {
 	const char *name;
 	int rc; /* exit status recorded in the guest, or RC_NEVER */
 	int timeout_s; /* the per-test bound it ran under */
+	double seconds; /* guest time it took, < 0 when unknown */
 	bool have_ktap;
 	struct ktap_doc doc;
 	/*

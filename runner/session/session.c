@@ -647,6 +647,20 @@ static int boot_all(struct kernel_run *kr, const struct run_opts *o,
 	return ret;
 }
 
+/* The guest seconds test @name took (its start and end uptimes), or -1. */
+static double test_seconds(const struct kernel_run *kr, const char *name)
+{
+	char *path = xasprintf("tests/%s.time", name), *text;
+	double t0, t1, s = -1;
+
+	text = guest_text(kr, path);
+	if (text && sscanf(text, "%lf %lf", &t0, &t1) == 2 && t1 >= t0)
+		s = t1 - t0;
+	free(text);
+	free(path);
+	return s;
+}
+
 /* How many of @t's failed cases a known kernel bug of this release lists. */
 static size_t known_cases(struct kernel_run *kr, const struct test_account *t)
 {
@@ -710,6 +724,7 @@ static int collect(struct kernel_run *kr, struct err *e)
 		t->rc = rc ? atoi(rc) : RC_NEVER;
 		free(rc);
 		free(path);
+		t->seconds = test_seconds(kr, t->name);
 		path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
 		if (!read_file(path, &buf, &len)) {
 			if (ktap_parse(buf, len, &t->doc))
@@ -881,11 +896,15 @@ static bool report(const struct kernel_run *kr)
 	for (i = 0; i < kr->plan.n; i++) {
 		const struct test_account *a = &kr->acct[i];
 
-		printf("   %-24s %s: %zu pass, %zu fail, %zu skip, %zu lost%s%s%s\n",
+		char took[32] = "";
+
+		if (a->seconds >= 0)
+			snprintf(took, sizeof(took), " in %.1f s", a->seconds);
+		printf("   %-24s %s: %zu pass, %zu fail, %zu skip, %zu lost%s%s%s%s\n",
 		       a->name, account_ok(a) ? "ok" : "NOT OK", a->pass,
 		       a->fail, a->skip, a->lost,
 		       a->known ? known_note(a->known) : "",
-		       a->problem[0] ? "; " : "", a->problem);
+		       a->problem[0] ? "; " : "", a->problem, took);
 	}
 	if (kr->boot_log.len) {
 		const char *p = kr->boot_log.buf;
