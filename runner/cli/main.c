@@ -28,7 +28,7 @@ static const char usage[] =
 	"run and compare options:\n"
 	"  --test NAME       only this test binary (repeatable)\n"
 	"  --args ARGS       arguments for the test binaries, e.g. \"-r fixture.variant.test\"\n"
-	"  --timeout S       per-test bound in seconds (default 120)\n"
+	"  --timeout S       per-test bound in seconds (default 300)\n"
 	"  --boot-timeout S  whole-boot bound (default 90 + the per-test bounds)\n"
 	"  --memory MB       guest memory (default 512)\n"
 	"  --cpus N          guest CPUs (default 2)\n"

@@ -140,7 +140,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		.results = "results",
 		.tests_root = LSMCONF_ROOT "/build/kselftest",
 		.lsms = "apparmor,selinux",
-		.test_timeout_s = 120,
+		.test_timeout_s = 300,
 		.memory_mb = 512,
 		.cpus = 2,
 	};
