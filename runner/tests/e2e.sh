@@ -137,19 +137,19 @@ else
 fi
 
 # 2b. Debian's oldest supported kernel (6.1, no network_v9) passes too.
-if "$L" run --results "$T/r3" debian:bookworm > "$T/run3" 2>&1; then
+if "$L" run --results "$T/rb" debian:bookworm > "$T/run3" 2>&1; then
 	ok "debian:bookworm passes ($(tail -1 "$T/run3" | sed 's/.*passed in //;s/;.*//'))"
 else
 	no "debian:bookworm passes"
-	explain "$T/run3" "$T/r3"
+	explain "$T/run3" "$T/rb"
 fi
-bookworm="$T/r3/latest/debian-bookworm-apparmor/kernel.txt"
+bookworm="$T/rb/latest/debian-bookworm-apparmor/kernel.txt"
 case "$(field "$bookworm" uname)" in
 6.1.*) check "bookworm (6.1) lacks network_v9/af_unix" \
 	[ "$(field "$bookworm" 'feature network_v9/af_unix')" = no ] ;;
 *) no "bookworm kernel identity recorded (uname '$(field "$bookworm" uname)')" ;;
 esac
-suite_checks bookworm "$T/r3/latest"
+suite_checks bookworm "$T/rb/latest"
 
 # 3. Bad input: one clear line, non-zero exit, bounded time.
 expect_fail "unknown suite" "debian:nosuchsuite: unknown suite" "$L" kernel debian:nosuchsuite
