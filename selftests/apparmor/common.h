@@ -319,4 +319,30 @@ static inline int aa_remove_leftovers(void)
 	return removed;
 }
 
+/*
+ * Loads @p unless a profile of its name is loaded already, and leaves it
+ * loaded: a test binary that uses AA_HARNESS_MAIN keeps the labels its
+ * cases share from first use to its end, where all of them are removed.
+ * Loading and removing them case by case was half of unix_peer_test's time
+ * under TCG. Safe because a name always holds the same profile: the tag a
+ * profile is named after names its template, ABI and permissions. Returns
+ * 0 or -errno.
+ */
+static inline int aa_policy_load_shared(struct aa_policy *p)
+{
+	static char list[65536];
+	ssize_t ret = aa_profile_list(list, sizeof(list));
+
+	if (ret < 0)
+		return ret;
+	if (!aa_list_has(list, p->name)) {
+		ret = aa_policy_load(p);
+		if (ret)
+			return ret;
+	}
+	/* Not this case's to remove: the binary removes it at its end. */
+	p->loaded = false;
+	return 0;
+}
+
 #endif /* LSMCONF_APPARMOR_COMMON_H */
