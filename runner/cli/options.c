@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "provision/provision.h"
+#include "results/results.h"
 #include "lib/lib.h"
 
 #include <getopt.h>
@@ -95,6 +96,25 @@ char *results_root(const char *base)
 	return root;
 }
 
+/*
+ * --abi NAME: a pinned set the AppArmor tests' directory holds (abi/,
+ * installed beside them), checked before anything is fetched or booted.
+ */
+static void abi_check(const struct run_opts *o)
+{
+	char *dir = o->tests_dir ? xstrdup(o->tests_dir) :
+				   xasprintf("%s/apparmor", o->tests_root);
+	char *path = xasprintf("%s/abi/%s", dir, o->abi);
+
+	if (!abi_name_ok(o->abi))
+		die("--abi: not a feature set name: %s", o->abi);
+	if (!path_exists(path))
+		die("--abi: no pinned feature set %s (no %s; see lsmconf abi)",
+		    o->abi, path);
+	free(path);
+	free(dir);
+}
+
 /* Parses the options run and compare share; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o)
 {
@@ -110,6 +130,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ "tests-dir", required_argument, NULL, 'd' },
 		{ "lsm", required_argument, NULL, 'L' },
 		{ "refresh", no_argument, NULL, 'R' },
+		{ "abi", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -162,6 +183,9 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		case 'R':
 			o->refresh = true;
 			break;
+		case 'F':
+			o->abi = optarg;
+			break;
 		case ':':
 			die("%s needs a value (see lsmconf --help)",
 			    argv[optind - 1]);
@@ -170,5 +194,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 			    argv[optind - 1]);
 		}
 	}
+	if (o->abi)
+		abi_check(o);
 	return optind;
 }
