@@ -12,9 +12,9 @@
 
 /* The file of abi/ that records where each set came from. */
 #define ABI_SOURCES "SOURCES"
-#define ABI_SOURCES_HEADER                                                 \
-	"# Pinned AppArmor feature sets: one line per file of this "      \
-	"directory,\n# written by `lsmconf abi` (see README.md).\n"        \
+#define ABI_SOURCES_HEADER                                           \
+	"# Pinned AppArmor feature sets: one line per file of this " \
+	"directory,\n# written by `lsmconf abi` (see README.md).\n"  \
 	"# name\trelease\tpackage\tversion\tcaptured\tcommand\n"
 
 /*
@@ -36,8 +36,7 @@ bool abi_name_ok(const char *name);
  * (every AppArmor kernel advertises one). 0, or -1 with the reason in
  * @why.
  */
-int abi_features_check(const char *text, size_t len, char *why,
-		       size_t size);
+int abi_features_check(const char *text, size_t len, char *why, size_t size);
 
 /*
  * @sources (the text of abi/SOURCES, NULL or "" when there is none yet)

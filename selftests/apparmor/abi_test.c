@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: AppArmor policy precompiled against a pinned kernel's feature
+ * set (abi/NAME) and loaded on the running kernel, as a distribution's
+ * policy cache is after a kernel upgrade or downgrade.
+ *
+ * Each variant compiles one ABI 5.0 profile with `apparmor_parser -Q -M
+ * abi/SET` (once per boot; the blob is cached), loads it, then a sender in
+ * that profile talks to an unconfined receiver over an abstract AF_UNIX
+ * socket. The compile, the load and every socket call are decision
+ * records; their expected outcomes come from the model below, computed
+ * from the pinned set's features and the running kernel's.
+ */
+
+#define _GNU_SOURCE
+#include "../kselftest_harness.h"
+#include "peer.h"
+
+/* The policy ABI of every profile here: the one with fine AF_UNIX rules. */
+#define POLICY_ABI "5.0"
+
+FIXTURE(abi)
+{
+	char before[65536];
+	struct aa_policy policy;
+	aa_features *kernel; /* the running kernel's features */
+	aa_features *pinned; /* the set the policy is compiled for */
+};
+
+FIXTURE_VARIANT(abi)
+{
+	const char *set; /* abi/NAME */
+	/*
+	 * Profile template: "allow" (the control, everything allowed),
+	 * "send_deny" (a fine-grained `deny unix (send)`), "net_dgram_deny"
+	 * (a coarse `deny network unix dgram`).
+	 */
+	const char *profile;
+	int type;
+	const char *type_id;
+};
+
+#define TYPE_dgram SOCK_DGRAM
+#define TYPE_stream SOCK_STREAM
+
+/*
+ * One named variant: NAME is set_<SET with '_' for '.'>__PROFILE__TYPE,
+ * written out so that a printed case name greps to its line.
+ */
+#define ABI_CASE(NAME, SET, PROFILE, TYPE) \
+	FIXTURE_VARIANT_ADD(abi, NAME){    \
+		.set = SET,                \
+		.profile = #PROFILE,       \
+		.type = TYPE_##TYPE,       \
+		.type_id = #TYPE,          \
+	};
+
+/* clang-format off */
+ABI_CASE(set_6_1__allow__dgram, "6.1", allow, dgram)
+ABI_CASE(set_6_1__allow__stream, "6.1", allow, stream)
+ABI_CASE(set_6_1__send_deny__dgram, "6.1", send_deny, dgram)
+ABI_CASE(set_6_1__send_deny__stream, "6.1", send_deny, stream)
+ABI_CASE(set_6_1__net_dgram_deny__dgram, "6.1", net_dgram_deny, dgram)
+ABI_CASE(set_6_1__net_dgram_deny__stream, "6.1", net_dgram_deny, stream)
+ABI_CASE(set_6_12__allow__dgram, "6.12", allow, dgram)
+ABI_CASE(set_6_12__allow__stream, "6.12", allow, stream)
+ABI_CASE(set_6_12__send_deny__dgram, "6.12", send_deny, dgram)
+ABI_CASE(set_6_12__send_deny__stream, "6.12", send_deny, stream)
+ABI_CASE(set_6_12__net_dgram_deny__dgram, "6.12", net_dgram_deny, dgram)
+ABI_CASE(set_6_12__net_dgram_deny__stream, "6.12", net_dgram_deny, stream)
+ABI_CASE(set_7_2__allow__dgram, "7.2", allow, dgram)
+ABI_CASE(set_7_2__allow__stream, "7.2", allow, stream)
+ABI_CASE(set_7_2__send_deny__dgram, "7.2", send_deny, dgram)
+ABI_CASE(set_7_2__send_deny__stream, "7.2", send_deny, stream)
+ABI_CASE(set_7_2__net_dgram_deny__dgram, "7.2", net_dgram_deny, dgram)
+ABI_CASE(set_7_2__net_dgram_deny__stream, "7.2", net_dgram_deny, stream)
+/* clang-format on */
+
+/* ---- the expectation model ------------------------------------------- */
+
+/*
+ * The perms-table layout the parser writes when its compile features
+ * advertise policy/permstable32_version >= this: a "perms" struct (one
+ * aa_perms per accept state) followed by a "permsv" u32, and accept2 as
+ * dfa flags. Below it (no permstable32, as in abi/6.1, or version 1, as in
+ * abi/6.12) the parser writes the permissions packed into the dfa's
+ * accept1/accept2 tables, the layout every kernel since policy v5 reads
+ * (unpack_pdb(), "packed perms in accept1 and accept2"). The threshold is
+ * what the blobs show (the 6.12 set's blob has no "perms" struct, the 7.2
+ * set's has "perms", "permsv"); the parser source was not read.
+ */
+#define PERMS_TABLE_VERSION 2
+
+struct abi_model {
+	int compile; /* 0 or -errno */
+	int load; /* 0 or -errno */
+	/* The policy's unix rules are enforced with peer checks. */
+	bool fine;
+	const char *profile;
+	bool dgram;
+	/* What the outcome depends on in the running kernel, or "-". */
+	char depends[64];
+};
+
+static void model_init(struct abi_model *m, const FIXTURE_VARIANT(abi) * v,
+		       aa_features *kernel, aa_features *pinned)
+{
+	unsigned long pv, kv;
+
+	memset(m, 0, sizeof(*m));
+	m->profile = v->profile;
+	m->dgram = v->type == SOCK_DGRAM;
+	/*
+	 * Compiling never fails: apparmor_parser 5.0 compiles ABI 5.0 policy
+	 * for any feature set, downgrading what the set lacks (unix rules
+	 * become per-socket network rules without network_v9/af_unix; unix
+	 * deny rules are dropped, since a downgraded deny would deny more).
+	 */
+	m->compile = 0;
+
+	/*
+	 * Loading: a blob whose perms table is newer than the running
+	 * kernel's is refused. 7.2's unpack_pdb() (policy_unpack.c) reads
+	 * unpack_perms_table(), then the "permsv" u32 (accept2 as dfa flags
+	 * for version > 2), then unpack_dfa(); a kernel that advertises an
+	 * older permstable32_version (6.12: 1, 6.1: none; apparmorfs.c
+	 * aa_sfs_entry_policy) reads no "permsv", so its unpack_dfa() meets
+	 * "permsv" where it expects the "aadfa" blob, the policydb's required
+	 * dfa is missing, and unpack_profile() fails the whole load with
+	 * -EPROTO (aa_replace_profiles() returns it to the write()).
+	 */
+	pv = aa_features_num(pinned, "policy/permstable32_version");
+	kv = aa_features_num(kernel, "policy/permstable32_version");
+	m->load = pv >= PERMS_TABLE_VERSION && kv < pv ? -EPROTO : 0;
+
+	/*
+	 * Fine mediation needs both sides. The parser writes AA_CLASS_NETV9
+	 * unix rules only when its compile features (the pinned set) have
+	 * network_v9/af_unix; the kernel consults them only when it has
+	 * af_unix.c's mediation (network_v9/af_unix): there, profile_*_perm()
+	 * test RULE_MEDIATES_v9NET(rules) and, for a profile without v9
+	 * rules, fall back to the per-socket check of net.c
+	 * (aa_profile_af_perm(), aa_profile_af_sk_perm()), which knows only
+	 * the downgraded network rules. A kernel without it (6.12, 6.1)
+	 * mediates AF_UNIX through apparmor_socket_*() -> aa_af_perm() /
+	 * aa_sk_perm() of net.c only.
+	 */
+	m->fine = aa_features_has(pinned, "network_v9/af_unix") &&
+		  aa_features_has(kernel, "network_v9/af_unix");
+
+	/*
+	 * The record's dependency on the running kernel: the load, when the
+	 * set's perms table is one some kernels refuse; else nothing (an
+	 * older set's blob loads everywhere and is enforced per socket
+	 * everywhere, so its decisions must be the same on every kernel).
+	 */
+	if (pv >= PERMS_TABLE_VERSION)
+		snprintf(m->depends, sizeof(m->depends),
+			 "policy/permstable32_version=%lu", kv);
+	else
+		snprintf(m->depends, sizeof(m->depends), "-");
+}
+
+static int deny_if(bool denied)
+{
+	return denied ? -EACCES : 0;
+}
+
+/*
+ * socket(): only the coarse datagram rule denies it, whatever the
+ * mediation level. Fine: apparmor_socket_create() -> aa_unix_create_perm()
+ * -> profile_create_perm() matches AA_MAY_CREATE for PF_UNIX/SOCK_DGRAM in
+ * the v9 rules (aa_match_to_prot()), where the parser put the network
+ * rule. Otherwise profile_create_perm()'s fallback aa_profile_af_perm()
+ * (7.2) or aa_af_perm() (6.x, apparmor_socket_create()) checks
+ * AA_MAY_CREATE against the network rule for family unix, type dgram.
+ * The deny covers every network permission, create among them.
+ */
+static int expect_socket(const struct abi_model *m)
+{
+	return deny_if(!strcmp(m->profile, "net_dgram_deny") && m->dgram);
+}
+
+/*
+ * A datagram to the unconfined receiver: fine mediation checks the
+ * sender's AA_MAY_SEND to the peer (apparmor_unix_may_send() ->
+ * aa_unix_peer_perm() -> profile_peer_perm()): `deny unix (send)` denies
+ * it. Otherwise the parser dropped that deny and `network,` allows the
+ * per-socket send (aa_sk_perm(), OP_SENDMSG).
+ */
+static int expect_dgram_send(const struct abi_model *m)
+{
+	return deny_if(m->fine && !strcmp(m->profile, "send_deny"));
+}
+
+/*
+ * A stream connect: fine mediation asks connect, send and receive of the
+ * connecting label (unix_connect_perm(), AA_MAY_CONNECT | AA_MAY_SEND |
+ * AA_MAY_RECEIVE): `deny unix (send)` denies it. Otherwise allowed as
+ * above; the coarse rule names dgram only.
+ */
+static int expect_stream_connect(const struct abi_model *m)
+{
+	return deny_if(m->fine && !strcmp(m->profile, "send_deny"));
+}
+
+/* The expected outcome of each operation, in the order they run. */
+struct abi_plan {
+	struct peer_report r;
+};
+
+static void plan_make(struct abi_plan *p, const struct abi_model *m)
+{
+	int e, sent = 0;
+
+	memset(p, 0, sizeof(*p));
+	report_op(&p->r, "compile", m->compile);
+	report_op(&p->r, "load", m->compile ? NOT_RUN : m->load);
+	if (m->compile || m->load) {
+		/* Nothing to enter: no peer runs. */
+		goto rest;
+	}
+	report_op(&p->r, "sender.change_profile", 0);
+	e = expect_socket(m);
+	report_op(&p->r, "sender.socket", e);
+	if (e)
+		goto receiver;
+	if (m->dgram) {
+		e = expect_dgram_send(m);
+		report_op(&p->r, "sender.sendto", e);
+		sent = !e;
+	} else {
+		e = expect_stream_connect(m);
+		report_op(&p->r, "sender.connect", e);
+		if (!e) {
+			/* A connected stream is checked per socket only. */
+			report_op(&p->r, "sender.send", 0);
+			sent = 1;
+		}
+	}
+receiver:
+	/* The receiver is unconfined: it takes what arrived, or nothing. */
+	if (!m->dgram)
+		report_op(&p->r, "receiver.accept", sent ? 0 : -EAGAIN);
+	if (m->dgram || sent)
+		report_op(&p->r, "receiver.receive", sent ? 0 : -EAGAIN);
+rest:
+	p->r.delivered = sent;
+}
+
+/* Every variant of a type records the same operations: the rest not-run. */
+static const char *const ops_dgram[] = {
+	"compile",
+	"load",
+	"sender.change_profile",
+	"sender.socket",
+	"sender.sendto",
+	"receiver.receive",
+	NULL,
+};
+static const char *const ops_stream[] = {
+	"compile",
+	"load",
+	"sender.change_profile",
+	"sender.socket",
+	"sender.connect",
+	"sender.send",
+	"receiver.accept",
+	"receiver.receive",
+	NULL,
+};
+
+static void plan_complete(struct peer_report *r, const char *const *ops)
+{
+	for (; *ops; ops++)
+		if (report_find(r, *ops) == NOT_RUN)
+			report_op(r, *ops, NOT_RUN);
+}
+
+/* ---- the sender ------------------------------------------------------ */
+
+/* Enters @profile, then one socket call as the variant says; reports. */
+static void sender_main(const FIXTURE_VARIANT(abi) * v, const char *profile,
+			const struct sockaddr_un *to, socklen_t tolen, int rep)
+{
+	struct peer_report r = { 0 };
+	struct payload pl;
+	int fd, e;
+
+	payload_make(&pl, 0);
+	e = aa_change_profile(profile) ? -errno : 0;
+	report_op(&r, "sender.change_profile", e);
+	if (e)
+		goto out;
+	fd = socket(AF_UNIX, v->type, 0);
+	report_op(&r, "sender.socket", sys_ret(fd));
+	if (fd < 0)
+		goto out;
+	if (v->type == SOCK_DGRAM) {
+		report_op(&r, "sender.sendto",
+			  sys_ret(sendto(fd, &pl, sizeof(pl), MSG_DONTWAIT,
+					 (const void *)to, tolen)));
+	} else {
+		e = sys_ret(connect(fd, (const void *)to, tolen));
+		report_op(&r, "sender.connect", e);
+		if (!e)
+			report_op(&r, "sender.send",
+				  sys_ret(send(fd, &pl, sizeof(pl),
+					       MSG_DONTWAIT)));
+	}
+	close(fd);
+out:
+	pipe_write(rep, &r, sizeof(r));
+	_exit(0);
+}
+
+/* ---- fixture --------------------------------------------------------- */
+
+FIXTURE_SETUP(abi)
+{
+	int active = lsm_is_active("apparmor"), ret;
+
+	if (active < 0)
+		SKIP(return, "cannot read " LSM_LIST ": %s", strerror(-active));
+	if (!active)
+		SKIP(return, "AppArmor is not an active LSM");
+	if (!policy_load_allowed())
+		SKIP(return, POLICY_LOAD_REFUSED);
+	ASSERT_LE(0, aa_remove_leftovers());
+	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
+	ASSERT_EQ(0, aa_features_new_from_kernel(&self->kernel))
+	{
+		TH_LOG("reading the kernel's features: %s", strerror(errno));
+	}
+	ret = aa_pinned_open(variant->set, &self->pinned);
+	ASSERT_EQ(0, ret)
+	{
+		TH_LOG("pinned feature set %s/%s: %s", abi_dir(), variant->set,
+		       strerror(-ret));
+	}
+}
+
+FIXTURE_TEARDOWN(abi)
+{
+	static char after[65536];
+
+	EXPECT_EQ(0, aa_policy_destroy(&self->policy));
+	if (self->kernel)
+		aa_features_unref(self->kernel);
+	if (self->pinned)
+		aa_features_unref(self->pinned);
+	/* The test leaves the kernel's policy exactly as it found it. */
+	if (self->before[0]) {
+		EXPECT_LE(0, aa_profile_list(after, sizeof(after)));
+		EXPECT_STREQ(self->before, after);
+	}
+}
+
+/* Compares what happened with the plan, one record per operation. */
+static void judge(struct __test_metadata *_metadata,
+		  const FIXTURE_VARIANT(abi) * v, const struct abi_model *m,
+		  const struct peer_report *want, const struct peer_report *got)
+{
+	char id[128];
+	int i;
+
+	snprintf(id, sizeof(id), "abi/%s/%s/%s", v->set, v->profile,
+		 v->type_id);
+	for (i = 0; i < want->n_ops; i++) {
+		int seen = report_find(got, want->ops[i].op);
+
+		record_write(id, POLICY_ABI, v->profile, "unconfined",
+			     v->type_id, "abstract", want->ops[i].op,
+			     m->depends, want->ops[i].err, seen);
+		EXPECT_EQ(want->ops[i].err, seen)
+		{
+			TH_LOG("%s: expected %s, observed %s", want->ops[i].op,
+			       outcome_name(want->ops[i].err),
+			       outcome_name(seen));
+		}
+	}
+	for (i = 0; i < got->n_ops; i++) {
+		EXPECT_NE(NOT_RUN, report_find(want, got->ops[i].op))
+		{
+			TH_LOG("%s: done (%s) but not expected", got->ops[i].op,
+			       outcome_name(got->ops[i].err));
+		}
+	}
+}
+
+TEST_F_TIMEOUT(abi, precompiled, 30)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	struct peer_report got = { 0 }, sr = { 0 };
+	struct abi_model m;
+	struct abi_plan p;
+	char tag[64];
+	int fd, rep[2], ret, e;
+	socklen_t len;
+	pid_t pid;
+
+	model_init(&m, variant, self->kernel, self->pinned);
+	plan_make(&p, &m);
+	plan_complete(&p.r,
+		      variant->type == SOCK_DGRAM ? ops_dgram : ops_stream);
+
+	/* Compiled once per boot for each profile and set; cached after. */
+	snprintf(tag, sizeof(tag), "abi_%s_%s", variant->profile, variant->set);
+	ret = aa_policy_build_for(&self->policy, variant->profile, POLICY_ABI,
+				  NULL, tag, NULL, variant->set);
+	if (ret == -ENOENT)
+		SKIP(return,
+			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	/* The parser's verdict; its messages are in the log. */
+	report_op(&got, "compile", ret);
+	if (ret) {
+		TH_LOG("compiling %s for %s failed; see %s", variant->profile,
+		       variant->set, self->policy.log);
+		goto judge;
+	}
+	e = aa_policy_load(&self->policy);
+	report_op(&got, "load", e);
+	if (e)
+		goto judge;
+
+	/* The unconfined receiver: this process, on an abstract address. */
+	fd = socket(AF_UNIX, variant->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, fd);
+	snprintf(sun.sun_path + 1, sizeof(sun.sun_path) - 1, "lsmconf-abi-%d",
+		 getpid());
+	len = offsetof(struct sockaddr_un, sun_path) + 1 +
+	      strlen(sun.sun_path + 1);
+	ASSERT_EQ(0, bind(fd, (void *)&sun, len));
+	if (variant->type != SOCK_DGRAM)
+		ASSERT_EQ(0, listen(fd, 4));
+
+	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		close(rep[0]);
+		sender_main(variant, self->policy.name, &sun, len, rep[1]);
+	}
+	close(rep[1]);
+	ASSERT_EQ(0, pipe_read(rep[0], &sr, sizeof(sr), PEER_WAIT_MS));
+	close(rep[0]);
+	peer_reap(pid);
+	memcpy(&got.ops[got.n_ops], sr.ops, sr.n_ops * sizeof(sr.ops[0]));
+	got.n_ops += sr.n_ops;
+
+	/* The sender is done: take what arrived, never wait for more. */
+	if (variant->type != SOCK_DGRAM) {
+		int conn =
+			accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+		report_op(&got, "receiver.accept", sys_ret(conn));
+		if (conn >= 0) {
+			e = drain(conn, variant->type, &got.delivered,
+				  &got.corrupt);
+			report_op(&got, "receiver.receive",
+				  got.delivered ? 0 : e);
+			close(conn);
+		}
+	} else {
+		e = drain(fd, variant->type, &got.delivered, &got.corrupt);
+		report_op(&got, "receiver.receive", got.delivered ? 0 : e);
+	}
+	close(fd);
+judge:
+	judge(_metadata, variant, &m, &p.r, &got);
+	/* Every allowed message arrived intact, and nothing else did. */
+	EXPECT_EQ(0, got.corrupt);
+	EXPECT_EQ(p.r.delivered, got.delivered);
+}
+
+TEST_HARNESS_MAIN
