@@ -204,9 +204,13 @@ static int expect_stream_connect(const struct abi_model *m)
 	return deny_if(m->fine && !strcmp(m->profile, "send_deny"));
 }
 
-/* The expected outcome of each operation, in the order they run. */
+/*
+ * The expected outcome of each operation, in the order they run, by side:
+ * the policy (compile, load), the sender, the receiver.
+ */
 struct abi_plan {
-	struct peer_report r;
+	struct peer_report pol, s, r;
+	int delivered;
 };
 
 static void plan_make(struct abi_plan *p, const struct abi_model *m)
@@ -214,61 +218,48 @@ static void plan_make(struct abi_plan *p, const struct abi_model *m)
 	int e, sent = 0;
 
 	memset(p, 0, sizeof(*p));
-	report_op(&p->r, "compile", m->compile);
-	report_op(&p->r, "load", m->compile ? NOT_RUN : m->load);
+	report_op(&p->pol, "compile", m->compile);
+	report_op(&p->pol, "load", m->compile ? NOT_RUN : m->load);
 	if (m->compile || m->load) {
 		/* Nothing to enter: no peer runs. */
 		goto rest;
 	}
-	report_op(&p->r, "sender.change_profile", 0);
+	report_op(&p->s, "change_profile", 0);
 	e = expect_socket(m);
-	report_op(&p->r, "sender.socket", e);
+	report_op(&p->s, "socket", e);
 	if (e)
 		goto receiver;
 	if (m->dgram) {
 		e = expect_dgram_send(m);
-		report_op(&p->r, "sender.sendto", e);
+		report_op(&p->s, "sendto", e);
 		sent = !e;
 	} else {
 		e = expect_stream_connect(m);
-		report_op(&p->r, "sender.connect", e);
+		report_op(&p->s, "connect", e);
 		if (!e) {
 			/* A connected stream is checked per socket only. */
-			report_op(&p->r, "sender.send", 0);
+			report_op(&p->s, "send", 0);
 			sent = 1;
 		}
 	}
 receiver:
 	/* The receiver is unconfined: it takes what arrived, or nothing. */
 	if (!m->dgram)
-		report_op(&p->r, "receiver.accept", sent ? 0 : -EAGAIN);
+		report_op(&p->r, "accept", sent ? 0 : -EAGAIN);
 	if (m->dgram || sent)
-		report_op(&p->r, "receiver.receive", sent ? 0 : -EAGAIN);
+		report_op(&p->r, "receive", sent ? 0 : -EAGAIN);
 rest:
-	p->r.delivered = sent;
+	p->delivered = sent;
 }
 
 /* Every variant of a type records the same operations: the rest not-run. */
-static const char *const ops_dgram[] = {
-	"compile",
-	"load",
-	"sender.change_profile",
-	"sender.socket",
-	"sender.sendto",
-	"receiver.receive",
-	NULL,
-};
-static const char *const ops_stream[] = {
-	"compile",
-	"load",
-	"sender.change_profile",
-	"sender.socket",
-	"sender.connect",
-	"sender.send",
-	"receiver.accept",
-	"receiver.receive",
-	NULL,
-};
+static const char *const ops_policy[] = { "compile", "load", NULL };
+static const char *const ops_sender_dgram[] = { "change_profile", "socket",
+						"sendto", NULL };
+static const char *const ops_sender_stream[] = { "change_profile", "socket",
+						 "connect", "send", NULL };
+static const char *const ops_receiver_dgram[] = { "receive", NULL };
+static const char *const ops_receiver_stream[] = { "accept", "receive", NULL };
 
 static void plan_complete(struct peer_report *r, const char *const *ops)
 {
@@ -289,22 +280,22 @@ static void sender_main(const FIXTURE_VARIANT(abi) * v, const char *profile,
 
 	payload_make(&pl, 0);
 	e = aa_change_profile(profile) ? -errno : 0;
-	report_op(&r, "sender.change_profile", e);
+	report_op(&r, "change_profile", e);
 	if (e)
 		goto out;
 	fd = socket(AF_UNIX, v->type, 0);
-	report_op(&r, "sender.socket", sys_ret(fd));
+	report_op(&r, "socket", sys_ret(fd));
 	if (fd < 0)
 		goto out;
 	if (v->type == SOCK_DGRAM) {
-		report_op(&r, "sender.sendto",
+		report_op(&r, "sendto",
 			  sys_ret(sendto(fd, &pl, sizeof(pl), MSG_DONTWAIT,
 					 (const void *)to, tolen)));
 	} else {
 		e = sys_ret(connect(fd, (const void *)to, tolen));
-		report_op(&r, "sender.connect", e);
+		report_op(&r, "connect", e);
 		if (!e)
-			report_op(&r, "sender.send",
+			report_op(&r, "send",
 				  sys_ret(send(fd, &pl, sizeof(pl),
 					       MSG_DONTWAIT)));
 	}
@@ -359,9 +350,10 @@ FIXTURE_TEARDOWN(abi)
 /* Compares what happened with the plan, one record per operation. */
 static void judge(struct __test_metadata *_metadata,
 		  const FIXTURE_VARIANT(abi) * v, const struct abi_model *m,
-		  const struct peer_report *want, const struct peer_report *got)
+		  const char *side, const struct peer_report *want,
+		  const struct peer_report *got)
 {
-	char id[128];
+	char id[128], op[48];
 	int i;
 
 	snprintf(id, sizeof(id), "abi/%s/%s/%s", v->set, v->profile,
@@ -369,40 +361,79 @@ static void judge(struct __test_metadata *_metadata,
 	for (i = 0; i < want->n_ops; i++) {
 		int seen = report_find(got, want->ops[i].op);
 
+		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
 		record_write(id, POLICY_ABI, v->profile, "unconfined",
-			     v->type_id, "abstract", want->ops[i].op,
-			     m->depends, want->ops[i].err, seen);
+			     v->type_id, "abstract", op, m->depends,
+			     want->ops[i].err, seen);
 		EXPECT_EQ(want->ops[i].err, seen)
 		{
-			TH_LOG("%s: expected %s, observed %s", want->ops[i].op,
+			TH_LOG("%s: expected %s, observed %s", op,
 			       outcome_name(want->ops[i].err),
 			       outcome_name(seen));
 		}
 	}
+	/* Nothing done that the plan did not foresee. */
 	for (i = 0; i < got->n_ops; i++) {
 		EXPECT_NE(NOT_RUN, report_find(want, got->ops[i].op))
 		{
-			TH_LOG("%s: done (%s) but not expected", got->ops[i].op,
-			       outcome_name(got->ops[i].err));
+			TH_LOG("%s.%s: done (%s) but not expected", side,
+			       got->ops[i].op, outcome_name(got->ops[i].err));
 		}
 	}
 }
 
+/* The unconfined receiver: binds @fd to an abstract name, listens. */
+static int receiver_bind(int fd, int type, struct sockaddr_un *sun,
+			 socklen_t *len)
+{
+	memset(sun, 0, sizeof(*sun));
+	sun->sun_family = AF_UNIX;
+	/* Collision-free: the test's pid names it. */
+	snprintf(sun->sun_path + 1, sizeof(sun->sun_path) - 1, "lsmconf-abi-%d",
+		 getpid());
+	*len = offsetof(struct sockaddr_un, sun_path) + 1 +
+	       strlen(sun->sun_path + 1);
+	if (bind(fd, (void *)sun, *len))
+		return -errno;
+	if (type != SOCK_DGRAM && listen(fd, 4))
+		return -errno;
+	return 0;
+}
+
+/* Takes what arrived on @fd without waiting for more; reports. */
+static void receiver_take(int fd, int type, struct peer_report *r)
+{
+	int conn = fd, e;
+
+	if (type != SOCK_DGRAM) {
+		conn = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		report_op(r, "accept", sys_ret(conn));
+		if (conn < 0)
+			return;
+	}
+	e = drain(conn, type, &r->delivered, &r->corrupt);
+	report_op(r, "receive", r->delivered ? 0 : e);
+	if (conn != fd)
+		close(conn);
+}
+
 TEST_F_TIMEOUT(abi, precompiled, 30)
 {
-	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	struct peer_report got = { 0 }, sr = { 0 };
+	struct peer_report pol = { 0 }, sr = { 0 }, rr = { 0 };
+	bool dgram = variant->type == SOCK_DGRAM;
+	struct sockaddr_un sun;
 	struct abi_model m;
 	struct abi_plan p;
 	char tag[64];
-	int fd, rep[2], ret, e;
+	int fd, rep[2], ret;
 	socklen_t len;
 	pid_t pid;
 
 	model_init(&m, variant, self->kernel, self->pinned);
 	plan_make(&p, &m);
-	plan_complete(&p.r,
-		      variant->type == SOCK_DGRAM ? ops_dgram : ops_stream);
+	plan_complete(&p.pol, ops_policy);
+	plan_complete(&p.s, dgram ? ops_sender_dgram : ops_sender_stream);
+	plan_complete(&p.r, dgram ? ops_receiver_dgram : ops_receiver_stream);
 
 	/* Compiled once per boot for each profile and set; cached after. */
 	snprintf(tag, sizeof(tag), "abi_%s_%s", variant->profile, variant->set);
@@ -411,29 +442,21 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	if (ret == -ENOENT)
 		SKIP(return,
 			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
-	/* The parser's verdict; its messages are in the log. */
-	report_op(&got, "compile", ret);
+	/* The parser's verdict (-ENOEXEC: it refused; its log says why). */
+	report_op(&pol, "compile", ret);
 	if (ret) {
 		TH_LOG("compiling %s for %s failed; see %s", variant->profile,
 		       variant->set, self->policy.log);
 		goto judge;
 	}
-	e = aa_policy_load(&self->policy);
-	report_op(&got, "load", e);
-	if (e)
+	ret = aa_policy_load(&self->policy);
+	report_op(&pol, "load", ret);
+	if (ret)
 		goto judge;
 
-	/* The unconfined receiver: this process, on an abstract address. */
 	fd = socket(AF_UNIX, variant->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	ASSERT_LE(0, fd);
-	snprintf(sun.sun_path + 1, sizeof(sun.sun_path) - 1, "lsmconf-abi-%d",
-		 getpid());
-	len = offsetof(struct sockaddr_un, sun_path) + 1 +
-	      strlen(sun.sun_path + 1);
-	ASSERT_EQ(0, bind(fd, (void *)&sun, len));
-	if (variant->type != SOCK_DGRAM)
-		ASSERT_EQ(0, listen(fd, 4));
-
+	ASSERT_EQ(0, receiver_bind(fd, variant->type, &sun, &len));
 	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
 	pid = fork();
 	ASSERT_LE(0, pid);
@@ -442,35 +465,20 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 		sender_main(variant, self->policy.name, &sun, len, rep[1]);
 	}
 	close(rep[1]);
-	ASSERT_EQ(0, pipe_read(rep[0], &sr, sizeof(sr), PEER_WAIT_MS));
+	ret = pipe_read(rep[0], &sr, sizeof(sr), PEER_WAIT_MS);
 	close(rep[0]);
 	peer_reap(pid);
-	memcpy(&got.ops[got.n_ops], sr.ops, sr.n_ops * sizeof(sr.ops[0]));
-	got.n_ops += sr.n_ops;
-
+	ASSERT_EQ(0, ret);
 	/* The sender is done: take what arrived, never wait for more. */
-	if (variant->type != SOCK_DGRAM) {
-		int conn =
-			accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-
-		report_op(&got, "receiver.accept", sys_ret(conn));
-		if (conn >= 0) {
-			e = drain(conn, variant->type, &got.delivered,
-				  &got.corrupt);
-			report_op(&got, "receiver.receive",
-				  got.delivered ? 0 : e);
-			close(conn);
-		}
-	} else {
-		e = drain(fd, variant->type, &got.delivered, &got.corrupt);
-		report_op(&got, "receiver.receive", got.delivered ? 0 : e);
-	}
+	receiver_take(fd, variant->type, &rr);
 	close(fd);
 judge:
-	judge(_metadata, variant, &m, &p.r, &got);
+	judge(_metadata, variant, &m, "policy", &p.pol, &pol);
+	judge(_metadata, variant, &m, "sender", &p.s, &sr);
+	judge(_metadata, variant, &m, "receiver", &p.r, &rr);
 	/* Every allowed message arrived intact, and nothing else did. */
-	EXPECT_EQ(0, got.corrupt);
-	EXPECT_EQ(p.r.delivered, got.delivered);
+	EXPECT_EQ(0, rr.corrupt);
+	EXPECT_EQ(p.delivered, rr.delivered);
 }
 
 TEST_HARNESS_MAIN

@@ -179,7 +179,9 @@ static inline int aa_pinned_open(const char *name, aa_features **f)
 
 	if (strchr(name, '/'))
 		return -EINVAL;
-	snprintf(path, sizeof(path), "%s/%s", abi_dir(), name);
+	if (snprintf(path, sizeof(path), "%s/%s", abi_dir(), name) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -267,8 +269,9 @@ static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
 	if (features) {
 		if (strchr(features, '/'))
 			return -EINVAL;
-		snprintf(feat_path, sizeof(feat_path), "%s/%s", abi_dir(),
-			 features);
+		if (snprintf(feat_path, sizeof(feat_path), "%s/%s", abi_dir(),
+			     features) >= (int)sizeof(feat_path))
+			return -ENAMETOOLONG;
 		if (access(feat_path, R_OK))
 			return -errno;
 	}
