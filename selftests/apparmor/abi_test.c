@@ -4,10 +4,11 @@
  * set (abi/NAME) and loaded on the running kernel, as a distribution's
  * policy cache is after a kernel upgrade or downgrade.
  *
- * Each variant compiles one ABI 5.0 profile with `apparmor_parser -Q -M
- * abi/SET` (once per boot; the blob is cached), loads it, then a sender in
- * that profile talks to an unconfined receiver over an abstract AF_UNIX
- * socket. The compile, the load and every socket call are decision
+ * Each set's policy (the three ABI 5.0 profiles below) is compiled in one
+ * `apparmor_parser -Q -M abi/SET` run into one blob, once per boot (the
+ * blob is cached, as a distribution caches its policy); each variant loads
+ * that blob, then a sender in one of its profiles talks to an unconfined
+ * receiver over an abstract AF_UNIX socket. The compile, the load and every socket call are decision
  * records; their expected outcomes come from the model below, computed
  * from the pinned set's features and the running kernel's.
  */
@@ -305,6 +306,91 @@ out:
 	_exit(0);
 }
 
+/* ---- the policy of a set --------------------------------------------- */
+
+/* The profiles of every set's policy, compiled together into one blob. */
+static const char *const set_profiles[] = { "allow", "send_deny",
+					    "net_dgram_deny", NULL };
+
+static void set_profile_name(char *buf, size_t size, const char *tmpl,
+			     const char *set)
+{
+	snprintf(buf, size, AA_TEST_PREFIX "abi_%s_%s", tmpl, set);
+}
+
+/*
+ * Compiles the policy of pinned set @set (every profile of set_profiles)
+ * in one parser run, against abi/SET as both compile and kernel features
+ * (-M), into @p->blob; once per boot, the blob is cached. Returns 0,
+ * -ENOEXEC when the parser refused (its messages are in @p->log), -ENOENT
+ * when there is no parser, or -errno.
+ */
+static int set_build(struct aa_policy *p, const char *set)
+{
+	char dir[128], feat[PATH_MAX], tmp[PATH_MAX + 16], text[8192];
+	char name[128];
+	char src[3][PATH_MAX];
+	int fd, i, status, ret;
+	pid_t pid;
+
+	ret = policy_cache_dir(dir, sizeof(dir));
+	if (ret)
+		return ret;
+	if (snprintf(feat, sizeof(feat), "%s/%s", abi_dir(), set) >=
+	    (int)sizeof(feat))
+		return -ENAMETOOLONG;
+	if (access(feat, R_OK))
+		return -errno;
+	snprintf(p->blob, sizeof(p->blob), "%s/abi_set@%s.bin", dir, set);
+	snprintf(p->log, sizeof(p->log), "%s/abi_set@%s.log", dir, set);
+	if (!access(p->blob, R_OK))
+		return 0;
+	for (i = 0; set_profiles[i]; i++) {
+		set_profile_name(name, sizeof(name), set_profiles[i], set);
+		ret = profile_expand(set_profiles[i], name, POLICY_ABI, NULL,
+				     text, sizeof(text));
+		if (ret)
+			return ret;
+		snprintf(src[i], sizeof(src[i]), "%s/abi_%s@%s.profile", dir,
+			 set_profiles[i], set);
+		fd = open(src[i], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			  0600);
+		if (fd < 0)
+			return -errno;
+		ret = write_all(fd, text, strlen(text));
+		close(fd);
+		if (ret)
+			return ret;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.%d", p->blob, getpid());
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int log = open(p->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		if (log >= 0) {
+			dup2(log, STDOUT_FILENO);
+			dup2(log, STDERR_FILENO);
+		}
+		/* One run, one blob holding every profile given. */
+		execlp(parser_path(), parser_path(), "-Q", "-q", "-M", feat,
+		       "-o", tmp, src[0], src[1], src[2], (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return -ENOENT;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		unlink(tmp);
+		return -ENOEXEC;
+	}
+	if (rename(tmp, p->blob))
+		return -errno;
+	return 0;
+}
+
 /* ---- fixture --------------------------------------------------------- */
 
 FIXTURE_SETUP(abi)
@@ -334,8 +420,18 @@ FIXTURE_SETUP(abi)
 FIXTURE_TEARDOWN(abi)
 {
 	static char after[65536];
+	char name[128];
+	int i;
 
-	EXPECT_EQ(0, aa_policy_destroy(&self->policy));
+	/* The set's blob loaded every profile of the set. */
+	if (self->policy.loaded) {
+		for (i = 0; set_profiles[i]; i++) {
+			set_profile_name(name, sizeof(name), set_profiles[i],
+					 variant->set);
+			EXPECT_EQ(0, aa_profile_remove(name));
+		}
+		self->policy.loaded = false;
+	}
 	if (self->kernel)
 		aa_features_unref(self->kernel);
 	if (self->pinned)
@@ -424,7 +520,6 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	struct sockaddr_un sun;
 	struct abi_model m;
 	struct abi_plan p;
-	char tag[64];
 	int fd, rep[2], ret;
 	socklen_t len;
 	pid_t pid;
@@ -435,10 +530,10 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	plan_complete(&p.s, dgram ? ops_sender_dgram : ops_sender_stream);
 	plan_complete(&p.r, dgram ? ops_receiver_dgram : ops_receiver_stream);
 
-	/* Compiled once per boot for each profile and set; cached after. */
-	snprintf(tag, sizeof(tag), "abi_%s_%s", variant->profile, variant->set);
-	ret = aa_policy_build_for(&self->policy, variant->profile, POLICY_ABI,
-				  NULL, tag, NULL, variant->set);
+	/* The set's policy is compiled once per boot; cached after. */
+	set_profile_name(self->policy.name, sizeof(self->policy.name),
+			 variant->profile, variant->set);
+	ret = set_build(&self->policy, variant->set);
 	if (ret == -ENOENT)
 		SKIP(return,
 			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
