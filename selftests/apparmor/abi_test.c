@@ -80,15 +80,16 @@ ABI_CASE(set_7_2__net_dgram_deny__stream, "7.2", net_dgram_deny, stream)
 /* ---- the expectation model ------------------------------------------- */
 
 /*
- * The perms-table layout the parser writes when its compile features
- * advertise policy/permstable32_version >= this: a "perms" struct (one
- * aa_perms per accept state) followed by a "permsv" u32, and accept2 as
- * dfa flags. Below it (no permstable32, as in abi/6.1, or version 1, as in
- * abi/6.12) the parser writes the permissions packed into the dfa's
- * accept1/accept2 tables, the layout every kernel since policy v5 reads
- * (unpack_pdb(), "packed perms in accept1 and accept2"). The threshold is
- * what the blobs show (the 6.12 set's blob has no "perms" struct, the 7.2
- * set's has "perms", "permsv"); the parser source was not read.
+ * The compile features' policy/permstable32_version from which the parser
+ * writes permission tables: a "perms" struct (one aa_perms per accept
+ * state) in each policy database, and in the file database a "permsv" u32
+ * after it. Below it (no permstable32, as in abi/6.1, or version 1, as in
+ * abi/6.12) the permissions are packed into the dfa's accept1/accept2
+ * tables, the layout every kernel since policy v5 reads (unpack_pdb():
+ * "packed perms in accept1 and accept2"). The threshold is what the blobs
+ * show (the 6.12 set's blob has no "perms" struct; the 7.2 set's has
+ * "perms" in the policydb and "perms", "permsv" in the file database); the
+ * parser's source was not read.
  */
 #define PERMS_TABLE_VERSION 2
 
@@ -120,15 +121,21 @@ static void model_init(struct abi_model *m, const FIXTURE_VARIANT(abi) * v,
 	m->compile = 0;
 
 	/*
-	 * Loading: a blob whose perms table is newer than the running
-	 * kernel's is refused. 7.2's unpack_pdb() (policy_unpack.c) reads
-	 * unpack_perms_table(), then the "permsv" u32 (accept2 as dfa flags
-	 * for version > 2), then unpack_dfa(); a kernel that advertises an
-	 * older permstable32_version (6.12: 1, 6.1: none; apparmorfs.c
-	 * aa_sfs_entry_policy) reads no "permsv", so its unpack_dfa() meets
-	 * "permsv" where it expects the "aadfa" blob, the policydb's required
-	 * dfa is missing, and unpack_profile() fails the whole load with
-	 * -EPROTO (aa_replace_profiles() returns it to the write()).
+	 * Loading: a blob whose permission tables are newer than the running
+	 * kernel reads fails as a whole with -EPROTO (unpack_profile() in
+	 * policy_unpack.c; aa_replace_profiles() returns its error to the
+	 * write()). 7.2 reads them: unpack_pdb() calls unpack_perms_table(),
+	 * then the "permsv" u32 (accept2 as dfa flags for version > 2), then
+	 * unpack_dfa(); it advertises permstable32_version 3 (apparmorfs.c,
+	 * aa_sfs_entry_policy).
+	 * - A kernel advertising version 1 (6.12) reads the "perms" table but
+	 *   no "permsv": in the file database unpack_dfa() meets "permsv"
+	 *   where it expects "aadfa", finds no dfa (optional there), and the
+	 *   profile's closing AA_STRUCTEND check then meets "permsv": audit
+	 *   info "failed to unpack end of profile" at the offset of "permsv".
+	 * - A kernel without permission tables (6.1) meets "perms" where its
+	 *   policydb expects the dfa: "failed to unpack policydb".
+	 * (Both audit lines are in the guest's dmesg.txt of a run.)
 	 */
 	pv = aa_features_num(pinned, "policy/permstable32_version");
 	kv = aa_features_num(kernel, "policy/permstable32_version");
