@@ -194,7 +194,10 @@ static int expect_socket(const struct abi_model *m)
  * sender's AA_MAY_SEND to the peer (apparmor_unix_may_send() ->
  * aa_unix_peer_perm() -> profile_peer_perm()): `deny unix (send)` denies
  * it. Otherwise the parser dropped that deny and `network,` allows the
- * per-socket send (aa_sk_perm(), OP_SENDMSG).
+ * send wherever it is checked: per socket at the peer hook on 7.2
+ * (profile_peer_perm()'s fallback aa_profile_af_sk_perm(), AA_MAY_SEND),
+ * per socket at sendmsg on 6.x (apparmor_socket_sendmsg() ->
+ * aa_sk_perm()). The unconfined receiver's side is never checked.
  */
 static int expect_dgram_send(const struct abi_model *m)
 {
@@ -245,7 +248,11 @@ static void plan_make(struct abi_plan *p, const struct abi_model *m)
 		e = expect_stream_connect(m);
 		report_op(&p->s, "connect", e);
 		if (!e) {
-			/* A connected stream is checked per socket only. */
+			/*
+			 * A connected stream's send: 7.2 checks nothing for
+			 * AF_UNIX (aa_sock_msg_perm()), 6.x the sender's own
+			 * send (aa_sk_perm()), which `network,` allows.
+			 */
 			report_op(&p->s, "send", 0);
 			sent = 1;
 		}
