@@ -113,6 +113,25 @@ static struct known_list *load_known(const char *path)
 	return &list;
 }
 
+/*
+ * --abi NAME: a pinned set the AppArmor tests' directory holds (abi/,
+ * installed beside them), checked before anything is fetched or booted.
+ */
+static void abi_check(const struct run_opts *o)
+{
+	char *dir = o->tests_dir ? xstrdup(o->tests_dir) :
+				   xasprintf("%s/apparmor", o->tests_root);
+	char *path = xasprintf("%s/abi/%s", dir, o->abi);
+
+	if (!abi_name_ok(o->abi))
+		die("--abi: not a feature set name: %s", o->abi);
+	if (!path_exists(path))
+		die("--abi: no pinned feature set %s (no %s; see lsmconf abi)",
+		    o->abi, path);
+	free(path);
+	free(dir);
+}
+
 /* Parses the options run and compare share; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o)
 {
@@ -129,6 +148,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ "lsm", required_argument, NULL, 'L' },
 		{ "refresh", no_argument, NULL, 'R' },
 		{ "known-bugs", required_argument, NULL, 'K' },
+		{ "abi", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *known = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
@@ -185,6 +205,9 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		case 'K':
 			known = optarg;
 			break;
+		case 'F':
+			o->abi = optarg;
+			break;
 		case ':':
 			die("%s needs a value (see lsmconf --help)",
 			    argv[optind - 1]);
@@ -194,5 +217,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		}
 	}
 	o->known = load_known(known);
+	if (o->abi)
+		abi_check(o);
 	return optind;
 }

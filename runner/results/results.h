@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "abi.h"
 #include "compare.h"
 #include "known.h"
 #include "ktap.h"

@@ -59,6 +59,7 @@ struct test_fate {
 struct kernel_run {
 	struct kernel k;
 	const char *lsm;
+	const char *abi; /* the pinned feature set policy is compiled for */
 	char *dir;
 	const char *tests_dir;
 	struct plan plan;
@@ -841,6 +842,7 @@ static void write_identity(const struct kernel_run *kr)
 		sbuf_printf(&sb, "feature %s\t%s\n", *f,
 			    feature_state(kr->features, *f));
 	sbuf_printf(&sb, "parser\t%s\n", guest_parser_version());
+	sbuf_printf(&sb, "abi\t%s\n", kr->abi ? kr->abi : "-");
 	sbuf_printf(&sb, "accel\t%s\n", kr->accel_kvm ? "kvm" : "tcg");
 	sbuf_printf(&sb, "qemu\t%s\n",
 		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
@@ -887,6 +889,9 @@ static bool report(const struct kernel_run *kr)
 	printf("== %s [%s]\n", id, kr->lsm);
 	printf("   guest: uname %s; lsm %s; %s\n", kr->uname ? kr->uname : "?",
 	       kr->lsm_list ? kr->lsm_list : "?", guest_parser_version());
+	if (kr->abi)
+		printf("   policy compiled for the pinned feature set abi/%s (--abi)\n",
+		       kr->abi);
 	if (kr->features) {
 		printf("   features:");
 		for (f = reported_features; *f; f++)
@@ -991,12 +996,23 @@ static bool lsm_boot_append(const char *lsm, const char **append)
 	return false;
 }
 
-/* The LSM's boot parameters, then the user's (the kernel takes the last). */
-static char *lsm_append(const struct run_opts *o, const char *own)
+/*
+ * The LSM's boot parameters, the pinned feature set (lsmconf.abi=, which
+ * the guest's init hands to the tests), then the user's (the kernel takes
+ * the last).
+ */
+static char *lsm_append(const struct run_opts *o, const char *own,
+			const char *abi)
 {
-	if (own && o->append)
-		return xasprintf("%s %s", own, o->append);
-	return own || o->append ? xstrdup(own ? own : o->append) : NULL;
+	struct sbuf sb = { 0 };
+
+	if (own)
+		sbuf_printf(&sb, "%s", own);
+	if (abi)
+		sbuf_printf(&sb, "%slsmconf.abi=%s", sb.len ? " " : "", abi);
+	if (o->append)
+		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", o->append);
+	return sb.buf;
 }
 
 /* The --test names whose program is in @lsm's test directory. */
@@ -1194,7 +1210,9 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		return -1;
 	}
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
-	append = lsm_append(o, own);
+	/* Only AppArmor compiles policy; SELinux's is compiled on the host. */
+	kr.abi = !strcmp(lsm, "apparmor") ? o->abi : NULL;
+	append = lsm_append(o, own, kr.abi);
 
 	failed = boot_all(&kr, o, append, e) || collect(&kr, e);
 	if (!failed) {
