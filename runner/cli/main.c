@@ -17,6 +17,7 @@ static const char usage[] =
 	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
 	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
 	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
+	"       lsmconf abi [--out DIR] SPEC...  pin each kernel's AppArmor features in abi/\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"\n"
@@ -28,7 +29,7 @@ static const char usage[] =
 	"run and compare options:\n"
 	"  --test NAME       only this test binary (repeatable)\n"
 	"  --args ARGS       arguments for the test binaries, e.g. \"-r fixture.variant.test\"\n"
-	"  --timeout S       per-test bound in seconds (default 120)\n"
+	"  --timeout S       per-test bound in seconds (default 300)\n"
 	"  --boot-timeout S  whole-boot bound (default 90 + the per-test bounds)\n"
 	"  --memory MB       guest memory (default 512)\n"
 	"  --cpus N          guest CPUs (default 2)\n"
@@ -38,6 +39,11 @@ static const char usage[] =
 	"                    with --test, only the LSMs that have the test\n"
 	"  --tests-dir DIR   the tests to run (default build/kselftest/<lsm>)\n"
 	"  --refresh         refresh the private package lists first\n"
+	"  --known-bugs FILE known kernel bugs (default fixtures/known-kernel-bugs)\n"
+	"  --abi NAME        compile AppArmor policy against the pinned feature set\n"
+	"                    abi/NAME (e.g. 6.12) instead of the running kernel's\n"
+	"abi options: --out DIR (abi/): where the sets and SOURCES go; the run\n"
+	"  options above apply (--memory, --results, --refresh...)\n"
 	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"
 	"  uring : none, sender, receiver, both, stacked), --invocations N (3),\n"
 	"  --warmup N (3), --rounds N (15), --messages N (65536)\n"
@@ -66,6 +72,8 @@ int main(int argc, char **argv)
 		return cmd_msgcost(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "mutate"))
 		return cmd_mutate(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "abi"))
+		return cmd_abi(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))
 		return cmd_kernel(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ksrc"))

@@ -3,8 +3,10 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "provision/provision.h"
+#include "results/results.h"
 #include "lib/lib.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -95,6 +97,41 @@ char *results_root(const char *base)
 	return root;
 }
 
+/* The known kernel bugs list, checked before anything starts. */
+static struct known_list *load_known(const char *path)
+{
+	static struct known_list list;
+	struct err e;
+	size_t len;
+	char *buf;
+
+	if (read_file(path, &buf, &len))
+		die("--known-bugs: cannot read %s: %s", path, strerror(errno));
+	if (known_parse(buf, len, &list, &e))
+		die("%s: %s", path, e.msg);
+	free(buf);
+	return &list;
+}
+
+/*
+ * --abi NAME: a pinned set the AppArmor tests' directory holds (abi/,
+ * installed beside them), checked before anything is fetched or booted.
+ */
+static void abi_check(const struct run_opts *o)
+{
+	char *dir = o->tests_dir ? xstrdup(o->tests_dir) :
+				   xasprintf("%s/apparmor", o->tests_root);
+	char *path = xasprintf("%s/abi/%s", dir, o->abi);
+
+	if (!abi_name_ok(o->abi))
+		die("--abi: not a feature set name: %s", o->abi);
+	if (!path_exists(path))
+		die("--abi: no pinned feature set %s (no %s; see lsmconf abi)",
+		    o->abi, path);
+	free(path);
+	free(dir);
+}
+
 /* Parses the options run and compare share; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o)
 {
@@ -110,8 +147,11 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ "tests-dir", required_argument, NULL, 'd' },
 		{ "lsm", required_argument, NULL, 'L' },
 		{ "refresh", no_argument, NULL, 'R' },
+		{ "known-bugs", required_argument, NULL, 'K' },
+		{ "abi", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *known = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
 	int c;
 
 	/* Our own messages, one line each (":": a missing value is ':'). */
@@ -120,7 +160,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		.results = "results",
 		.tests_root = LSMCONF_ROOT "/build/kselftest",
 		.lsms = "apparmor,selinux",
-		.test_timeout_s = 120,
+		.test_timeout_s = 300,
 		.memory_mb = 512,
 		.cpus = 2,
 	};
@@ -162,6 +202,12 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		case 'R':
 			o->refresh = true;
 			break;
+		case 'K':
+			known = optarg;
+			break;
+		case 'F':
+			o->abi = optarg;
+			break;
 		case ':':
 			die("%s needs a value (see lsmconf --help)",
 			    argv[optind - 1]);
@@ -170,5 +216,8 @@ int run_options(int argc, char **argv, struct run_opts *o)
 			    argv[optind - 1]);
 		}
 	}
+	o->known = load_known(known);
+	if (o->abi)
+		abi_check(o);
 	return optind;
 }

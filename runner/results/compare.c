@@ -60,6 +60,14 @@ static void classify(const struct record *ra, const struct record *rb,
 		add(out, ra->col[REC_ID], CMP_SAME, oa, ob, "");
 		return;
 	}
+	if (ra->known || rb->known) {
+		snprintf(why, sizeof(why),
+			 "known kernel bug %s on the %s kernel",
+			 ra->known ? ra->known : rb->known,
+			 ra->known ? "first" : "second");
+		add(out, ra->col[REC_ID], CMP_EXPLAINED, oa, ob, why);
+		return;
+	}
 	if (explained_by(da, db, why, sizeof(why))) {
 		add(out, ra->col[REC_ID], CMP_EXPLAINED, oa, ob, why);
 		return;

@@ -25,7 +25,8 @@ struct cmp_result {
 /*
  * Classifies every case id of @a and @b (both sorted by records_parse):
  * same (both observed the same outcome), explained (outcomes differ and
- * the feature the expectation depended on differs between the kernels),
+ * the feature the expectation depended on differs between the kernels,
+ * or a known kernel bug (record.known) shows on one side),
  * unexplained (any other difference, or a case on one side only).
  */
 void compare_records(const struct record_set *a, const struct record_set *b,

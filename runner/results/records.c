@@ -26,6 +26,7 @@ static void parse_line(const char *line, size_t len, unsigned int lineno,
 	const char *p = line, *end = line + len;
 	int i;
 
+	r.known = NULL;
 	for (i = 0; i < REC_N_COLS; i++) {
 		const char *tab = memchr(p, '\t', end - p);
 		const char *stop = tab ? tab : end;
@@ -104,9 +105,36 @@ void records_free(struct record_set *set)
 	size_t i;
 	int c;
 
-	for (i = 0; i < set->n; i++)
+	for (i = 0; i < set->n; i++) {
 		for (c = 0; c < REC_N_COLS; c++)
 			free(set->v[i].col[c]);
+		free(set->v[i].known);
+	}
 	free(set->v);
 	memset(set, 0, sizeof(*set));
+}
+
+size_t records_mark_known(struct record_set *set, const char *text)
+{
+	const char *p = text;
+	size_t unknown = 0;
+
+	while (p && *p) {
+		size_t n = strcspn(p, "\n"), id_len = strcspn(p, "\t\n");
+		struct record *r;
+		char *id;
+
+		if (id_len < n) {
+			id = xstrndup(p, id_len);
+			r = (struct record *)records_find(set, id);
+			free(id);
+			if (r && !r->known)
+				r->known = xstrndup(p + id_len + 1,
+						    n - id_len - 1);
+			else
+				unknown++;
+		}
+		p += n + (p[n] == '\n');
+	}
+	return unknown;
 }

@@ -25,6 +25,8 @@ enum record_col {
 
 struct record {
 	char *col[REC_N_COLS];
+	/* The known kernel bug this decision shows (known.h), or NULL. */
+	char *known;
 };
 
 struct record_set {
@@ -46,5 +48,10 @@ void records_free(struct record_set *set);
 void records_sort(struct record_set *set);
 /* After records_sort(): the record with @id, or NULL. */
 const struct record *records_find(const struct record_set *set, const char *id);
+/*
+ * Marks the records a boot's known.tsv ("id<TAB>bug" lines) names as
+ * showing that bug. Returns how many lines named no record.
+ */
+size_t records_mark_known(struct record_set *set, const char *text);
 
 #endif

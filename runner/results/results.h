@@ -12,7 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "abi.h"
 #include "compare.h"
+#include "known.h"
 #include "ktap.h"
 #include "records.h"
 
@@ -22,8 +24,14 @@ struct test_account {
 	const char *name;
 	int rc; /* exit status recorded in the guest, or RC_NEVER */
 	int timeout_s; /* the per-test bound it ran under */
+	double seconds; /* guest time it took, < 0 when unknown */
 	bool have_ktap;
 	struct ktap_doc doc;
+	/*
+	 * Failed cases a known kernel bug explains (known.h), set before
+	 * account_test(): they count here, not as failures.
+	 */
+	size_t known;
 	/* Derived by account_test(); xfail counts as pass. */
 	size_t pass, fail, skip, lost;
 	char problem[256]; /* binary-level failure, "" when none */
@@ -45,7 +53,7 @@ void account_crash(struct test_account *t, bool framed, char *const *crashed,
 		   size_t n_crashed, int boot, const char *why);
 
 struct run_totals {
-	size_t pass, fail, skip, lost, problems;
+	size_t pass, fail, skip, lost, known, problems;
 };
 void totals_add(struct run_totals *sum, const struct test_account *t);
 

@@ -59,6 +59,7 @@ struct test_fate {
 struct kernel_run {
 	struct kernel k;
 	const char *lsm;
+	const char *abi; /* the pinned feature set policy is compiled for */
 	char *dir;
 	const char *tests_dir;
 	struct plan plan;
@@ -75,6 +76,8 @@ struct kernel_run {
 	char *uname, *lsm_list;
 	char *features; /* features.tsv as read from the guest */
 	size_t decisions, mismatches;
+	struct known_list *known; /* NULL: no list */
+	size_t known_decisions;
 	double guest_boot_s,
 		guest_suite_s; /* guest uptime at test start, end */
 };
@@ -186,7 +189,7 @@ static int collect_records(struct kernel_run *kr, struct err *e)
 {
 	char *path = xasprintf("%s/guest/records.tsv", kr->dir), *buf;
 	struct record_set set;
-	struct sbuf out = { 0 };
+	struct sbuf out = { 0 }, known = { 0 };
 	size_t len, i;
 	int c, ret = 0;
 
@@ -207,6 +210,19 @@ static int collect_records(struct kernel_run *kr, struct err *e)
 			    set.duplicates);
 	kr->decisions = set.n;
 	kr->mismatches = set.mismatches;
+	for (i = 0; kr->known && i < set.n; i++) {
+		const struct known_bug *b =
+			known_record(kr->known, kr->uname, &set.v[i]);
+
+		if (!b)
+			continue;
+		kr->mismatches--;
+		kr->known_decisions++;
+		sbuf_printf(&known, "%s\t%s\n", set.v[i].col[REC_ID], b->name);
+	}
+	if (known.len)
+		write_file_at(kr->dir, "known.tsv", known.buf, known.len);
+	sbuf_free(&known);
 	sbuf_printf(&out, "%s", RECORD_HEADER);
 	for (i = 0; i < set.n; i++)
 		for (c = 0; c < REC_N_COLS; c++)
@@ -632,6 +648,37 @@ static int boot_all(struct kernel_run *kr, const struct run_opts *o,
 	return ret;
 }
 
+/* The guest seconds test @name took (its start and end uptimes), or -1. */
+static double test_seconds(const struct kernel_run *kr, const char *name)
+{
+	char *path = xasprintf("tests/%s.time", name), *text;
+	double t0, t1, s = -1;
+
+	text = guest_text(kr, path);
+	if (text && sscanf(text, "%lf %lf", &t0, &t1) == 2 && t1 >= t0)
+		s = t1 - t0;
+	free(text);
+	free(path);
+	return s;
+}
+
+/* How many of @t's failed cases a known kernel bug of this release lists. */
+static size_t known_cases(struct kernel_run *kr, const struct test_account *t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; kr->known && i < t->doc.n_results; i++) {
+		const struct ktap_result *r = &t->doc.results[i];
+		char *name = xasprintf("%s/%s", t->name, r->name);
+
+		if (known_case(kr->known, kr->uname, name,
+			       r->status == KTAP_FAIL))
+			n++;
+		free(name);
+	}
+	return n;
+}
+
 static int collect(struct kernel_run *kr, struct err *e)
 {
 	char *path, *buf;
@@ -641,6 +688,11 @@ static int collect(struct kernel_run *kr, struct err *e)
 	merge_outputs(kr, "samples.tsv");
 	merge_outputs(kr, "msgcost.tsv");
 	scan_log(kr, kr->dir, "guest/dmesg.txt", false);
+	/* The release first: known kernel bugs are listed per release. */
+	kr->uname = guest_text(kr, "uname");
+	chomp(kr->uname);
+	if (kr->known)
+		known_reset(kr->known);
 	if (collect_records(kr, e))
 		return -1;
 	{
@@ -654,9 +706,7 @@ static int collect(struct kernel_run *kr, struct err *e)
 		free(t0);
 		free(t1);
 	}
-	kr->uname = guest_text(kr, "uname");
 	kr->lsm_list = guest_text(kr, "lsm");
-	chomp(kr->uname);
 	chomp(kr->lsm_list);
 	path = xasprintf("%s/guest/features.tsv", kr->dir);
 	if (read_file(path, &kr->features, NULL))
@@ -675,6 +725,7 @@ static int collect(struct kernel_run *kr, struct err *e)
 		t->rc = rc ? atoi(rc) : RC_NEVER;
 		free(rc);
 		free(path);
+		t->seconds = test_seconds(kr, t->name);
 		path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
 		if (!read_file(path, &buf, &len)) {
 			if (ktap_parse(buf, len, &t->doc))
@@ -689,11 +740,23 @@ static int collect(struct kernel_run *kr, struct err *e)
 				die("out of memory");
 			t->have_ktap = true;
 		}
+		if (t->have_ktap)
+			t->known = known_cases(kr, t);
 		account_test(t);
 		account_crash(t, kr->fate[i].framed, kr->fate[i].crashed,
 			      kr->fate[i].n_crashed, kr->fate[i].crash_boot,
 			      kr->fate[i].why);
 		totals_add(&kr->totals, t);
+	}
+	if (kr->known) {
+		const struct known_bug *b =
+			known_unreproduced(kr->known, kr->uname);
+
+		if (b)
+			add_problem(
+				kr,
+				"known kernel bug %s no longer shows on %s (a listed case or decision behaves otherwise now): update the known bugs list",
+				b->name, kr->uname);
 	}
 	return 0;
 }
@@ -779,6 +842,7 @@ static void write_identity(const struct kernel_run *kr)
 		sbuf_printf(&sb, "feature %s\t%s\n", *f,
 			    feature_state(kr->features, *f));
 	sbuf_printf(&sb, "parser\t%s\n", guest_parser_version());
+	sbuf_printf(&sb, "abi\t%s\n", kr->abi ? kr->abi : "-");
 	sbuf_printf(&sb, "accel\t%s\n", kr->accel_kvm ? "kvm" : "tcg");
 	sbuf_printf(&sb, "qemu\t%s\n",
 		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
@@ -802,6 +866,15 @@ static void write_identity(const struct kernel_run *kr)
 	sbuf_free(&sb);
 }
 
+static const char *known_note(size_t n)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), ", %zu known kernel bug%s", n,
+		 n == 1 ? "" : "s");
+	return buf;
+}
+
 static bool report(const struct kernel_run *kr)
 {
 	const struct run_totals *t = &kr->totals;
@@ -816,6 +889,9 @@ static bool report(const struct kernel_run *kr)
 	printf("== %s [%s]\n", id, kr->lsm);
 	printf("   guest: uname %s; lsm %s; %s\n", kr->uname ? kr->uname : "?",
 	       kr->lsm_list ? kr->lsm_list : "?", guest_parser_version());
+	if (kr->abi)
+		printf("   policy compiled for the pinned feature set abi/%s (--abi)\n",
+		       kr->abi);
 	if (kr->features) {
 		printf("   features:");
 		for (f = reported_features; *f; f++)
@@ -825,10 +901,15 @@ static bool report(const struct kernel_run *kr)
 	for (i = 0; i < kr->plan.n; i++) {
 		const struct test_account *a = &kr->acct[i];
 
-		printf("   %-24s %s: %zu pass, %zu fail, %zu skip, %zu lost%s%s\n",
+		char took[32] = "";
+
+		if (a->seconds >= 0)
+			snprintf(took, sizeof(took), " in %.1f s", a->seconds);
+		printf("   %-24s %s: %zu pass, %zu fail, %zu skip, %zu lost%s%s%s%s\n",
 		       a->name, account_ok(a) ? "ok" : "NOT OK", a->pass,
-		       a->fail, a->skip, a->lost, a->problem[0] ? "; " : "",
-		       a->problem);
+		       a->fail, a->skip, a->lost,
+		       a->known ? known_note(a->known) : "",
+		       a->problem[0] ? "; " : "", a->problem, took);
 	}
 	if (kr->boot_log.len) {
 		const char *p = kr->boot_log.buf;
@@ -853,8 +934,17 @@ static bool report(const struct kernel_run *kr)
 	if (kr->decisions)
 		printf("   decisions: %zu recorded, %zu not as expected\n",
 		       kr->decisions, kr->mismatches);
-	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu -> %s\n",
-	       t->pass, t->fail, t->skip, t->lost, ok ? "PASS" : "FAIL");
+	for (i = 0; kr->known && i < kr->known->n; i++) {
+		const struct known_bug *b = &kr->known->v[i];
+
+		if (b->failed_cases || b->wrong_records)
+			printf("   known kernel bug %s: %zu cases, %zu decisions (%s)\n",
+			       b->name, b->failed_cases, b->wrong_records,
+			       b->function);
+	}
+	printf("   totals: pass %zu, fail %zu, skip %zu, lost %zu%s -> %s\n",
+	       t->pass, t->fail, t->skip, t->lost,
+	       t->known ? known_note(t->known) : "", ok ? "PASS" : "FAIL");
 	printf("   time: %s %.1f s, image %.1f s, boot+tests %.1f s in %d boot%s (guest: boot %.1f s, suite %.1f s)\n",
 	       k->build_log ? "build" : "fetch", k->fetch_seconds, kr->image_s,
 	       kr->boot_s, kr->boots, kr->boots == 1 ? "" : "s",
@@ -906,12 +996,23 @@ static bool lsm_boot_append(const char *lsm, const char **append)
 	return false;
 }
 
-/* The LSM's boot parameters, then the user's (the kernel takes the last). */
-static char *lsm_append(const struct run_opts *o, const char *own)
+/*
+ * The LSM's boot parameters, the pinned feature set (lsmconf.abi=, which
+ * the guest's init hands to the tests), then the user's (the kernel takes
+ * the last).
+ */
+static char *lsm_append(const struct run_opts *o, const char *own,
+			const char *abi)
 {
-	if (own && o->append)
-		return xasprintf("%s %s", own, o->append);
-	return own || o->append ? xstrdup(own ? own : o->append) : NULL;
+	struct sbuf sb = { 0 };
+
+	if (own)
+		sbuf_printf(&sb, "%s", own);
+	if (abi)
+		sbuf_printf(&sb, "%slsmconf.abi=%s", sb.len ? " " : "", abi);
+	if (o->append)
+		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", o->append);
+	return sb.buf;
 }
 
 /* The --test names whose program is in @lsm's test directory. */
@@ -1029,6 +1130,15 @@ void run_load_records(const struct kernel_boots *kb, struct record_set *set)
 	if (records_parse(all.buf ? all.buf : "", all.len, set))
 		die("out of memory");
 	sbuf_free(&all);
+	for (i = 0; i < kb->n; i++) {
+		char *path = xasprintf("%s/known.tsv", kb->dir[i]);
+
+		if (!read_file(path, &buf, &len)) {
+			records_mark_known(set, buf);
+			free(buf);
+		}
+		free(path);
+	}
 }
 
 void kernel_boots_free(struct kernel_boots *kb)
@@ -1064,6 +1174,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	const char *own;
 	bool ok = false, failed;
 
+	kr.known = o->known;
 	if (!lsm_boot_append(lsm, &own))
 		return err_set(e, "unknown LSM %s (known: apparmor, selinux)",
 			       lsm);
@@ -1099,7 +1210,9 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		return -1;
 	}
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
-	append = lsm_append(o, own);
+	/* Only AppArmor compiles policy; SELinux's is compiled on the host. */
+	kr.abi = !strcmp(lsm, "apparmor") ? o->abi : NULL;
+	append = lsm_append(o, own, kr.abi);
 
 	failed = boot_all(&kr, o, append, e) || collect(&kr, e);
 	if (!failed) {

@@ -20,12 +20,16 @@ struct run_opts {
 	const char *tests_dir; /* NULL: tests_root/<lsm> */
 	const char *lsms; /* LSMs to boot with, comma-separated */
 	const char *lsm; /* this boot's LSM (set per boot) */
+	/* A pinned feature set (abi/NAME) AppArmor policy is compiled for. */
+	const char *abi;
 	int test_timeout_s;
 	int boot_timeout_s; /* 0: derived from the plan */
 	int memory_mb;
 	int cpus;
 	bool refresh;
 	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
+	/* Known kernel bugs (results/known.h), or NULL. */
+	struct known_list *known;
 	const char *
 		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
 };

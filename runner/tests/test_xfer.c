@@ -36,6 +36,9 @@ static const struct ent results_tar[] = {
 	{ "tests/a.ktap", AE_IFREG, ktap_txt, NULL },
 };
 
+/* make_tar() gzips, as the guest does. */
+static bool gzipped;
+
 /* A ustar archive of @ents, built in memory. */
 static char *make_tar(const struct ent *ents, size_t n, size_t *len)
 {
@@ -45,6 +48,8 @@ static char *make_tar(const struct ent *ents, size_t n, size_t *len)
 
 	ck_assert_ptr_nonnull(buf);
 	ck_assert_int_eq(archive_write_set_format_ustar(a), ARCHIVE_OK);
+	if (gzipped)
+		ck_assert_int_eq(archive_write_add_filter_gzip(a), ARCHIVE_OK);
 	ck_assert_int_eq(archive_write_set_bytes_in_last_block(a, 1),
 			 ARCHIVE_OK);
 	ck_assert_int_eq(archive_write_open_memory(a, buf, cap, &used),
@@ -633,6 +638,18 @@ START_TEST(test_untar_relative_dir)
 }
 END_TEST
 
+START_TEST(test_untar_gzipped)
+{
+	gzipped = true;
+	tar = make_tar(results_tar, 3, &tar_len);
+	gzipped = false;
+	/* gzip's magic, not a tar header. */
+	ck_assert_int_eq((unsigned char)tar[0], 0x1f);
+	ck_assert_int_eq(xfer_untar(tar, tar_len, "out", err, sizeof(err)), 2);
+	check_results("out");
+}
+END_TEST
+
 START_TEST(test_untar_absolute_dir)
 {
 	/* session.c untars into "<results>/<kernel>/guest"; --results may be absolute. */
@@ -830,6 +847,7 @@ static Suite *xfer_suite(void)
 	tc = tcase_create("untar");
 	tcase_add_checked_fixture(tc, untar_setup, untar_teardown);
 	tcase_add_test(tc, test_untar_relative_dir);
+	tcase_add_test(tc, test_untar_gzipped);
 	tcase_add_test(tc, test_untar_absolute_dir);
 	tcase_add_test(tc, test_untar_framed);
 	tcase_add_test(tc, test_untar_dotdot);

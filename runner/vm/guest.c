@@ -257,7 +257,7 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 		const char *tests_dir, struct err *e)
 {
 	const char *busybox = getenv("LSMCONF_BUSYBOX");
-	char *root = parser_root(e), *profiles, *modules;
+	char *root = parser_root(e), *profiles, *modules, *abi;
 	struct sbuf plan = { 0 };
 	struct image *img;
 	size_t i;
@@ -306,6 +306,11 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 		image_tree(img, "lsmconf/profiles", profiles);
 	else
 		image_dir(img, "lsmconf/profiles");
+	/* Pinned AppArmor feature sets (--abi), installed beside the tests. */
+	abi = xasprintf("%s/abi", tests_dir);
+	if (path_exists(abi))
+		image_tree(img, "lsmconf/abi", abi);
+	free(abi);
 	if (k->modules) {
 		modules = xasprintf("usr/lib/modules/%s", k->release);
 		image_tree(img, modules, k->modules);

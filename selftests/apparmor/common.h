@@ -133,28 +133,155 @@ static inline int policy_cache_dir(char *dir, size_t size)
 	return 0;
 }
 
+/* The pinned feature sets compile-time policy may be built against. */
+#define AA_FEATURES_ENV "LSMCONF_AA_FEATURES"
+
 /*
- * Compiles profile template @tmpl for policy ABI @abi against the running
- * kernel's features (the parser reads them from securityfs), once per boot.
- * The profile is named AA_TEST_PREFIX<tag>, so @tag must name the template,
- * ABI and permissions uniquely. Returns 0, -ENOEXEC when the parser
- * rejected the profile (its messages are in @p->log), or -errno.
+ * The directory of the pinned feature sets: $LSMCONF_ABI_DIR, else abi/
+ * beside the test binary, where kselftest installs it (TEST_FILES).
  */
-static inline int aa_policy_build_as(struct aa_policy *p, const char *tmpl,
-				     const char *abi, const char *perms,
-				     const char *tag, const char *name)
+static inline const char *abi_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("LSMCONF_ABI_DIR");
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/abi"));
+	if (n <= 0)
+		return "abi";
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return "abi";
+	strcpy(slash, "/abi");
+	return dir;
+}
+
+/*
+ * The pinned set every test compiles for ($LSMCONF_AA_FEATURES, set by
+ * `lsmconf run --abi NAME`), or NULL: the running kernel's features.
+ */
+static inline const char *pinned_features(void)
+{
+	const char *env = getenv(AA_FEATURES_ENV);
+
+	return env && *env ? env : NULL;
+}
+
+/* Opens pinned set @name (abi/NAME). Returns 0 or -errno. */
+static inline int aa_pinned_open(const char *name, aa_features **f)
+{
+	char path[PATH_MAX];
+	int fd, ret = 0;
+
+	if (strchr(name, '/'))
+		return -EINVAL;
+	if (snprintf(path, sizeof(path), "%s/%s", abi_dir(), name) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (aa_features_new_from_file(f, fd))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/*
+ * 1 when feature set @f advertises @feature (a directory, or a file that
+ * reads "yes"), 0 when not: the same test as aa_feature() on securityfs.
+ */
+static inline int aa_features_has(aa_features *f, const char *feature)
+{
+	size_t len = 0;
+	char *val;
+
+	if (!aa_features_supports(f, feature))
+		return 0;
+	val = aa_features_value(f, feature, &len);
+	/* A directory has no value of its own. */
+	if (!val || !len)
+		return 1;
+	return !strncmp(val, "yes", 3);
+}
+
+/* The number a file feature holds ("0x000003"), 0 when absent. */
+static inline unsigned long aa_features_num(aa_features *f, const char *feature)
+{
+	size_t len = 0;
+	char *val;
+
+	if (!aa_features_supports(f, feature))
+		return 0;
+	val = aa_features_value(f, feature, &len);
+	return val && len ? strtoul(val, NULL, 0) : 0;
+}
+
+/*
+ * Whether policy the tests compile is enforced with @feature: the running
+ * kernel advertises it and, when the policy is compiled for a pinned set,
+ * so does that set (the parser writes no rules for what its compile
+ * features lack). 1, 0 or -errno.
+ */
+static inline int aa_policy_feature(const char *feature)
+{
+	const char *pinned = pinned_features();
+	aa_features *f;
+	int ret = aa_feature(feature);
+
+	if (ret <= 0 || !pinned)
+		return ret;
+	ret = aa_pinned_open(pinned, &f);
+	if (ret)
+		return ret;
+	ret = aa_features_has(f, feature);
+	aa_features_unref(f);
+	return ret;
+}
+
+/*
+ * Compiles profile template @tmpl for policy ABI @abi against feature set
+ * @features: a pinned set of abi/ (its name), or NULL for the running
+ * kernel's (the parser reads them from securityfs). Once per boot: the
+ * blob is cached under @tag (and the set's name), so @tag must name the
+ * template, ABI and permissions uniquely. The profile is named
+ * AA_TEST_PREFIX<name>, or AA_TEST_PREFIX<tag> when @name is NULL.
+ * Returns 0, -ENOEXEC when the parser rejected the profile (its messages
+ * are in @p->log), or -errno.
+ */
+static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
+				      const char *abi, const char *perms,
+				      const char *tag, const char *name,
+				      const char *features)
 {
 	char dir[128], src_path[PATH_MAX], tmp[PATH_MAX], text[8192];
-	char file[160];
+	char file[200], feat_path[PATH_MAX];
 	int fd, status, ret;
 	pid_t pid;
 
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%s",
 		 name ? name : tag);
-	/* Two templates may be compiled under one name: replacements. */
-	snprintf(file, sizeof(file), "%s%s%s", tag, name ? "-as-" : "",
-		 name ? name : "");
+	if (features) {
+		if (strchr(features, '/'))
+			return -EINVAL;
+		if (snprintf(feat_path, sizeof(feat_path), "%s/%s", abi_dir(),
+			     features) >= (int)sizeof(feat_path))
+			return -ENAMETOOLONG;
+		if (access(feat_path, R_OK))
+			return -errno;
+	}
+	/*
+	 * Two templates may be compiled under one name (replacements); the
+	 * same template for two feature sets gives two blobs.
+	 */
+	snprintf(file, sizeof(file), "%s%s%s%s%s", tag, name ? "-as-" : "",
+		 name ? name : "", features ? "@" : "",
+		 features ? features : "");
 	tag = file;
 	ret = policy_cache_dir(dir, sizeof(dir));
 	if (ret)
@@ -186,9 +313,18 @@ static inline int aa_policy_build_as(struct aa_policy *p, const char *tmpl,
 			dup2(log, STDOUT_FILENO);
 			dup2(log, STDERR_FILENO);
 		}
-		/* -Q: compile only; loading is the test's own, checked step. */
-		execlp(parser_path(), parser_path(), "-Q", "-q", "-o", tmp,
-		       src_path, (char *)NULL);
+		/*
+		 * -Q: compile only; loading is the test's own, checked step.
+		 * -M: the pinned set is both the compile and the kernel
+		 * features (the parser reads nothing of the running kernel);
+		 * the profile's own "abi" rule still sets the policy ABI.
+		 */
+		if (features)
+			execlp(parser_path(), parser_path(), "-Q", "-q", "-M",
+			       feat_path, "-o", tmp, src_path, (char *)NULL);
+		else
+			execlp(parser_path(), parser_path(), "-Q", "-q", "-o",
+			       tmp, src_path, (char *)NULL);
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) < 0)
@@ -203,6 +339,18 @@ static inline int aa_policy_build_as(struct aa_policy *p, const char *tmpl,
 	if (rename(tmp, p->blob))
 		return -errno;
 	return 0;
+}
+
+/*
+ * Compiles as aa_policy_build_for(), for the pinned set the run asked for
+ * ($LSMCONF_AA_FEATURES) or else the running kernel.
+ */
+static inline int aa_policy_build_as(struct aa_policy *p, const char *tmpl,
+				     const char *abi, const char *perms,
+				     const char *tag, const char *name)
+{
+	return aa_policy_build_for(p, tmpl, abi, perms, tag, name,
+				   pinned_features());
 }
 
 static inline int aa_policy_build(struct aa_policy *p, const char *tmpl,
@@ -317,6 +465,32 @@ static inline int aa_remove_leftovers(void)
 			line++;
 	}
 	return removed;
+}
+
+/*
+ * Loads @p unless a profile of its name is loaded already, and leaves it
+ * loaded: a test binary that uses AA_HARNESS_MAIN keeps the labels its
+ * cases share from first use to its end, where all of them are removed.
+ * Loading and removing them case by case was half of unix_peer_test's time
+ * under TCG. Safe because a name always holds the same profile: the tag a
+ * profile is named after names its template, ABI and permissions. Returns
+ * 0 or -errno.
+ */
+static inline int aa_policy_load_shared(struct aa_policy *p)
+{
+	static char list[65536];
+	ssize_t ret = aa_profile_list(list, sizeof(list));
+
+	if (ret < 0)
+		return ret;
+	if (!aa_list_has(list, p->name)) {
+		ret = aa_policy_load(p);
+		if (ret)
+			return ret;
+	}
+	/* Not this case's to remove: the binary removes it at its end. */
+	p->loaded = false;
+	return 0;
 }
 
 #endif /* LSMCONF_APPARMOR_COMMON_H */

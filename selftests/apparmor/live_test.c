@@ -117,7 +117,7 @@ FIXTURE_SETUP(live)
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	/* The model of unix_peer_test: fine only with both sides' support. */
-	self->fine = aa_feature("network_v9/af_unix") == 1;
+	self->fine = aa_policy_feature("network_v9/af_unix") == 1;
 	self->sh = mmap(NULL, sizeof(*self->sh), PROT_READ | PROT_WRITE,
 			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, self->sh);

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lsmconf AppArmor selftests: the harness's main for tests whose cases
+ * share loaded labels (aa_policy_load_shared() in common.h). Include it
+ * after kselftest_harness.h, in place of TEST_HARNESS_MAIN.
+ */
+#ifndef LSMCONF_APPARMOR_HARNESS_MAIN_H
+#define LSMCONF_APPARMOR_HARNESS_MAIN_H
+
+#include "common.h"
+
+/*
+ * The harness's main for tests that share loaded labels: test profiles a
+ * crashed run left are removed first; after the cases, every test profile
+ * is removed and the kernel's profile list must be what it was before,
+ * else the binary fails (the suite never leaves policy loaded). Without
+ * AppArmor or without leave to load policy there is nothing to clean.
+ */
+static inline int aa_harness_main(int argc, char **argv)
+{
+	static char before[65536], after[65536];
+	bool clean = policy_load_allowed() && lsm_is_active("apparmor") == 1;
+	int ret;
+
+	if (clean && (aa_remove_leftovers() < 0 ||
+		      aa_profile_list(before, sizeof(before)) < 0))
+		clean = false;
+	ret = test_harness_run(argc, argv);
+	if (!clean)
+		return ret;
+	if (aa_remove_leftovers() < 0 ||
+	    aa_profile_list(after, sizeof(after)) < 0 ||
+	    strcmp(before, after)) {
+		printf("# test policy left loaded: the profile list differs from the one before the cases\n");
+		return KSFT_FAIL;
+	}
+	return ret;
+}
+
+#define AA_HARNESS_MAIN                             \
+	int main(int argc, char **argv)             \
+	{                                           \
+		return aa_harness_main(argc, argv); \
+	}
+
+#endif /* LSMCONF_APPARMOR_HARNESS_MAIN_H */
