@@ -35,6 +35,7 @@ FIXTURE(audit)
 	char before[65536];
 	struct aa_policy fine, coarse;
 	bool k9; /* network_v9/af_unix: the kernel has af_unix.c */
+	bool p9; /* and the policy is compiled with it (not so under --abi) */
 	char ratelimit[32]; /* printk_ratelimit as found */
 	struct worker recv, marker;
 	int serial;
@@ -54,7 +55,7 @@ FIXTURE_VARIANT_ADD(audit, coarse) { .fine = false };
 
 /* One case: a qualifier on one socket type. */
 struct acase {
-	bool fine, k9;
+	bool fine, k9, p9;
 	enum qual q;
 	int type;
 };
@@ -72,10 +73,11 @@ struct expect {
 
 /*
  * Whether the rule reaches the kernel at all:
- * - fine form (ABI 5.0) on a k9 kernel: the unix class (AA_CLASS_NETV9)
- *   holds it, af_unix.c's profile_peer_perm() matches it with the peer.
- * - fine form on a legacy kernel: the parser has no unix class to write
- *   to; it downgrades allow rules, their audit bit included, to network
+ * - fine form (ABI 5.0) compiled with network_v9/af_unix (p9): the unix
+ *   class (AA_CLASS_NETV9) holds it, af_unix.c's profile_peer_perm()
+ *   matches it with the peer.
+ * - fine form compiled without it (a legacy kernel, or a pinned set under
+ *   --abi): the parser has no unix class to write to; it downgrades allow rules, their audit bit included, to network
  *   permissions of the socket type and drops deny rules (the README's
  *   "coarse" mode; the compiled blob shows "audit unix (send)" as an
  *   audited send on AF_UNIX in AA_CLASS_NET and no trace of "audit deny
@@ -84,7 +86,7 @@ struct expect {
  */
 static bool rule_dropped(const struct acase *c)
 {
-	return c->fine && !c->k9 && (c->q == Q_AUDIT_DENY || c->q == Q_DENY);
+	return c->fine && !c->p9 && (c->q == Q_AUDIT_DENY || c->q == Q_DENY);
 }
 
 static void model(const struct acase *c, struct expect *e)
@@ -142,10 +144,11 @@ static void model(const struct acase *c, struct expect *e)
 	 * peer permission, peer_addr=; that code came with k9's af_unix.c
 	 * (legacy kernels print neither). peer= is the label match_label()
 	 * (af_unix.c) stores, reached only through the unix class: not by
-	 * the coarse form's fallback to aa_profile_af_sk_perm().
+	 * the fallback to aa_profile_af_sk_perm() of the coarse form or of
+	 * downgraded policy.
 	 */
 	e->addrs = c->k9;
-	e->peer = c->k9 && c->fine;
+	e->peer = c->k9 && c->fine && c->p9;
 }
 
 /* ---- the log -------------------------------------------------------- */
@@ -274,6 +277,7 @@ FIXTURE_SETUP(audit)
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	self->k9 = aa_feature("network_v9/af_unix") == 1;
+	self->p9 = aa_policy_feature("network_v9/af_unix") == 1;
 	/*
 	 * Without auditd each record is printed under printk_ratelimit()
 	 * (kauditd_printk_skb): 10 in 5 s, and a test's profile loads alone
@@ -530,7 +534,11 @@ static void run_case(struct __test_metadata *_metadata,
 
 TEST_F_TIMEOUT(audit, records, 60)
 {
-	struct acase c = { .fine = variant->fine, .k9 = self->k9 };
+	struct acase c = {
+		.fine = variant->fine,
+		.k9 = self->k9,
+		.p9 = self->p9,
+	};
 	char marker[160];
 	int q, t;
 
