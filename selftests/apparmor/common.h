@@ -55,9 +55,11 @@ static inline int aa_feature(const char *feature)
 }
 
 /*
- * Expands @tmpl from profiles/ into @out, replacing @NAME@, @ABI@ and
- * @PERMS@ (a unix permission list, for the missing-permission sweep).
- * Returns 0 or -errno (-ENAMETOOLONG when @out is too small).
+ * Expands @tmpl from profiles/ into @out, replacing @NAME@, @ABI@, and
+ * @PERMS@ or @RULES@ with @perms: the text the test supplies (a unix
+ * permission list for the missing-permission sweep, whole rules for
+ * unix_rules_test). Returns 0 or -errno (-ENAMETOOLONG when @out is too
+ * small).
  */
 static inline int profile_expand(const char *tmpl, const char *name,
 				 const char *abi, const char *perms, char *out,
@@ -84,7 +86,9 @@ static inline int profile_expand(const char *tmpl, const char *name,
 		} else if (!strncmp(p, "@ABI@", 5)) {
 			val = abi;
 			skip = 5;
-		} else if (!strncmp(p, "@PERMS@", 7) && perms) {
+		} else if ((!strncmp(p, "@PERMS@", 7) ||
+			    !strncmp(p, "@RULES@", 7)) &&
+			   perms) {
 			val = perms;
 			skip = 7;
 		}
