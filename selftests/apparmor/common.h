@@ -282,8 +282,8 @@ static inline int aa_policy_build_all(const char *abi,
 		if (!access(path, R_OK))
 			continue;
 		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s", src[i].tag);
-		ret = profile_expand(src[i].tmpl, name, abi, src[i].perms,
-				     text, sizeof(text));
+		ret = profile_expand(src[i].tmpl, name, abi, src[i].perms, text,
+				     sizeof(text));
 		if (ret)
 			return ret;
 		snprintf(path, sizeof(path), "%s/%s.profile", dir, src[i].tag);

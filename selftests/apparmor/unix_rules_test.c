@@ -130,13 +130,13 @@ static const char *type_name(int type)
 				     "seqpacket";
 }
 
-/* The unconditional unix permissions: all of them but @but. */
+/* The unconditional unix permissions: all of them but those in @but. */
 static void unix_all_but(char *out, size_t size, const char *but)
 {
 	static const char *const all[] = {
-		"create", "getattr", "setattr", "getopt",  "setopt",  "shutdown",
-		"bind",	  "listen",  "accept",	"connect", "send",    "receive",
-		NULL,
+		"create",   "getattr", "setattr", "getopt", "setopt",
+		"shutdown", "bind",    "listen",  "accept", "connect",
+		"send",	    "receive", NULL,
 	};
 	size_t len = snprintf(out, size, "unix (");
 	int i;
@@ -148,15 +148,30 @@ static void unix_all_but(char *out, size_t size, const char *but)
 	snprintf(out + len, size - len, "),");
 }
 
+/* The permission a rule form grants under its condition. */
+static const char *form_perm(enum form form)
+{
+	switch (form) {
+	case F_BIND:
+		return "bind";
+	case F_LISTEN:
+		return "listen";
+	case F_CONNECT:
+		return "connect";
+	default:
+		return "send";
+	}
+}
+
 /* Writes the @RULES@ of profile @p (see profiles/rules.profile). */
 static void rule_text(const struct rule_profile *p, char *out, size_t size)
 {
+	const char *perm = form_perm(p->form);
 	char base[256];
 	size_t len;
 	int i;
 
-	switch (p->form) {
-	case F_PATH:
+	if (p->form == F_PATH) {
 		/*
 		 * Every unix permission: a pathname peer is no unix rule's
 		 * business, only its path's file rule (write, to send) is.
@@ -164,48 +179,41 @@ static void rule_text(const struct rule_profile *p, char *out, size_t size)
 		 */
 		snprintf(out, size, "unix,\n  /proc/** r,\n  %s w,", p->pat);
 		return;
-	case F_TYPE:
-		unix_all_but(base, sizeof(base), "connect send");
-		snprintf(out, size, "file,\n  %s\n  unix (connect, send) type=%s,",
-			 base, type_name(p->type));
-		return;
-	default:
-		break;
 	}
-	unix_all_but(base, sizeof(base),
-		     p->form == F_BIND	   ? "bind" :
-		     p->form == F_LISTEN   ? "listen" :
-		     p->form == F_CONNECT ? "connect" :
-					     "send");
+	if (p->form == F_TYPE) {
+		unix_all_but(base, sizeof(base), "connect send");
+		snprintf(out, size,
+			 "file,\n  %s\n  unix (connect, send) type=%s,", base,
+			 type_name(p->type));
+		return;
+	}
+	unix_all_but(base, sizeof(base), perm);
 	len = snprintf(out, size, "file,\n  %s", base);
 	for (i = 0; i < 2; i++) {
 		const char *pat = i ? p->pat2 : p->pat;
 
 		if (!pat)
 			continue;
-		len += snprintf(out + len, size - len, "\n  ");
 		if (p->form == F_LABEL)
 			len += snprintf(out + len, size - len,
-					"unix (send) peer=(label=%s),", pat);
+					"\n  unix (%s) peer=(label=%s),", perm,
+					pat);
 		else if (p->form == F_PEER_ADDR)
 			len += snprintf(out + len, size - len,
-					"unix (send) peer=(addr=%s),", pat);
+					"\n  unix (%s) peer=(addr=%s),", perm,
+					pat);
 		else
 			len += snprintf(out + len, size - len,
-					"unix (%s) addr=%s,",
-					p->form == F_BIND     ? "bind" :
-					p->form == F_LISTEN   ? "listen" :
-								"connect",
-					pat);
+					"\n  unix (%s) addr=%s,", perm, pat);
 	}
 }
 
 /* Every profile of the table, compiled together at the first case. */
 static const struct rule_profile *const all_profiles[] = {
-	&P_label_exact,	  &P_label_exact_b, &P_label_glob,    &P_label_both,
-	&P_paddr_exact,	  &P_paddr_glob,    &P_path_exact,    &P_path_glob,
-	&P_bind_exact,	  &P_bind_glob,	    &P_listen_exact,  &P_connect_exact,
-	&P_type_stream,	  &P_type_dgram,    &P_type_seqpacket, NULL,
+	&P_label_exact, &P_label_exact_b, &P_label_glob,     &P_label_both,
+	&P_paddr_exact, &P_paddr_glob,	  &P_path_exact,     &P_path_glob,
+	&P_bind_exact,	&P_bind_glob,	  &P_listen_exact,   &P_connect_exact,
+	&P_type_stream, &P_type_dgram,	  &P_type_seqpacket, NULL,
 };
 static const char *const all_peers[] = {
 	"peer_a", "peer_b", "peer_ab", "peer_", "peer", NULL,
@@ -219,8 +227,8 @@ static int build_all(void)
 {
 	static char rules[ARRAY_SIZE(all_profiles)][1024];
 	static char tags[ARRAY_SIZE(all_profiles) + ARRAY_SIZE(all_peers)][64];
-	struct aa_policy_src src[ARRAY_SIZE(all_profiles) +
-				ARRAY_SIZE(all_peers)];
+	struct aa_policy_src
+		src[ARRAY_SIZE(all_profiles) + ARRAY_SIZE(all_peers)];
 	int i, n = 0;
 
 	for (i = 0; all_profiles[i]; i++, n++) {
@@ -265,15 +273,15 @@ FIXTURE_VARIANT(unix_rules)
  * sender is confined by P_<PROFILE> unless RECEIVER is subject, in which
  * case the receiver is, and the sender is unconfined.
  */
-#define RULE(NAME, P, T, R, RA, SA)                  \
-	FIXTURE_VARIANT_ADD(unix_rules, NAME){       \
-		.name = #NAME,                       \
-		.prof = &P_##P,                      \
-		.type = TYPE_##T,                    \
-		.type_id = #T,                       \
-		.receiver = &R_##R,                  \
-		.raddr = RA,                         \
-		.saddr = SA,                         \
+#define RULE(NAME, P, T, R, RA, SA)            \
+	FIXTURE_VARIANT_ADD(unix_rules, NAME){ \
+		.name = #NAME,                 \
+		.prof = &P_##P,                \
+		.type = TYPE_##T,              \
+		.type_id = #T,                 \
+		.receiver = &R_##R,            \
+		.raddr = RA,                   \
+		.saddr = SA,                   \
 	};
 
 /* clang-format off */
@@ -489,7 +497,8 @@ static void model_expect(struct expect *e,
 			 * file permission (send = write); an abstract one is
 			 * granted by "unix,". Coarse: no file check at all.
 			 */
-			granted = !fine || !rpath || pat_match(p->pat, v->raddr);
+			granted =
+				!fine || !rpath || pat_match(p->pat, v->raddr);
 			break;
 		case F_CONNECT:
 			/*
@@ -728,8 +737,8 @@ static int load_peer(struct __test_metadata *_metadata,
 static void rm_fs(void)
 {
 	static const char *const names[] = {
-		"sock-a", "sock-ab", "sock-", "sock-b", "sack-b",
-		"lsmconf-rules-a", "lsmconf-rules-l", NULL,
+		"sock-a", "sock-ab",	     "sock-",		"sock-b",
+		"sack-b", "lsmconf-rules-a", "lsmconf-rules-l", NULL,
 	};
 	char path[128];
 	int i;
@@ -742,16 +751,16 @@ static void rm_fs(void)
 }
 
 /* Skips unless this machine may load policy and has a parser. */
-#define REQUIRE_POLICY_LOAD()                                              \
-	do {                                                               \
-		int active = lsm_is_active("apparmor");                    \
-                                                                           \
-		if (active < 0)                                            \
-			SKIP(return, "cannot read " LSM_LIST);             \
-		if (!active)                                               \
-			SKIP(return, "AppArmor is not an active LSM");     \
-		if (!policy_load_allowed())                                \
-			SKIP(return, POLICY_LOAD_REFUSED);                 \
+#define REQUIRE_POLICY_LOAD()                                          \
+	do {                                                           \
+		int active = lsm_is_active("apparmor");                \
+                                                                       \
+		if (active < 0)                                        \
+			SKIP(return, "cannot read " LSM_LIST);         \
+		if (!active)                                           \
+			SKIP(return, "AppArmor is not an active LSM"); \
+		if (!policy_load_allowed())                            \
+			SKIP(return, POLICY_LOAD_REFUSED);             \
 	} while (0)
 
 FIXTURE_SETUP(unix_rules)
@@ -770,7 +779,8 @@ FIXTURE_SETUP(unix_rules)
 	rule_text(variant->prof, rules, sizeof(rules));
 	ret = load(_metadata, self, "rules", rules, variant->prof->id);
 	if (ret == -ENOENT)
-		SKIP(return, "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+		SKIP(return,
+			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
 	ASSERT_EQ(0, ret);
 	ASSERT_EQ(0, load_peer(_metadata, self, variant->receiver));
 }
@@ -833,8 +843,8 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
 	ASSERT_LE(0, rpid);
 	if (rpid == 0)
 		receiver_main(&c);
-	ASSERT_EQ(0, pipe_read(c.rep[0], &rready, sizeof(rready),
-			       PEER_WAIT_MS));
+	ASSERT_EQ(0,
+		  pipe_read(c.rep[0], &rready, sizeof(rready), PEER_WAIT_MS));
 	ASSERT_EQ(0, rready.label_err)
 	{
 		TH_LOG("receiver could not enter %s (context \"%s\")",
@@ -897,7 +907,8 @@ TEST(pathname_peer_addr_refused)
 			      "unix (send) peer=(addr=" FS_DIR "/sock-a),",
 			      "rules_paddr_pathname");
 	if (ret == -ENOENT)
-		SKIP(return, "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+		SKIP(return,
+			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
 	record_write("unix_rules/" ABI "/paddr_pathname__refused", ABI,
 		     "paddr_pathname", "-", "-", FS_DIR "/sock-a",
 		     "parser.compile", "-", -ENOEXEC, ret);
