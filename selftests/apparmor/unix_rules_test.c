@@ -361,12 +361,6 @@ RULE(type_seqpacket__dgram, type_seqpacket, dgram, unconfined, RADDR, NULL)
  * unix_rule::downgrade_rule()); each socket call is checked against the
  * caller's own label only (security/apparmor/net.c, aa_sk_perm()).
  */
-struct model {
-	bool fine;
-	const struct rule_profile *p;
-	bool subject_receives; /* the profile under test is the receiver's */
-	bool dgram;
-};
 
 static int deny_if(bool denied)
 {
@@ -413,7 +407,7 @@ static bool label_matches(const struct rule_profile *p,
 	return true;
 }
 
-/* "@name" -> "name" (abstract), a path -> NULL: no abstract name. */
+/* An abstract address ("@name", as rules write it), or NULL for a path. */
 static const char *abstract_name(const char *addr)
 {
 	return addr && addr[0] == '@' ? addr : NULL;
