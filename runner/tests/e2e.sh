@@ -117,6 +117,18 @@ suite_checks() {
 for k in trixie sid; do
 	suite_checks "$k" "$T/r1/latest"
 done
+# has KERNEL ID EXPECTED OBSERVED: a decision of r1's AppArmor boot.
+has() {
+	grep -q "^$2	.*	$3	$4\$" "$T/r1/latest/debian-$1-apparmor/records.tsv"
+}
+check "rule forms: sid refuses a stacked peer when the rule names one of its profiles" \
+	has sid 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' EACCES EACCES
+check "rule forms: trixie's downgraded rule drops the peer condition" \
+	has trixie 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' allow allow
+check "rule forms: trixie keeps type= in the downgraded rule" \
+	has trixie 'unix_rules/5.0/type_stream__seqpacket/sender.connect' EACCES EACCES
+check "rule forms: the parser refuses peer=(addr=/path)" \
+	has sid 'unix_rules/5.0/paddr_pathname__refused/parser.compile' ENOEXEC ENOEXEC
 # Every decision of both boots of a kernel is a compared case.
 n_sid=$(cat "$T/r1/latest/debian-sid-apparmor/records.tsv" \
 	"$T/r1/latest/debian-sid-selinux/records.tsv" | grep -vc '^id	')
