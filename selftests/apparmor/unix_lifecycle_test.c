@@ -140,15 +140,95 @@ static int lc_policy(struct aa_policy *p, const struct lc_label *l)
 	return aa_policy_build_as(p, l->tmpl, ABI, l->perms, l->id, l->id);
 }
 
+/* The helper mode's environment variable: see exec_helper(). */
+#define HELPER_ENV "LSMCONF_LC_HELPER"
+
+/*
+ * The labels are loaded once per run, by the harness's own process before
+ * the first case (one write of all four profiles), and removed when it
+ * exits: a load per case cost most of the test's time under emulation.
+ * Each case only checks that they are there (lc_loaded).
+ */
+static int lc_loaded = -ENOENT;
+static pid_t lc_owner;
+static char lc_log[4096];
+
+static int lc_load_all(void)
+{
+	char all[PATH_MAX + 16], buf[65536];
+	struct aa_policy p, one;
+	int i, out, in, ret = 0;
+	ssize_t n;
+
+	for (i = 0; i < (int)ARRAY_SIZE(lc_labels) && !ret; i++) {
+		ret = lc_policy(&one, lc_labels[i]);
+		if (ret == -ENOEXEC)
+			read_text(one.log, lc_log, sizeof(lc_log));
+		if (ret)
+			return ret;
+		if (i == 0) {
+			p = one;
+			snprintf(all, sizeof(all), "%s.lc_all", one.blob);
+			out = open(all,
+				   O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+				   0600);
+			if (out < 0)
+				return -errno;
+		}
+		in = open(one.blob, O_RDONLY | O_CLOEXEC);
+		if (in < 0) {
+			ret = -errno;
+			break;
+		}
+		while ((n = read(in, buf, sizeof(buf))) > 0 && !ret)
+			ret = write_all(out, buf, n);
+		if (n < 0)
+			ret = -errno;
+		close(in);
+	}
+	close(out);
+	if (ret)
+		return ret;
+	snprintf(p.blob, sizeof(p.blob), "%s", all);
+	return aa_policy_load(&p);
+}
+
+static void __attribute__((constructor)) lc_policy_up(void)
+{
+	if (getenv(HELPER_ENV) || lsm_is_active("apparmor") <= 0 ||
+	    !policy_load_allowed())
+		return;
+	lc_owner = getpid();
+	aa_remove_leftovers();
+	lc_loaded = lc_load_all();
+}
+
+static void __attribute__((destructor)) lc_policy_down(void)
+{
+	char name[160];
+	int i;
+
+	if (getpid() != lc_owner || lc_loaded)
+		return;
+	for (i = 0; i < (int)ARRAY_SIZE(lc_labels); i++) {
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+			 lc_labels[i]->id);
+		aa_profile_remove(name);
+	}
+}
+
 FIXTURE_SETUP(lifecycle)
 {
-	int i, ret;
+	int i;
 
 	if (lsm_is_active("apparmor") <= 0)
 		SKIP(return, "AppArmor is not an active LSM");
 	if (!policy_load_allowed())
 		SKIP(return, POLICY_LOAD_REFUSED);
-	ASSERT_LE(0, aa_remove_leftovers());
+	if (lc_loaded)
+		TH_LOG("loading the labels: %s %s", outcome_name(lc_loaded),
+		       lc_log);
+	ASSERT_EQ(0, lc_loaded);
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	if (aa_feature("network_v9/af_unix") == 1)
 		self->med = MED_FINE;
@@ -156,19 +236,6 @@ FIXTURE_SETUP(lifecycle)
 		self->med = MED_COARSE;
 	else
 		self->med = MED_NONE;
-	for (i = 0; i < (int)ARRAY_SIZE(lc_labels); i++) {
-		struct aa_policy p;
-
-		ret = lc_policy(&p, lc_labels[i]);
-		if (ret == -ENOEXEC) {
-			char log[4096] = "";
-
-			read_text(p.log, log, sizeof(log));
-			TH_LOG("%s: %s", lc_labels[i]->id, log);
-		}
-		ASSERT_EQ(0, ret);
-		ASSERT_EQ(0, aa_policy_load(&p));
-	}
 	for (i = 0; i < 2; i++) {
 		abstract_addr(&self->saddr[i], &self->slen[i], "s", i);
 		abstract_addr(&self->caddr[i], &self->clen[i], "c", i);
@@ -180,15 +247,8 @@ FIXTURE_SETUP(lifecycle)
 FIXTURE_TEARDOWN(lifecycle)
 {
 	static char after[65536];
-	int i;
 
-	for (i = 0; i < (int)ARRAY_SIZE(lc_labels); i++) {
-		char name[160];
-
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
-			 lc_labels[i]->id);
-		aa_profile_remove(name);
-	}
+	/* A case leaves the profile list as it found it. */
 	if (self->before[0]) {
 		EXPECT_LE(0, aa_profile_list(after, sizeof(after)));
 		EXPECT_STREQ(self->before, after);
@@ -666,31 +726,32 @@ static void run_scenario(struct __test_metadata *_metadata,
 		bool more;
 
 		close(out[0]);
+		/*
+		 * 'r': at a sync point; 'e': done. Either way the test's go
+		 * comes next: the sockets stay open until the test is done
+		 * with its part (a closed stream would read as end of file).
+		 */
 		do {
 			more = run_until_sync(self, v, sc, sc->child, &rc,
 					      NULL);
-			/* 'r': at a sync point, wait for the test; 'e': done. */
-			if (pipe_write(self->ready[1], more ? "r" : "e", 1))
+			if (pipe_write(self->ready[1], more ? "r" : "e", 1) ||
+			    pipe_read(self->go[0], &c, 1, PEER_WAIT_MS))
 				_exit(2);
-			if (more && pipe_read(self->go[0], &c, 1, PEER_WAIT_MS))
-				_exit(3);
 		} while (more);
 		pipe_write(out[1], &rc.rep, sizeof(rc.rep));
 		runner_close(&rc);
 		_exit(0);
 	}
 	close(out[1]);
-	while (cmore || pmore) {
-		if (cmore) {
-			ASSERT_EQ(0, pipe_read(self->ready[0], &c, 1,
-					       PEER_WAIT_MS));
-			cmore = c == 'r';
-		}
-		if (pmore)
-			pmore = run_until_sync(self, v, sc, !sc->child, &rp,
-					       NULL);
-		if (cmore)
-			ASSERT_EQ(0, pipe_write(self->go[1], "g", 1));
+	/* The order of model_run(): after the child's end, all the rest. */
+	while (cmore) {
+		ASSERT_EQ(0, pipe_read(self->ready[0], &c, 1, PEER_WAIT_MS));
+		cmore = c == 'r';
+		do
+			pmore = pmore && run_until_sync(self, v, sc, !sc->child,
+							&rp, NULL);
+		while (!cmore && pmore);
+		ASSERT_EQ(0, pipe_write(self->go[1], "g", 1));
 	}
 	ASSERT_EQ(0, pipe_read(out[0], &rc.rep, sizeof(rc.rep), PEER_WAIT_MS));
 	close(out[0]);
@@ -897,9 +958,6 @@ static int expect_handover(enum mediation med, bool confined_creator)
 		return 0;
 	return -EACCES;
 }
-
-/* The helper mode of this binary, after the exec: see exec_helper(). */
-#define HELPER_ENV "LSMCONF_LC_HELPER"
 
 /*
  * What the task in lc_no_send does with the socket it got (@fd, or -1
