@@ -15,6 +15,7 @@
 #include "compare.h"
 #include "ktap.h"
 #include "records.h"
+#include "table.h"
 
 #define RC_NEVER (-1) /* the guest never recorded an exit status */
 
