@@ -109,7 +109,7 @@ static inline int sel_loaded_policy_is_ours(void)
  */
 static inline int sel_load_named(const char *name)
 {
-	char path[PATH_MAX + 32], *data;
+	char path[PATH_MAX * 2], *data;
 	size_t len;
 	int ret;
 
