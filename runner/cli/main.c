@@ -20,6 +20,7 @@ static const char usage[] =
 	"       lsmconf abi [--out DIR] SPEC...  pin each kernel's AppArmor features in abi/\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
+	"       lsmconf table [--out FILE] RESULTS... the revocation table (markdown)\n"
 	"\n"
 	"SPEC: debian:SUITE (bookworm, bookworm-backports, trixie, sid),\n"
 	"      debian:VERSION (e.g. 7.2.13+deb14), file:PATH[,modules=DIR][,config=FILE],\n"
@@ -78,5 +79,7 @@ int main(int argc, char **argv)
 		return cmd_kernel(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ksrc"))
 		return cmd_ksrc(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "table"))
+		return cmd_table(argc - 1, argv + 1);
 	die("unknown command %s (see lsmconf --help)", argv[1]);
 }

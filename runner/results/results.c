@@ -34,6 +34,13 @@ void account_crash(struct test_account *t, bool framed, char *const *crashed,
 	}
 }
 
+void account_known_crash(struct test_account *t, bool framed, size_t n)
+{
+	t->known += n;
+	if (!framed)
+		t->lost -= t->lost < n ? t->lost : n;
+}
+
 void account_test(struct test_account *t)
 {
 	const struct ktap_doc *d = &t->doc;

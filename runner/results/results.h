@@ -17,6 +17,7 @@
 #include "known.h"
 #include "ktap.h"
 #include "records.h"
+#include "table.h"
 
 #define RC_NEVER (-1) /* the guest never recorded an exit status */
 
@@ -51,6 +52,13 @@ bool account_ok(const struct test_account *t);
  */
 void account_crash(struct test_account *t, bool framed, char *const *crashed,
 		   size_t n_crashed, int boot, const char *why);
+
+/*
+ * After account_crash(): @n cases of @t that brought the kernel down are a
+ * known kernel bug's (known.h): they count as known, not as failed, and are
+ * no longer lost when the test's results never arrived (@framed false).
+ */
+void account_known_crash(struct test_account *t, bool framed, size_t n);
 
 struct run_totals {
 	size_t pass, fail, skip, lost, known, problems;

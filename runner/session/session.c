@@ -679,6 +679,31 @@ static size_t known_cases(struct kernel_run *kr, const struct test_account *t)
 	return n;
 }
 
+/*
+ * The cases of @t that brought the kernel down: a known kernel bug's count
+ * as that bug, the others as failures (account_crash()).
+ */
+static void account_crashes(struct kernel_run *kr, struct test_account *t,
+			    const struct test_fate *f)
+{
+	char **other = xcalloc(f->n_crashed + 1, sizeof(*other));
+	size_t j, n_other = 0, n_known = 0;
+
+	for (j = 0; j < f->n_crashed; j++) {
+		char *name = xasprintf("%s/%s", t->name, f->crashed[j]);
+
+		if (kr->known && known_case(kr->known, kr->uname, name, true))
+			n_known++;
+		else
+			other[n_other++] = f->crashed[j];
+		free(name);
+	}
+	account_crash(t, f->framed, other, n_other, f->crash_boot,
+		      n_known && !n_other ? "" : f->why);
+	account_known_crash(t, f->framed, n_known);
+	free(other);
+}
+
 static int collect(struct kernel_run *kr, struct err *e)
 {
 	char *path, *buf;
@@ -743,9 +768,7 @@ static int collect(struct kernel_run *kr, struct err *e)
 		if (t->have_ktap)
 			t->known = known_cases(kr, t);
 		account_test(t);
-		account_crash(t, kr->fate[i].framed, kr->fate[i].crashed,
-			      kr->fate[i].n_crashed, kr->fate[i].crash_boot,
-			      kr->fate[i].why);
+		account_crashes(kr, t, &kr->fate[i]);
 		totals_add(&kr->totals, t);
 	}
 	if (kr->known) {

@@ -117,6 +117,18 @@ suite_checks() {
 for k in trixie sid; do
 	suite_checks "$k" "$T/r1/latest"
 done
+# has KERNEL ID EXPECTED OBSERVED: a decision of r1's AppArmor boot.
+has() {
+	grep -q "^$2	.*	$3	$4\$" "$T/r1/latest/debian-$1-apparmor/records.tsv"
+}
+check "rule forms: sid refuses a stacked peer when the rule names one of its profiles" \
+	has sid 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' EACCES EACCES
+check "rule forms: trixie's downgraded rule drops the peer condition" \
+	has trixie 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' allow allow
+check "rule forms: trixie keeps type= in the downgraded rule" \
+	has trixie 'unix_rules/5.0/type_stream__seqpacket/sender.connect' EACCES EACCES
+check "rule forms: the parser refuses peer=(addr=/path)" \
+	has sid 'unix_rules/5.0/paddr_pathname__refused/parser.compile' ENOEXEC ENOEXEC
 # Every decision of both boots of a kernel is a compared case.
 n_sid=$(cat "$T/r1/latest/debian-sid-apparmor/records.tsv" \
 	"$T/r1/latest/debian-sid-selinux/records.tsv" | grep -vc '^id	')
@@ -150,6 +162,40 @@ case "$(field "$bookworm" uname)" in
 *) no "bookworm kernel identity recorded (uname '$(field "$bookworm" uname)')" ;;
 esac
 suite_checks bookworm "$T/rb/latest"
+check "6.1 refuses policy compiled for 7.2's features (EPROTO)" \
+	grep -q '^abi/7\.2/send_deny/dgram/policy\.load	.*	EPROTO	EPROTO$' \
+	"$T/rb/latest/debian-bookworm-apparmor/records.tsv"
+
+# 2c. Pinned feature sets: sid's captured again equals the committed one
+# (while sid ships that release), and policy pinned to 6.12 runs on sid.
+abi=$(cd "$(dirname "$0")/../../abi" && pwd)
+if "$L" abi --results "$T/abi" --out "$T/abi-out" debian:sid > "$T/abi.log" 2>&1; then
+	ok "abi debian:sid: $(grep '^lsmconf: ' "$T/abi.log" | head -1)"
+else
+	no "abi debian:sid captures the feature set"
+	explain "$T/abi.log" "$T/abi"
+fi
+check "abi: the set is named by MAJOR.MINOR (7.2)" [ -s "$T/abi-out/7.2" ]
+check "abi: SOURCES names release, package and command" \
+	grep -q '^7\.2	7\.2\.[0-9]*.*	lsmconf abi debian:sid$' "$T/abi-out/SOURCES"
+rel=$(awk -F '\t' '$1 == "7.2" { print $2 }' "$abi/SOURCES")
+if grep -q "^7\.2	$rel	" "$T/abi-out/SOURCES"; then
+	check "abi: recapture of $rel equals the committed abi/7.2" cmp -s "$T/abi-out/7.2" "$abi/7.2"
+fi
+expect_fail "abi without a spec" "abi: no kernel spec given" "$L" abi
+expect_fail "abi --out without a value" "--out needs a value" "$L" abi --out
+expect_fail "unknown pinned set" "--abi: no pinned feature set 9.9" "$L" run --abi 9.9 debian:sid
+expect_fail "pinned set name with a path" "--abi: not a feature set name: ../x" \
+	"$L" run --abi ../x debian:sid
+if "$L" run --lsm apparmor --abi 6.12 --test unix_peer_test --results "$T/abi612" \
+	debian:sid > "$T/abi612.log" 2>&1; then
+	ok "run --abi 6.12 debian:sid: $(grep 'decisions:' "$T/abi612.log" | sed 's/^ *//')"
+else
+	no "run --abi 6.12 debian:sid passes"
+	explain "$T/abi612.log" "$T/abi612"
+fi
+check "--abi is in kernel.txt" \
+	[ "$(field "$T/abi612/latest/debian-sid-apparmor/kernel.txt" abi)" = 6.12 ]
 
 # 3. Bad input: one clear line, non-zero exit, bounded time.
 expect_fail "unknown suite" "debian:nosuchsuite: unknown suite" "$L" kernel debian:nosuchsuite

@@ -9,6 +9,7 @@
 #ifndef LSMCONF_APPARMOR_COMMON_H
 #define LSMCONF_APPARMOR_COMMON_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -55,9 +56,11 @@ static inline int aa_feature(const char *feature)
 }
 
 /*
- * Expands @tmpl from profiles/ into @out, replacing @NAME@, @ABI@ and
- * @PERMS@ (a unix permission list, for the missing-permission sweep).
- * Returns 0 or -errno (-ENAMETOOLONG when @out is too small).
+ * Expands @tmpl from profiles/ into @out, replacing @NAME@, @ABI@, and
+ * @PERMS@ or @RULES@ with @perms: the text the test supplies (a unix
+ * permission list for the missing-permission sweep, whole rules for
+ * unix_rules_test). Returns 0 or -errno (-ENAMETOOLONG when @out is too
+ * small).
  */
 static inline int profile_expand(const char *tmpl, const char *name,
 				 const char *abi, const char *perms, char *out,
@@ -84,7 +87,9 @@ static inline int profile_expand(const char *tmpl, const char *name,
 		} else if (!strncmp(p, "@ABI@", 5)) {
 			val = abi;
 			skip = 5;
-		} else if (!strncmp(p, "@PERMS@", 7) && perms) {
+		} else if ((!strncmp(p, "@PERMS@", 7) ||
+			    !strncmp(p, "@RULES@", 7)) &&
+			   perms) {
 			val = perms;
 			skip = 7;
 		}
@@ -364,6 +369,118 @@ static inline int aa_policy_compile(struct aa_policy *p, const char *tmpl,
 				    const char *abi, const char *tag)
 {
 	return aa_policy_build(p, tmpl, abi, NULL, tag);
+}
+
+/* One profile source for aa_policy_build_all(): as aa_policy_build(). */
+struct aa_policy_src {
+	const char *tmpl;
+	const char *perms;
+	const char *tag;
+};
+
+/* The one directory below @dir (the parser's features-hash cache). */
+static inline int only_subdir(const char *dir, char *out, size_t size)
+{
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+	int ret = -ENOENT;
+
+	if (!dp)
+		return -errno;
+	while ((d = readdir(dp)))
+		if (d->d_name[0] != '.' && d->d_type == DT_DIR) {
+			snprintf(out, size, "%s/%s", dir, d->d_name);
+			ret = 0;
+			break;
+		}
+	closedir(dp);
+	return ret;
+}
+
+/*
+ * Compiles every source of @src not yet in this boot's cache in ONE parser
+ * run (its start-up, not the compilation, costs most under emulation),
+ * into the blobs aa_policy_build() then finds. Returns 0 or -errno; on
+ * any failure the caller's aa_policy_build() compiles each on its own
+ * and reports the one the parser rejects.
+ */
+static inline int aa_policy_build_all(const char *abi,
+				      const struct aa_policy_src *src, int n)
+{
+	char dir[128], out[160], sub[512], from[PATH_MAX];
+	char text[8192], name[160], path[PATH_MAX];
+	const char *argv[64 + 8];
+	int argc = 0, i, fd, ret, status;
+	pid_t pid;
+
+	if (n > 64)
+		return -E2BIG;
+	ret = policy_cache_dir(dir, sizeof(dir));
+	if (ret)
+		return ret;
+	snprintf(out, sizeof(out), "%s/all.%d", dir, getpid());
+	argv[argc++] = parser_path();
+	argv[argc++] = "-Q";
+	argv[argc++] = "-q";
+	argv[argc++] = "-W";
+	argv[argc++] = "-L";
+	argv[argc++] = out;
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s.bin", dir, src[i].tag);
+		if (!access(path, R_OK))
+			continue;
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s", src[i].tag);
+		ret = profile_expand(src[i].tmpl, name, abi, src[i].perms, text,
+				     sizeof(text));
+		if (ret)
+			return ret;
+		snprintf(path, sizeof(path), "%s/%s.profile", dir, src[i].tag);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return -errno;
+		ret = write_all(fd, text, strlen(text));
+		close(fd);
+		if (ret)
+			return ret;
+		argv[argc++] = strdup(path);
+	}
+	argv[argc] = NULL;
+	if (argc == 6)
+		return 0;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+		execvp(argv[0], (char **)argv);
+		_exit(127);
+	}
+	for (i = 6; i < argc; i++)
+		free((char *)argv[i]);
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return -ENOENT;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return -ENOEXEC;
+	ret = only_subdir(out, sub, sizeof(sub));
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		snprintf(from, sizeof(from), "%s/%s.profile", sub, src[i].tag);
+		snprintf(path, sizeof(path), "%s/%s.bin", dir, src[i].tag);
+		/* Whole blobs only, as aa_policy_build() leaves them. */
+		if (!access(from, R_OK) && rename(from, path))
+			return -errno;
+	}
+	snprintf(from, sizeof(from), "%s/.features", sub);
+	unlink(from);
+	rmdir(sub);
+	rmdir(out);
+	return 0;
 }
 
 /* Loads (or replaces) a compiled profile. Returns 0 or -errno. */

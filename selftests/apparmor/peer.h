@@ -57,7 +57,7 @@ struct label_kind {
 
 /* One observed operation. */
 struct op_result {
-	char op[16];
+	char op[32]; /* "existing.receiver.scm_receive" */
 	int err; /* 0 or -errno */
 };
 

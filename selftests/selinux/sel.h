@@ -104,12 +104,12 @@ static inline int sel_loaded_policy_is_ours(void)
 }
 
 /*
- * Loads the project's policy with @cats categories (in one write, as the
- * kernel wants it) and switches to enforcing; verified by reading back.
+ * Loads the project's compiled policy @name from profiles/ (in one write,
+ * as the kernel wants it) and switches to enforcing.
  */
-static inline int sel_load(int cats)
+static inline int sel_load_named(const char *name)
 {
-	char path[PATH_MAX + 32], *data;
+	char path[PATH_MAX * 2], *data;
 	size_t len;
 	int ret;
 
@@ -121,8 +121,7 @@ static inline int sel_load(int cats)
 	ret = sel_loaded_policy_is_ours();
 	if (ret < 0)
 		return ret;
-	snprintf(path, sizeof(path), "%s/lsmconf-c%d.bin", profiles_dir(),
-		 cats);
+	snprintf(path, sizeof(path), "%s/%s", profiles_dir(), name);
 	ret = sel_read_file(path, &data, &len);
 	if (ret)
 		return ret;
@@ -131,6 +130,15 @@ static inline int sel_load(int cats)
 	if (ret)
 		return ret;
 	return security_setenforce(1) ? -errno : 0;
+}
+
+/* The project's policy with @cats categories (lsmconf-c@cats.bin). */
+static inline int sel_load(int cats)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "lsmconf-c%d.bin", cats);
+	return sel_load_named(name);
 }
 
 /* 1 enforcing, 0 permissive, as the kernel reports it; or -errno. */

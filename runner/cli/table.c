@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `lsmconf table [--out FILE] RESULTS...`: the revocation table
+ * (results/table.h) of one or more results directories, as markdown.
+ * RESULTS is a kernel's results directory (it holds records.tsv) or a
+ * run's directory (each of its subdirectories that holds one is a
+ * column group, in name order).
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "results/results.h"
+#include "lib/lib.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct table_in {
+	struct table_col *cols;
+	struct record_set *sets;
+	size_t n;
+};
+
+/* kernel.txt's value of @key, or NULL. */
+static char *kernel_value(const char *text, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p = text;
+
+	while (p && *p) {
+		size_t len = strcspn(p, "\n");
+
+		if (len > klen && !strncmp(p, key, klen) && p[klen] == '\t')
+			return xstrndup(p + klen + 1, len - klen - 1);
+		p += len;
+		if (*p)
+			p++;
+	}
+	return NULL;
+}
+
+/* "SPEC RELEASE LSM" from @dir's kernel.txt, else the directory's name. */
+static char *column_name(const char *dir)
+{
+	char *path = xasprintf("%s/kernel.txt", dir), *text = NULL, *name;
+	char *spec, *release, *suite;
+	const char *base = strrchr(dir, '/');
+
+	if (read_file(path, &text, NULL)) {
+		free(path);
+		return xstrdup(base ? base + 1 : dir);
+	}
+	free(path);
+	spec = kernel_value(text, "spec");
+	release = kernel_value(text, "release");
+	suite = kernel_value(text, "suite");
+	name = xasprintf("%s %s %s", spec ? spec : "?", release ? release : "?",
+			 suite ? suite : "?");
+	free(spec);
+	free(release);
+	free(suite);
+	free(text);
+	return name;
+}
+
+static void add_kernel_dir(struct table_in *in, const char *dir)
+{
+	char *path = xasprintf("%s/records.tsv", dir), *buf;
+	struct record_set *set;
+	size_t len;
+
+	if (read_file(path, &buf, &len))
+		die("table: cannot read %s", path);
+	in->sets = xrealloc(in->sets, (in->n + 1) * sizeof(*in->sets));
+	in->cols = xrealloc(in->cols, (in->n + 1) * sizeof(*in->cols));
+	set = &in->sets[in->n];
+	if (records_parse(buf, len, set))
+		die("table: out of memory reading %s", path);
+	if (set->malformed)
+		note("table: %s: %zu malformed lines (first: line %u)", path,
+		     set->malformed, set->first_bad_line);
+	in->cols[in->n].name = column_name(dir);
+	in->n++;
+	free(buf);
+	free(path);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_results(struct table_in *in, const char *dir)
+{
+	char *path = xasprintf("%s/records.tsv", dir), **names = NULL;
+	struct dirent *d;
+	size_t n = 0, i;
+	DIR *dp;
+
+	if (path_exists(path)) {
+		free(path);
+		add_kernel_dir(in, dir);
+		return;
+	}
+	free(path);
+	dp = opendir(dir);
+	if (!dp)
+		die("table: cannot open %s: %s", dir, strerror(errno));
+	while ((d = readdir(dp))) {
+		char *sub = xasprintf("%s/%s/records.tsv", dir, d->d_name);
+
+		if (d->d_name[0] != '.' && path_exists(sub)) {
+			names = xrealloc(names, (n + 1) * sizeof(*names));
+			names[n++] = xasprintf("%s/%s", dir, d->d_name);
+		}
+		free(sub);
+	}
+	closedir(dp);
+	if (!n)
+		die("table: %s holds no records.tsv (a kernel's results directory or a run's)",
+		    dir);
+	qsort(names, n, sizeof(*names), name_cmp);
+	for (i = 0; i < n; i++) {
+		add_kernel_dir(in, names[i]);
+		free(names[i]);
+	}
+	free(names);
+}
+
+int cmd_table(int argc, char **argv)
+{
+	struct table_in in = { 0 };
+	const char *out = NULL;
+	char *md;
+	size_t i;
+	int a;
+
+	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+		if (!strcmp(argv[a], "--out"))
+			out = opt_value("--out", argv[++a]);
+		else
+			die("table: unknown option %s", argv[a]);
+	}
+	if (a >= argc)
+		die("table: no results directory given");
+	for (; a < argc; a++)
+		add_results(&in, argv[a]);
+	/* The sets moved while they grew: point at them now. */
+	for (i = 0; i < in.n; i++)
+		in.cols[i].recs = &in.sets[i];
+	md = table_markdown(in.cols, in.n);
+	if (out) {
+		if (write_file(out, md, strlen(md)))
+			die("table: cannot write %s", out);
+	} else {
+		fputs(md, stdout);
+	}
+	free(md);
+	for (i = 0; i < in.n; i++) {
+		records_free(&in.sets[i]);
+		free((char *)in.cols[i].name);
+	}
+	free(in.sets);
+	free(in.cols);
+	return 0;
+}

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SELinux labels that change while an AF_UNIX socket lives: a client
+ * switches its domain with setcon() after socket() or after connect(), or
+ * the policy is reloaded without the client's rule while its socket is
+ * open. The client then uses its existing socket ("existing") and makes a
+ * new one ("new"); every step is compared with the model below and
+ * written as a decision record (ids selinux/lifecycle/TYPE/SCENARIO/...).
+ *
+ * The model, from security/selinux/hooks.c:
+ * - selinux_socket_unix_stream_connect() checks connectto from the SID
+ *   STORED on the connecting socket (sksec->sid, set at creation by
+ *   selinux_socket_post_create() from the creating task's SID) to the
+ *   listener's: the task's current domain does not take part.
+ * - selinux_socket_unix_may_send() (a datagram connect() and every
+ *   datagram sent, connected or not: unix_dgram_sendmsg) checks sendto
+ *   from the sending socket's STORED SID to the receiving socket's.
+ * - a connected stream is not checked per message by any unix hook; the
+ *   generic selinux_socket_sendmsg() asks the current task for "write" on
+ *   the socket, which this policy leaves undefined (handleunknown allow).
+ * - every check asks the policy in force: a reload flushes the AVC
+ *   (avc_ss_reset), so a removed rule stops allowing at once.
+ */
+
+#define _GNU_SOURCE
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include "../kselftest_harness.h"
+#include "sel.h"
+
+#define LEVEL "s0"
+#define SERVER "lsmconf_srv_t"
+#define LC_OK "lsmconf_lc_ok_t"
+#define LC_NO "lsmconf_lc_no_t"
+#define REVOKED "lsmconf-c4-revoked.bin"
+#define MSG_TEXT "lsmconf lifecycle"
+
+/* What the client did, step by step (an op is "existing.client.send"). */
+struct lc_report {
+	int n_ops;
+	struct {
+		char op[32];
+		int err; /* 0, -errno or NOT_RUN */
+	} ops[16];
+	int label_err; /* setcon(): 0 or -errno */
+};
+
+static void report_op(struct lc_report *r, const char *op, int err)
+{
+	if (r->n_ops >= (int)ARRAY_SIZE(r->ops))
+		return;
+	snprintf(r->ops[r->n_ops].op, sizeof(r->ops[0].op), "%s", op);
+	r->ops[r->n_ops++].err = err;
+}
+
+static int report_find(const struct lc_report *r, const char *op)
+{
+	int i;
+
+	for (i = 0; i < r->n_ops; i++)
+		if (!strcmp(r->ops[i].op, op))
+			return r->ops[i].err;
+	return NOT_RUN;
+}
+
+/*
+ * The client's script, one letter a step: o enter lsmconf_lc_ok_t,
+ * x switch to lsmconf_lc_no_t (setcon), s socket(), c connect(), n send(),
+ * t sendto() (unconnected datagram), w the test reloads the policy
+ * without the client's rule here, 0 and 1 the phase (existing, new).
+ */
+struct scenario {
+	const char *name;
+	const char *script[2]; /* dgram, stream */
+};
+
+struct model {
+	bool stream, revoked;
+	const char *domain; /* the task's current domain */
+	const char *stored[2]; /* the domain stored on each phase's socket */
+	bool ok[2];
+};
+
+/* Does @domain hold the client's rule in the policy in force? */
+static bool may_reach(const struct model *m, const char *domain)
+{
+	return !m->revoked && domain && !strcmp(domain, LC_OK);
+}
+
+static int model_step(struct model *m, int ph, char c)
+{
+	int e;
+
+	if (c != 's' && !m->ok[ph])
+		return NOT_RUN;
+	switch (c) {
+	case 's':
+		/* socket create is not defined here: allowed; SID stored. */
+		m->stored[ph] = m->domain;
+		m->ok[ph] = true;
+		return 0;
+	case 'c':
+		/*
+		 * stream: selinux_socket_unix_stream_connect, connectto from
+		 * the socket's stored SID; datagram: unix_dgram_connect ->
+		 * selinux_socket_unix_may_send, sendto from the stored SID.
+		 */
+		e = may_reach(m, m->stored[ph]) ? 0 : -EACCES;
+		m->ok[ph] = !e;
+		return e;
+	case 'n':
+	case 't':
+		/*
+		 * stream: no unix hook per message (allowed); datagram:
+		 * selinux_socket_unix_may_send for every message, from the
+		 * socket's stored SID, under the policy in force.
+		 */
+		if (m->stream)
+			return 0;
+		return may_reach(m, m->stored[ph]) ? 0 : -EACCES;
+	}
+	return NOT_RUN;
+}
+
+static const char *step_name(char c)
+{
+	switch (c) {
+	case 's':
+		return "socket";
+	case 'c':
+		return "connect";
+	case 'n':
+		return "send";
+	case 't':
+		return "sendto";
+	}
+	return "?";
+}
+
+static socklen_t server_addr(struct sockaddr_un *a, pid_t server, int ph)
+{
+	int n;
+
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
+		     "lsmconf-sel-lc-%d-%d", server, ph);
+	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
+}
+
+/* The server: both phases' sockets in SERVER, held until told. */
+static void server_main(int type, int cmd, int rep)
+{
+	struct sockaddr_un a;
+	int fd[2], err = 0, ph;
+	char c;
+
+	if (sel_enter(SERVER, LEVEL))
+		_exit(2);
+	for (ph = 0; ph < 2 && !err; ph++) {
+		socklen_t len = server_addr(&a, getpid(), ph);
+
+		fd[ph] = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+		err = sys_ret(fd[ph]);
+		if (!err)
+			err = sys_ret(bind(fd[ph], (void *)&a, len));
+		if (!err && type == SOCK_STREAM)
+			err = sys_ret(listen(fd[ph], 8));
+	}
+	pipe_write(rep, &err, sizeof(err));
+	pipe_read(cmd, &c, 1, PEER_WAIT_MS);
+	_exit(0);
+}
+
+/* The client: runs the script, stops at 'w' until the test says go. */
+static void client_main(const char *script, int type, pid_t server, int ready,
+			int go, int rep)
+{
+	struct lc_report r = { 0 };
+	int fd[2] = { -1, -1 }, ph = 0, err;
+	bool ok[2] = { true, true };
+	struct sockaddr_un a;
+	char op[32], c;
+
+	for (; *script; script++) {
+		socklen_t len = server_addr(&a, server, ph);
+
+		switch (*script) {
+		case '0':
+		case '1':
+			ph = *script - '0';
+			continue;
+		case 'o':
+		case 'x':
+			if (!r.label_err)
+				r.label_err = sel_enter(
+					*script == 'o' ? LC_OK : LC_NO, LEVEL);
+			continue;
+		case 'w':
+			if (pipe_write(ready, "r", 1) ||
+			    pipe_read(go, &c, 1, PEER_WAIT_MS))
+				_exit(3);
+			continue;
+		}
+		if (*script != 's' && !ok[ph]) {
+			err = NOT_RUN;
+		} else if (*script == 's') {
+			fd[ph] = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+			err = sys_ret(fd[ph]);
+		} else if (*script == 'c') {
+			err = sys_ret(connect(fd[ph], (void *)&a, len));
+		} else if (*script == 't') {
+			err = sys_ret(sendto(fd[ph], MSG_TEXT, sizeof(MSG_TEXT),
+					     MSG_DONTWAIT, (void *)&a, len));
+		} else {
+			err = sys_ret(send(fd[ph], MSG_TEXT, sizeof(MSG_TEXT),
+					   MSG_DONTWAIT));
+		}
+		if (err && strchr("sc", *script))
+			ok[ph] = false;
+		snprintf(op, sizeof(op), "%s.client.%s",
+			 ph ? "new" : "existing", step_name(*script));
+		report_op(&r, op, err);
+	}
+	pipe_write(rep, &r, sizeof(r));
+	_exit(0);
+}
+
+FIXTURE(sel_lifecycle)
+{
+	int unused;
+};
+
+FIXTURE_VARIANT(sel_lifecycle)
+{
+	int type;
+	const char *type_id;
+};
+
+FIXTURE_VARIANT_ADD(sel_lifecycle, dgram){
+	.type = SOCK_DGRAM,
+	.type_id = "dgram",
+};
+
+FIXTURE_VARIANT_ADD(sel_lifecycle, stream){
+	.type = SOCK_STREAM,
+	.type_id = "stream",
+};
+
+FIXTURE_SETUP(sel_lifecycle)
+{
+	const char *why = sel_unusable();
+
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, sel_load(4));
+	ASSERT_EQ(1, sel_enforcing());
+}
+
+FIXTURE_TEARDOWN(sel_lifecycle)
+{
+	/* The reload scenarios restore the policy; make sure of it. */
+	if (!sel_unusable())
+		EXPECT_EQ(0, sel_load(4));
+}
+
+static void run(struct __test_metadata *_metadata,
+		const FIXTURE_VARIANT(sel_lifecycle) * v,
+		const struct scenario *sc)
+{
+	const char *script = sc->script[v->type == SOCK_STREAM];
+	struct model m = { .stream = v->type == SOCK_STREAM };
+	struct lc_report want = { 0 }, got = { 0 };
+	int cmd[2], srep[2], ready[2], go[2], rep[2], err, ph = 0, i;
+	char id[160], op[32], c;
+	const char *p;
+	pid_t spid, cpid;
+
+	/* The model first, over the same script. */
+	m.domain = "kernel_t";
+	for (p = script; *p; p++) {
+		if (*p == '0' || *p == '1')
+			ph = *p - '0';
+		else if (*p == 'o' || *p == 'x')
+			m.domain = *p == 'o' ? LC_OK : LC_NO;
+		else if (*p == 'w')
+			m.revoked = true;
+		else {
+			snprintf(op, sizeof(op), "%s.client.%s",
+				 ph ? "new" : "existing", step_name(*p));
+			report_op(&want, op, model_step(&m, ph, *p));
+		}
+	}
+
+	ASSERT_EQ(0, pipe2(cmd, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(srep, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
+	spid = fork();
+	ASSERT_LE(0, spid);
+	if (spid == 0)
+		server_main(v->type, cmd[0], srep[1]);
+	ASSERT_EQ(0, pipe_read(srep[0], &err, sizeof(err), PEER_WAIT_MS));
+	ASSERT_EQ(0, err);
+	cpid = fork();
+	ASSERT_LE(0, cpid);
+	if (cpid == 0)
+		client_main(script, v->type, spid, ready[1], go[0], rep[1]);
+	close(ready[1]);
+	close(rep[1]);
+	if (strchr(script, 'w')) {
+		/* The client's socket is open: the rule goes away. */
+		ASSERT_EQ(0, pipe_read(ready[0], &c, 1, PEER_WAIT_MS));
+		ASSERT_EQ(0, sel_load_named(REVOKED));
+		ASSERT_EQ(0, pipe_write(go[1], "g", 1));
+	}
+	ASSERT_EQ(0, pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
+	EXPECT_EQ(0, peer_reap(cpid));
+	EXPECT_EQ(0, pipe_write(cmd[1], "q", 1));
+	EXPECT_EQ(0, peer_reap(spid));
+	if (strchr(script, 'w'))
+		EXPECT_EQ(0, sel_load(4));
+	EXPECT_EQ(0, got.label_err);
+
+	snprintf(id, sizeof(id), "selinux/lifecycle/%s/%s", v->type_id,
+		 sc->name);
+	for (i = 0; i < want.n_ops; i++) {
+		int observed = report_find(&got, want.ops[i].op);
+
+		record_write(id, "selinux-c4", LC_OK, SERVER, v->type_id,
+			     "abstract", want.ops[i].op, "-", want.ops[i].err,
+			     observed);
+		EXPECT_EQ(want.ops[i].err, observed)
+		{
+			TH_LOG("%s %s: expected %s, observed %s", sc->name,
+			       want.ops[i].op, outcome_name(want.ops[i].err),
+			       outcome_name(observed));
+		}
+	}
+	EXPECT_EQ(want.n_ops, got.n_ops);
+	for (i = 0; i < 2; i++) {
+		close(cmd[i]);
+		close(srep[i]);
+		close(go[i]);
+	}
+	close(ready[0]);
+	close(rep[0]);
+}
+
+/* setcon() to a domain without the rule after socket(), then connect. */
+TEST_F(sel_lifecycle, setcon_after_socket)
+{
+	const struct scenario sc = {
+		.name = "setcon_after_socket",
+		.script = { "o0sx0t1s1t", "o0sx0cn1s1cn" },
+	};
+
+	run(_metadata, variant, &sc);
+}
+
+/* setcon() after the connection exists, then send on it. */
+TEST_F(sel_lifecycle, setcon_after_connect)
+{
+	const struct scenario sc = {
+		.name = "setcon_after_connect",
+		.script = { "o0scx0n1s1cn", "o0scx0n1s1cn" },
+	};
+
+	run(_metadata, variant, &sc);
+}
+
+/* The policy loses the client's rule while its socket is unconnected. */
+TEST_F(sel_lifecycle, reload_after_socket)
+{
+	const struct scenario sc = {
+		.name = "reload_after_socket",
+		.script = { "o0sw0t1s1t", "o0sw0cn1s1cn" },
+	};
+
+	run(_metadata, variant, &sc);
+}
+
+/* The policy loses the client's rule while its connection exists. */
+TEST_F(sel_lifecycle, reload_after_connect)
+{
+	const struct scenario sc = {
+		.name = "reload_after_connect",
+		.script = { "o0scw0n1s1cn", "o0scw0n1s1cn" },
+	};
+
+	run(_metadata, variant, &sc);
+}
+
+TEST_HARNESS_MAIN
