@@ -96,6 +96,18 @@ suite_checks() {
 		awk -F '\t' -v known="$d/known.tsv" '
 			BEGIN { while ((getline l < known) > 0) { split(l, f, "\t"); k[f[1]] = 1 } }
 			NR > 1 && $9 != $10 && !($1 in k) { bad = 1 } END { exit bad }' "$d/records.tsv"
+	# Old-ABI coarse rules and what AppArmor logs (unix_coarse_test,
+	# audit_test): the same case ids on every kernel.
+	n=$(grep -c '^unix_coarse/' "$d/records.tsv")
+	check "$k: 4941 unix_coarse decisions ($n)" [ "$n" -eq 4941 ]
+	check "$k: a coarse deny (ABI 3.0) denies socket()" grep -q \
+		'^unix_coarse/3.0/deny_dgram/dgram/abstract/confined_sender/sender.socket	.*	EACCES	EACCES$' "$d/records.tsv"
+	check "$k: ABI kernel-5.4-vanilla denies nothing" \
+		sh -c "! grep '^unix_coarse/kernel-5.4-vanilla/' '$d/records.tsv' | grep -q '	EACCES'"
+	check "$k: a quiet deny logs nothing" grep -q \
+		'^audit/coarse/deny/dgram/log.record	.*	ENOENT	ENOENT$' "$d/records.tsv"
+	check "$k: audit deny logs" grep -q \
+		'^audit/coarse/audit_deny/dgram/log.record	.*	allow	allow$' "$d/records.tsv"
 	# SELinux: a boot of its own per kernel, every decision as expected,
 	# enforcing verified by the tests themselves.
 	d="$2/debian-$k-selinux"
@@ -127,6 +139,10 @@ check "rule forms: trixie's downgraded rule drops the peer condition" \
 	has trixie 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' allow allow
 check "rule forms: trixie keeps type= in the downgraded rule" \
 	has trixie 'unix_rules/5.0/type_stream__seqpacket/sender.connect' EACCES EACCES
+check "sid: the known kernel bug apparmor-unix-file-perm-null-peer shows (3 cases)" \
+	grep -q 'known kernel bug apparmor-unix-file-perm-null-peer: 3 cases' "$T/run1"
+check "old ABI on 7.2: an inherited socket receives where 6.12 denied it" grep -q \
+	'unix_coarse/3.0/deny_dgram/dgram/abstract/inherited_receiver/receiver.receive' "$T/run1"
 check "rule forms: the parser refuses peer=(addr=/path)" \
 	has sid 'unix_rules/5.0/paddr_pathname__refused/parser.compile' ENOEXEC ENOEXEC
 # Every decision of both boots of a kernel is a compared case.
@@ -460,6 +476,22 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "mutate: mutants.tsv names the killing cases" awk -F '\t' \
 		'NR > 1 && $2 == "killed" && $8 != "-" { n++ } END { exit n != 5 }' \
 		"$T/mu/latest/mutants.tsv"
+	# The mutants of the policy-depth tests, one per kind, each killed by
+	# its own test (unix_peer_test alone lets them all through).
+	set -- 20-rules-peer-label-stack-ignored 30-coarse-peer-fallback-dropped \
+		31-audit-quiet-deny-logged 41-life-file-receive-unchecked
+	args=""
+	for m in "$@"; do args="$args --mutant $m"; done
+	# shellcheck disable=SC2086 # one word per option
+	timeout -k 5 3000 "$L" mutate --results "$T/mu3" --test unix_rules_test \
+		--test unix_coarse_test --test audit_test --test unix_lifecycle_test \
+		$args > "$T/mu3.out" 2>&1
+	rc=$?
+	check "mutate (policy depth): $(grep '^== mutation score' "$T/mu3.out" | sed 's/^== //') (exit $rc)" \
+		[ "$rc" -eq 0 ]
+	for m in "$@"; do
+		check "mutant $m killed" grep -q "^== mutant $m: killed" "$T/mu3.out"
+	done
 	# A mutant that changes nothing survives, one that does not build is
 	# stillborn: either fails mutate.
 	mkdir -p "$T/mutants"
