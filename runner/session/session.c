@@ -505,7 +505,7 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 		     const char *append, const struct plan *cur,
 		     const char *bdir, struct boot_result *br, struct err *e)
 {
-	char *image = xasprintf("%s/initramfs.cpio.gz", bdir);
+	char *image = xasprintf("%s/initramfs.cpio", bdir);
 	struct boot_opts bo = { 0 };
 	double t0 = now_seconds();
 	size_t i;

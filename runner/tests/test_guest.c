@@ -104,7 +104,7 @@ END_TEST
 
 START_TEST(test_image_ok)
 {
-	char *path = xasprintf("%s/i.cpio.gz", dir);
+	char *path = xasprintf("%s/i.cpio", dir);
 	struct image *img = image_create(path);
 	struct err e;
 
@@ -118,21 +118,21 @@ END_TEST
 
 START_TEST(test_image_cannot_create)
 {
-	struct image *img = image_create("/nonexistent/lsmconf/i.cpio.gz");
+	struct image *img = image_create("/nonexistent/lsmconf/i.cpio");
 	struct err e;
 
 	image_data(img, "a", "x", 1, 0644);
 	ck_assert_int_eq(image_close(img, &e), -1);
 	ck_assert_msg(
 		!strncmp(e.msg,
-			 "cannot create /nonexistent/lsmconf/i.cpio.gz: ", 46),
+			 "cannot create /nonexistent/lsmconf/i.cpio: ", 43),
 		"%s", e.msg);
 }
 END_TEST
 
 START_TEST(test_image_first_error_kept)
 {
-	char *path = xasprintf("%s/i.cpio.gz", dir);
+	char *path = xasprintf("%s/i.cpio", dir);
 	struct image *img = image_create(path);
 	struct err e;
 
@@ -149,7 +149,7 @@ END_TEST
 
 START_TEST(test_image_tree_not_dir)
 {
-	char *path = xasprintf("%s/i.cpio.gz", dir);
+	char *path = xasprintf("%s/i.cpio", dir);
 	char *file = xasprintf("%s/profiles", dir);
 	char *want = xasprintf("cannot read %s: Not a directory", file);
 	struct image *img = image_create(path);
