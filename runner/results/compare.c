@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "compare.h"
+#include "known.h"
 #include "lib/lib.h"
 
 #include <stdio.h>
@@ -114,6 +115,31 @@ void compare_records(const struct record_set *a, const struct record_set *b,
 			i++;
 			j++;
 		}
+	}
+}
+
+void compare_explain_crashes(struct cmp_result *r, const struct known_list *l,
+			     const char *rel_a, const char *rel_b)
+{
+	size_t i;
+
+	for (i = 0; l && i < r->n; i++) {
+		struct cmp_case *c = &r->v[i];
+		bool on_a = !strcmp(c->a, "-");
+		const struct known_bug *b;
+
+		if (c->cls != CMP_UNEXPLAINED || (!on_a && strcmp(c->b, "-")))
+			continue;
+		b = known_crash_record(l, on_a ? rel_a : rel_b, c->id);
+		if (!b)
+			continue;
+		c->cls = CMP_EXPLAINED;
+		r->count[CMP_UNEXPLAINED]--;
+		r->count[CMP_EXPLAINED]++;
+		snprintf(
+			c->reason, sizeof(c->reason),
+			"known kernel bug %s brought the %s kernel down in this case",
+			b->name, on_a ? "first" : "second");
 	}
 }
 

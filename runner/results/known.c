@@ -199,6 +199,21 @@ struct known_bug *known_record(struct known_list *l, const char *release,
 	return NULL;
 }
 
+const struct known_bug *known_crash_record(const struct known_list *l,
+					   const char *release, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct known_bug *b = &l->v[i];
+
+		if (known_applies(b, release) && !strcmp(b->observed, "oops") &&
+		    glob_any(b->records, id))
+			return b;
+	}
+	return NULL;
+}
+
 const struct known_bug *known_unreproduced(const struct known_list *l,
 					   const char *release)
 {

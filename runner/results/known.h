@@ -61,6 +61,15 @@ struct known_bug *known_record(struct known_list *l, const char *release,
 			       const struct record *r);
 
 /*
+ * The bug on @release whose listed case brings the kernel down ("observed:
+ * oops") before it records decision @id, or NULL: a decision another kernel
+ * recorded and this one could not.
+ */
+const struct known_bug *known_crash_record(const struct known_list *l,
+					   const char *release,
+					   const char *id);
+
+/*
  * After a boot's cases and records went through known_case() and
  * known_record(): the first bug that applies and whose listed cases ran
  * without showing it, or NULL. Its behaviour changed: the list must be

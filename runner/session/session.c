@@ -1164,6 +1164,20 @@ void run_load_records(const struct kernel_boots *kb, struct record_set *set)
 	}
 }
 
+char *run_release(const struct kernel_boots *kb)
+{
+	char *path, *text = NULL;
+
+	if (!kb->n)
+		return NULL;
+	path = xasprintf("%s/guest/uname", kb->dir[0]);
+	if (read_file(path, &text, NULL))
+		text = NULL;
+	free(path);
+	chomp(text);
+	return text;
+}
+
 void kernel_boots_free(struct kernel_boots *kb)
 {
 	size_t i;

@@ -126,6 +126,40 @@ START_TEST(test_compare_explains_known)
 }
 END_TEST
 
+START_TEST(test_compare_explains_crashes)
+{
+	static const char a[] = REC("c/1", "allow", "allow")
+		REC("c/2", "allow", "allow") REC("d/1", "allow", "allow");
+	static const char b[] = REC("d/1", "allow", "allow");
+	static const char list[] = "bug: down\nkernels: 7.*\ncases: t/x\n"
+				   "records: c/*\nobserved: oops\nfunction: f\n"
+				   "evidence: e\nreproduce: r\n";
+	struct record_set ra, rb;
+	struct known_list l;
+	struct cmp_result r;
+
+	parse(list, &l);
+	ck_assert_int_eq(records_parse(a, strlen(a), &ra), 0);
+	ck_assert_int_eq(records_parse(b, strlen(b), &rb), 0);
+	compare_records(&ra, &rb, &r);
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 2);
+	/* The first kernel has the bug: nothing to explain that way round. */
+	compare_explain_crashes(&r, &l, "7.2.13", "6.12.1");
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 2);
+	/* The second does: its missing decisions are the crash's. */
+	compare_explain_crashes(&r, &l, "6.12.1", "7.2.13");
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 0);
+	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 2);
+	ck_assert_str_eq(
+		r.v[0].reason,
+		"known kernel bug down brought the second kernel down in this case");
+	compare_free(&r);
+	records_free(&ra);
+	records_free(&rb);
+	known_free(&l);
+}
+END_TEST
+
 START_TEST(test_account_known_failures)
 {
 	static const char ktap[] = "TAP version 13\n1..2\nok 1 a\nnot ok 2 b\n"
@@ -153,5 +187,6 @@ int main(void)
 {
 	return CHECK_RUN("known", test_parse, test_parse_errors,
 			 test_records_and_cases, test_compare_explains_known,
+			 test_compare_explains_crashes,
 			 test_account_known_failures);
 }
