@@ -66,8 +66,7 @@ struct known_bug *known_record(struct known_list *l, const char *release,
  * recorded and this one could not.
  */
 const struct known_bug *known_crash_record(const struct known_list *l,
-					   const char *release,
-					   const char *id);
+					   const char *release, const char *id);
 
 /*
  * After a boot's cases and records went through known_case() and
