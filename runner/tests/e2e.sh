@@ -462,40 +462,43 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 			awk -F '\t' -v k="$walk" -v l="$lv" \
 			'$1 == k && $2 == l && $11 == "grows" { f = 1 } END { exit !f }' "$sum"
 	done
+	# mutants_killed WHAT RESULTS [OPTION...] -- MUTANT...: lsmconf mutate
+	# with those options kills every mutant named (output in RESULTS.out).
+	mutants_killed() {
+		what=$1
+		res=$2
+		shift 2
+		opts=""
+		while [ "$1" != -- ]; do
+			opts="$opts $1"
+			shift
+		done
+		shift
+		for m in "$@"; do opts="$opts --mutant $m"; done
+		# shellcheck disable=SC2086 # one word per option
+		timeout -k 5 3000 "$L" mutate --results "$res" $opts > "$res.out" 2>&1
+		rc=$?
+		check "$what: $(grep '^== mutation score' "$res.out" | sed 's/^== //') (exit $rc)" \
+			[ "$rc" -eq 0 ]
+		for m in "$@"; do
+			check "mutant $m killed" grep -q "^== mutant $m: killed" "$res.out"
+		done
+	}
 	# Mutants: a subset here, one per kind of mistake (make mutate runs
 	# all of them); each must be killed.
-	set -- 01-early-return-either-peer 05-first-profile-only \
-		07-pathname-fallback-dropped 08-stale-label-used 09-errno-eperm
-	args=""
-	for m in "$@"; do args="$args --mutant $m"; done
-	# shellcheck disable=SC2086 # one word per option
-	timeout -k 5 3000 "$L" mutate --results "$T/mu" $args > "$T/mu.out" 2>&1
-	rc=$?
-	check "mutate: $(grep '^== mutation score' "$T/mu.out" | sed 's/^== //') (exit $rc)" \
-		[ "$rc" -eq 0 ]
-	for m in "$@"; do
-		check "mutant $m killed" grep -q "^== mutant $m: killed" "$T/mu.out"
-	done
+	mutants_killed mutate "$T/mu" -- 01-early-return-either-peer \
+		05-first-profile-only 07-pathname-fallback-dropped \
+		08-stale-label-used 09-errno-eperm
 	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "mutate: mutants.tsv names the killing cases" awk -F '\t' \
 		'NR > 1 && $2 == "killed" && $8 != "-" { n++ } END { exit n != 5 }' \
 		"$T/mu/latest/mutants.tsv"
 	# The mutants of the policy-depth tests, one per kind, each killed by
 	# its own test (unix_peer_test alone lets them all through).
-	set -- 20-rules-peer-label-stack-ignored 30-coarse-peer-fallback-dropped \
-		31-audit-quiet-deny-logged 41-life-file-receive-unchecked
-	args=""
-	for m in "$@"; do args="$args --mutant $m"; done
-	# shellcheck disable=SC2086 # one word per option
-	timeout -k 5 3000 "$L" mutate --results "$T/mu3" --test unix_rules_test \
+	mutants_killed "mutate (policy depth)" "$T/mu3" --test unix_rules_test \
 		--test unix_coarse_test --test audit_test --test unix_lifecycle_test \
-		$args > "$T/mu3.out" 2>&1
-	rc=$?
-	check "mutate (policy depth): $(grep '^== mutation score' "$T/mu3.out" | sed 's/^== //') (exit $rc)" \
-		[ "$rc" -eq 0 ]
-	for m in "$@"; do
-		check "mutant $m killed" grep -q "^== mutant $m: killed" "$T/mu3.out"
-	done
+		-- 20-rules-peer-label-stack-ignored 30-coarse-peer-fallback-dropped \
+		31-audit-quiet-deny-logged 41-life-file-receive-unchecked
 	# A mutant that changes nothing survives, one that does not build is
 	# stillborn: either fails mutate.
 	mkdir -p "$T/mutants"

@@ -344,8 +344,10 @@ static int set_build(struct aa_policy *p, const char *set)
 	char dir[128], feat[PATH_MAX], tmp[PATH_MAX + 16], text[8192];
 	char name[128];
 	char src[3][PATH_MAX];
-	int fd, i, status, ret;
-	pid_t pid;
+	/* One run, one blob holding every profile given. */
+	const char *argv[] = { "-Q", "-q",   "-M",   feat,   "-o",
+			       tmp,  src[0], src[1], src[2], NULL };
+	int i, ret;
 
 	ret = policy_cache_dir(dir, sizeof(dir));
 	if (ret)
@@ -367,38 +369,15 @@ static int set_build(struct aa_policy *p, const char *set)
 			return ret;
 		snprintf(src[i], sizeof(src[i]), "%s/abi_%s@%s.profile", dir,
 			 set_profiles[i], set);
-		fd = open(src[i], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			  0600);
-		if (fd < 0)
-			return -errno;
-		ret = write_all(fd, text, strlen(text));
-		close(fd);
+		ret = write_text_file(src[i], text);
 		if (ret)
 			return ret;
 	}
 	snprintf(tmp, sizeof(tmp), "%s.%d", p->blob, getpid());
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int log = open(p->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-		if (log >= 0) {
-			dup2(log, STDOUT_FILENO);
-			dup2(log, STDERR_FILENO);
-		}
-		/* One run, one blob holding every profile given. */
-		execlp(parser_path(), parser_path(), "-Q", "-q", "-M", feat,
-		       "-o", tmp, src[0], src[1], src[2], (char *)NULL);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return -ENOENT;
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+	ret = parser_run(argv, p->log);
+	if (ret) {
 		unlink(tmp);
-		return -ENOEXEC;
+		return ret;
 	}
 	if (rename(tmp, p->blob))
 		return -errno;
@@ -409,14 +388,9 @@ static int set_build(struct aa_policy *p, const char *set)
 
 FIXTURE_SETUP(abi)
 {
-	int active = lsm_is_active("apparmor"), ret;
+	int ret;
 
-	if (active < 0)
-		SKIP(return, "cannot read " LSM_LIST ": %s", strerror(-active));
-	if (!active)
-		SKIP(return, "AppArmor is not an active LSM");
-	if (!policy_load_allowed())
-		SKIP(return, POLICY_LOAD_REFUSED);
+	REQUIRE_APPARMOR(_metadata, true);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	ASSERT_EQ(0, aa_features_new_from_kernel(&self->kernel))

@@ -262,16 +262,10 @@ static void name_of(bool fine, const char *suffix, char *buf, size_t size)
 
 FIXTURE_SETUP(audit)
 {
-	int active = lsm_is_active("apparmor"), ret;
+	int ret;
 
 	self->t0 = now_ns();
-
-	if (active < 0)
-		SKIP(return, "cannot read " LSM_LIST);
-	if (!active)
-		SKIP(return, "AppArmor is not an active LSM");
-	if (!policy_load_allowed())
-		SKIP(return, POLICY_LOAD_REFUSED);
+	REQUIRE_APPARMOR(_metadata, true);
 	if (access(KMSG, R_OK))
 		SKIP(return, "cannot read " KMSG);
 	ASSERT_LE(0, aa_remove_leftovers());

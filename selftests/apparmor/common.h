@@ -110,6 +110,23 @@ static inline int profile_expand(const char *tmpl, const char *name,
 	return 0;
 }
 
+/*
+ * In a test or fixture setup (it expands the harness's SKIP): skips, with
+ * the reason, unless AppArmor is active and, when @need_load, this
+ * machine may load policy.
+ */
+#define REQUIRE_APPARMOR(_metadata, need_load)                         \
+	do {                                                           \
+		int __active = lsm_is_active("apparmor");              \
+		if (__active < 0)                                      \
+			SKIP(return, "cannot read " LSM_LIST ": %s",   \
+				   strerror(-__active));               \
+		if (!__active)                                         \
+			SKIP(return, "AppArmor is not an active LSM"); \
+		if ((need_load) && !policy_load_allowed())             \
+			SKIP(return, POLICY_LOAD_REFUSED);             \
+	} while (0)
+
 /* A compiled, possibly loaded, test profile. */
 struct aa_policy {
 	char name[128];
@@ -248,6 +265,61 @@ static inline int aa_policy_feature(const char *feature)
 	return ret;
 }
 
+/* Writes @text to a new file @path (mode 0600). Returns 0 or -errno. */
+static inline int write_text_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = write_all(fd, text, strlen(text));
+	close(fd);
+	return ret;
+}
+
+/*
+ * Runs the parser with the arguments of @argv (a NULL-terminated list, the
+ * program name not included), its messages to @log (NULL: thrown away).
+ * Returns 0, -ENOENT when there is no parser, -ENOEXEC when it failed, or
+ * -errno.
+ */
+static inline int parser_run(const char *const *argv, const char *log)
+{
+	const char *args[80];
+	int status, i;
+	pid_t pid;
+
+	args[0] = parser_path();
+	for (i = 0; argv[i]; i++) {
+		if (i + 2 >= (int)(sizeof(args) / sizeof(args[0])))
+			return -E2BIG;
+		args[i + 1] = argv[i];
+	}
+	args[i + 1] = NULL;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int out = open(log ? log : "/dev/null",
+			       O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		if (out >= 0) {
+			dup2(out, STDOUT_FILENO);
+			dup2(out, STDERR_FILENO);
+		}
+		execvp(args[0], (char **)args);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return -ENOENT;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return -ENOEXEC;
+	return 0;
+}
+
 /*
  * Compiles profile template @tmpl for policy ABI @abi against feature set
  * @features: a pinned set of abi/ (its name), or NULL for the running
@@ -265,8 +337,16 @@ static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
 {
 	char dir[128], src_path[PATH_MAX], tmp[PATH_MAX], text[8192];
 	char file[200], feat_path[PATH_MAX];
-	int fd, status, ret;
-	pid_t pid;
+	/*
+	 * -Q: compile only; loading is the test's own, checked step.
+	 * -M: the pinned set is both the compile and the kernel features
+	 * (the parser reads nothing of the running kernel); the profile's
+	 * own "abi" rule still sets the policy ABI.
+	 */
+	const char *pinned[] = { "-Q", "-q", "-M",     feat_path,
+				 "-o", tmp,  src_path, NULL };
+	const char *running[] = { "-Q", "-q", "-o", tmp, src_path, NULL };
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), AA_TEST_PREFIX "%s",
@@ -300,45 +380,13 @@ static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
 		return ret;
 	snprintf(src_path, sizeof(src_path), "%s/%s.profile", dir, tag);
 	snprintf(tmp, sizeof(tmp), "%s/%s.bin.%d", dir, tag, getpid());
-	fd = open(src_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -errno;
-	ret = write_all(fd, text, strlen(text));
-	close(fd);
+	ret = write_text_file(src_path, text);
 	if (ret)
 		return ret;
-
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int log = open(p->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-		if (log >= 0) {
-			dup2(log, STDOUT_FILENO);
-			dup2(log, STDERR_FILENO);
-		}
-		/*
-		 * -Q: compile only; loading is the test's own, checked step.
-		 * -M: the pinned set is both the compile and the kernel
-		 * features (the parser reads nothing of the running kernel);
-		 * the profile's own "abi" rule still sets the policy ABI.
-		 */
-		if (features)
-			execlp(parser_path(), parser_path(), "-Q", "-q", "-M",
-			       feat_path, "-o", tmp, src_path, (char *)NULL);
-		else
-			execlp(parser_path(), parser_path(), "-Q", "-q", "-o",
-			       tmp, src_path, (char *)NULL);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return -ENOENT;
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+	ret = parser_run(features ? pinned : running, p->log);
+	if (ret) {
 		unlink(tmp);
-		return -ENOEXEC;
+		return ret;
 	}
 	/* Whole blobs only: a crashed compile leaves nothing behind. */
 	if (rename(tmp, p->blob))
@@ -410,8 +458,7 @@ static inline int aa_policy_build_all(const char *abi,
 	char dir[128], out[160], sub[512], from[PATH_MAX];
 	char text[8192], name[160], path[PATH_MAX];
 	const char *argv[64 + 8];
-	int argc = 0, i, fd, ret, status;
-	pid_t pid;
+	int argc = 0, i, ret;
 
 	if (n > 64)
 		return -E2BIG;
@@ -419,7 +466,6 @@ static inline int aa_policy_build_all(const char *abi,
 	if (ret)
 		return ret;
 	snprintf(out, sizeof(out), "%s/all.%d", dir, getpid());
-	argv[argc++] = parser_path();
 	argv[argc++] = "-Q";
 	argv[argc++] = "-q";
 	argv[argc++] = "-W";
@@ -435,37 +481,19 @@ static inline int aa_policy_build_all(const char *abi,
 		if (ret)
 			return ret;
 		snprintf(path, sizeof(path), "%s/%s.profile", dir, src[i].tag);
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (fd < 0)
-			return -errno;
-		ret = write_all(fd, text, strlen(text));
-		close(fd);
+		ret = write_text_file(path, text);
 		if (ret)
 			return ret;
 		argv[argc++] = strdup(path);
 	}
 	argv[argc] = NULL;
-	if (argc == 6)
+	if (argc == 5)
 		return 0;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(null, STDOUT_FILENO);
-		dup2(null, STDERR_FILENO);
-		execvp(argv[0], (char **)argv);
-		_exit(127);
-	}
-	for (i = 6; i < argc; i++)
+	ret = parser_run(argv, NULL);
+	for (i = 5; i < argc; i++)
 		free((char *)argv[i]);
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return -ENOENT;
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return -ENOEXEC;
+	if (ret)
+		return ret;
 	ret = only_subdir(out, sub, sizeof(sub));
 	if (ret)
 		return ret;

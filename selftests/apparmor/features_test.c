@@ -10,19 +10,6 @@
 #include "../kselftest_harness.h"
 #include "common.h"
 
-/* SKIP (with the reason) unless AppArmor is active and loading is allowed. */
-#define REQUIRE_APPARMOR(_metadata, need_load)                         \
-	do {                                                           \
-		int __active = lsm_is_active("apparmor");              \
-		if (__active < 0)                                      \
-			SKIP(return, "cannot read " LSM_LIST ": %s",   \
-				   strerror(-__active));               \
-		if (!__active)                                         \
-			SKIP(return, "AppArmor is not an active LSM"); \
-		if ((need_load) && !policy_load_allowed())             \
-			SKIP(return, POLICY_LOAD_REFUSED);             \
-	} while (0)
-
 TEST(apparmor_active)
 {
 	struct stat st;

@@ -108,12 +108,7 @@ static int live_load(FIXTURE_DATA(live) * self, const char *tmpl,
 
 FIXTURE_SETUP(live)
 {
-	int active = lsm_is_active("apparmor");
-
-	if (active <= 0)
-		SKIP(return, "AppArmor is not an active LSM");
-	if (!policy_load_allowed())
-		SKIP(return, POLICY_LOAD_REFUSED);
+	REQUIRE_APPARMOR(_metadata, true);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	/* The model of unix_peer_test: fine only with both sides' support. */

@@ -671,14 +671,10 @@ static void profile_name(const char *abi, const struct coarse_rule *r,
 
 FIXTURE_SETUP(unix_coarse)
 {
-	int active = lsm_is_active("apparmor"), ret;
 	char tag[64];
-	if (active < 0)
-		SKIP(return, "cannot read " LSM_LIST);
-	if (!active)
-		SKIP(return, "AppArmor is not an active LSM");
-	if (!policy_load_allowed())
-		SKIP(return, POLICY_LOAD_REFUSED);
+	int ret;
+
+	REQUIRE_APPARMOR(_metadata, true);
 	ASSERT_LE(0, aa_remove_leftovers());
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	self->k9 = aa_feature("network_v9/af_unix") == 1;

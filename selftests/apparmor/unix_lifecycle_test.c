@@ -222,10 +222,7 @@ FIXTURE_SETUP(lifecycle)
 {
 	int i;
 
-	if (lsm_is_active("apparmor") <= 0)
-		SKIP(return, "AppArmor is not an active LSM");
-	if (!policy_load_allowed())
-		SKIP(return, POLICY_LOAD_REFUSED);
+	REQUIRE_APPARMOR(_metadata, true);
 	if (lc_loaded)
 		TH_LOG("loading the labels: %s %s", outcome_name(lc_loaded),
 		       lc_log);

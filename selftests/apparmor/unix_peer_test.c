@@ -742,14 +742,9 @@ static int load_label(struct __test_metadata *_metadata,
 
 FIXTURE_SETUP(unix_peer)
 {
-	int active = lsm_is_active("apparmor"), ret;
+	int ret;
 
-	if (active < 0)
-		SKIP(return, "cannot read " LSM_LIST);
-	if (!active)
-		SKIP(return, "AppArmor is not an active LSM");
-	if (!policy_load_allowed())
-		SKIP(return, POLICY_LOAD_REFUSED);
+	REQUIRE_APPARMOR(_metadata, true);
 	self->k9 = aa_feature("network_v9/af_unix") == 1;
 	/* A pinned set without it (--abi) gets downgraded policy. */
 	self->p9 = aa_policy_feature("network_v9/af_unix") == 1;

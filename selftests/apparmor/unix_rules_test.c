@@ -744,25 +744,12 @@ static void rm_fs(void)
 	rmdir(FS_DIR);
 }
 
-/* Skips unless this machine may load policy and has a parser. */
-#define REQUIRE_POLICY_LOAD()                                          \
-	do {                                                           \
-		int active = lsm_is_active("apparmor");                \
-                                                                       \
-		if (active < 0)                                        \
-			SKIP(return, "cannot read " LSM_LIST);         \
-		if (!active)                                           \
-			SKIP(return, "AppArmor is not an active LSM"); \
-		if (!policy_load_allowed())                            \
-			SKIP(return, POLICY_LOAD_REFUSED);             \
-	} while (0)
-
 FIXTURE_SETUP(unix_rules)
 {
 	char rules[1024];
 	int ret;
 
-	REQUIRE_POLICY_LOAD();
+	REQUIRE_APPARMOR(_metadata, true);
 	self->k9 = aa_feature("network_v9/af_unix") == 1;
 	rm_fs();
 	ASSERT_EQ(0, mkdir(FS_DIR, 0755));
@@ -888,7 +875,7 @@ TEST(pathname_peer_addr_refused)
 	struct aa_policy p;
 	int ret;
 
-	REQUIRE_POLICY_LOAD();
+	REQUIRE_APPARMOR(_metadata, true);
 	ret = aa_policy_build(&p, "rules", ABI,
 			      "unix (send) peer=(addr=" FS_DIR "/sock-a),",
 			      "rules_paddr_pathname");
