@@ -30,6 +30,48 @@ int mutant_header(const char *text, char **desc, char **equivalent)
 	return 0;
 }
 
+const char *mutant_lsm(const char *patch)
+{
+	static const char *const lsms[] = { "apparmor", "selinux" };
+	const char *found = NULL, *line;
+	size_t i;
+
+	for (line = strstr(patch, "\n+++ "); line;
+	     line = strstr(line + 1, "\n+++ ")) {
+		const char *path = line + 5, *here = NULL;
+
+		/* "+++ b/security/selinux/hooks.c": skip the "b/" prefix. */
+		path += strcspn(path, "/\n") + 1;
+		for (i = 0; i < ARRAY_SIZE(lsms); i++) {
+			size_t n = strlen(lsms[i]);
+
+			if (!strncmp(path, "security/", 9) &&
+			    !strncmp(path + 9, lsms[i], n) &&
+			    path[9 + n] == '/')
+				here = lsms[i];
+		}
+		if (!here || (found && found != here))
+			return NULL;
+		found = here;
+	}
+	return found;
+}
+
+bool lsm_listed(const char *lsms, const char *lsm)
+{
+	size_t n = strlen(lsm);
+	const char *p = lsms;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, lsm, n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
 static int cmp_mutant(const void *a, const void *b)
 {
 	return strcmp(((const struct mutant *)a)->name,
@@ -87,6 +129,7 @@ int mutants_list(const char *dir, char *const *only, size_t n_only,
 			closedir(d);
 			goto fail;
 		}
+		m.lsm = mutant_lsm(text);
 		free(text);
 		*out = xrealloc(*out, (*n + 1) * sizeof(m));
 		(*out)[(*n)++] = m;
@@ -111,16 +154,21 @@ fail:
 	return -1;
 }
 
+void mutant_clear(struct mutant *m)
+{
+	free(m->name);
+	free(m->path);
+	free(m->desc);
+	free(m->equivalent);
+	memset(m, 0, sizeof(*m));
+}
+
 void mutants_free(struct mutant *m, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		free(m[i].name);
-		free(m[i].path);
-		free(m[i].desc);
-		free(m[i].equivalent);
-	}
+	for (i = 0; i < n; i++)
+		mutant_clear(&m[i]);
 	free(m);
 }
 

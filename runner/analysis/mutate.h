@@ -14,6 +14,8 @@ struct mutant {
 	char *path;
 	char *desc; /* the patch's first line: the bug, in one line */
 	char *equivalent; /* "Equivalent: REASON" in the header, or NULL */
+	/* The LSM every file it patches belongs to, or NULL (several). */
+	const char *lsm;
 };
 
 /*
@@ -22,6 +24,15 @@ struct mutant {
  * description or no diff at all.
  */
 int mutant_header(const char *text, char **desc, char **equivalent);
+
+/*
+ * The LSM a patch touches: "apparmor" or "selinux" when every file it
+ * patches (+++ b/security/LSM/...) is that LSM's, else NULL.
+ */
+const char *mutant_lsm(const char *patch);
+
+/* Whether the comma-separated list @lsms names @lsm. */
+bool lsm_listed(const char *lsms, const char *lsm);
 
 struct err;
 
@@ -32,6 +43,7 @@ struct err;
  */
 int mutants_list(const char *dir, char *const *only, size_t n_only,
 		 struct mutant **out, size_t *n, struct err *e);
+void mutant_clear(struct mutant *m);
 void mutants_free(struct mutant *m, size_t n);
 
 enum mutant_verdict {

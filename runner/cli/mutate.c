@@ -66,13 +66,36 @@ struct mutant_result {
 	double build_s, run_s;
 };
 
+/* The LSMs a mutant is judged on: its own, or every one of the run. */
+static const char *mutant_lsms(const struct run_opts *o, const struct mutant *m)
+{
+	return m->lsm ? m->lsm : o->lsms;
+}
+
+/* The original's decisions under the LSMs of @lsms. */
+static void original_records(const struct kernel_boots *orig, const char *lsms,
+			     struct record_set *rs)
+{
+	struct kernel_boots some = { 0 };
+	size_t i;
+
+	for (i = 0; i < orig->n; i++) {
+		if (!lsm_listed(lsms, orig->lsm[i]))
+			continue;
+		some.lsm[some.n] = orig->lsm[i];
+		some.dir[some.n++] = orig->dir[i];
+	}
+	run_load_records(&some, rs);
+}
+
 static void run_mutant(const struct run_opts *o, const char *root,
 		       const struct mutate_opts *mo, const struct mutant *m,
-		       const struct record_set *orig, struct mutant_result *r)
+		       const struct kernel_boots *orig_kb,
+		       struct mutant_result *r)
 {
 	char *spec = xasprintf("build:%s+%s", mo->source, m->path);
 	struct kernel_boots kb;
-	struct record_set rs;
+	struct record_set rs, orig;
 	struct cmp_result cmp;
 	struct run_opts ro = *o;
 	struct sbuf names = { 0 };
@@ -94,10 +117,12 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	r->build_s = now_seconds() - t0;
 	t0 = now_seconds();
 	ro.dir_name = xasprintf("mutant-%s", m->name);
+	ro.lsms = mutant_lsms(o, m);
 	if (run_kernel_lsms(&ro, root, &k, &kb, &e))
 		die("%s", e.msg);
 	run_load_records(&kb, &rs);
-	compare_records(orig, &rs, &cmp);
+	original_records(orig_kb, ro.lsms, &orig);
+	compare_records(&orig, &rs, &cmp);
 	r->unexplained = cmp.count[CMP_UNEXPLAINED];
 	for (i = 0; i < cmp.n; i++)
 		if (cmp.v[i].cls == CMP_UNEXPLAINED)
@@ -133,6 +158,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	sbuf_free(&names);
 	compare_free(&cmp);
 	records_free(&rs);
+	records_free(&orig);
 	kernel_boots_free(&kb);
 	kernel_free(&k);
 	free((char *)ro.dir_name);
@@ -155,6 +181,46 @@ static void print_first(const char *list)
 		printf(", ...");
 }
 
+/*
+ * Keeps the mutants of the run's LSMs (a mutant of several LSMs stays);
+ * returns how many are left, dies when none is.
+ */
+static size_t keep_lsms(const struct run_opts *o, struct mutant *m, size_t n)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		if (m[i].lsm && !lsm_listed(o->lsms, m[i].lsm)) {
+			mutant_clear(&m[i]);
+			continue;
+		}
+		m[kept++] = m[i];
+	}
+	if (!kept)
+		die("no mutant patches an LSM of --lsm %s", o->lsms);
+	return kept;
+}
+
+/* The LSMs the original must boot with: every one a kept mutant needs. */
+static char *union_lsms(const struct run_opts *o, const struct mutant *m,
+			size_t n)
+{
+	static const char *const all[] = { "apparmor", "selinux" };
+	struct sbuf sb = { 0 };
+	size_t i, j;
+
+	for (j = 0; j < ARRAY_SIZE(all); j++) {
+		if (!lsm_listed(o->lsms, all[j]))
+			continue;
+		for (i = 0; i < n; i++)
+			if (lsm_listed(mutant_lsms(o, &m[i]), all[j]))
+				break;
+		if (i < n)
+			sbuf_printf(&sb, "%s%s", sb.len ? "," : "", all[j]);
+	}
+	return sb.buf;
+}
+
 /* `lsmconf mutate`; returns the exit status. */
 static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 {
@@ -164,6 +230,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	struct kernel_boots kb;
 	struct record_set orig;
 	struct sbuf tsv = { 0 };
+	char *lsms;
 	size_t n, i, killed = 0, survived = 0, stillborn = 0, equivalent = 0;
 	double t0 = now_seconds();
 	struct kernel k;
@@ -171,6 +238,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 
 	if (mutants_list(mo->dir, mo->only, mo->n_only, &m, &n, &e))
 		die("%s", e.msg);
+	n = keep_lsms(o, m, n);
 	spec = xasprintf("build:%s", mo->source);
 	if (kernel_provision(spec, &k, o->refresh, &e))
 		die("%s", e.msg);
@@ -178,6 +246,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		struct run_opts ro = *o;
 
 		ro.dir_name = "original";
+		ro.lsms = lsms = union_lsms(o, m, n);
 		if (run_kernel_lsms(&ro, root, &k, &kb, &e))
 			die("%s", e.msg);
 	}
@@ -185,10 +254,10 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		die("the original %s fails the suite on its own: no mutant can be judged against it",
 		    spec);
 	run_load_records(&kb, &orig);
-	kernel_boots_free(&kb);
 	kernel_free(&k);
-	printf("== original %s: %zu decisions, every case passed (%.0f s)\n",
-	       spec, orig.n, now_seconds() - t0);
+	printf("== original %s (%s): %zu decisions, every case passed (%.0f s)\n",
+	       spec, lsms, orig.n, now_seconds() - t0);
+	records_free(&orig);
 
 	res = xcalloc(n, sizeof(*res));
 	sbuf_printf(
@@ -199,7 +268,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 
 		progress("mutant %zu of %zu: %s", i + 1, n, m[i].name);
 		progress_done();
-		run_mutant(o, root, mo, &m[i], &orig, r);
+		run_mutant(o, root, mo, &m[i], &kb, r);
 		printf("== mutant %s: %s\n   bug: %s\n", m[i].name,
 		       mutant_verdict_name(r->verdict), m[i].desc);
 		if (r->verdict == MUTANT_KILLED) {
@@ -237,7 +306,8 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	       survived, equivalent, stillborn);
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
-	records_free(&orig);
+	kernel_boots_free(&kb);
+	free(lsms);
 	sbuf_free(&tsv);
 	mutants_free(m, n);
 	free(res);
@@ -295,8 +365,11 @@ int cmd_mutate(int argc, char **argv)
 		specs_check(&spec, 1);
 		free(spec);
 	}
-	/* The mutants patch AppArmor: its suite is what must kill them. */
+	/*
+	 * Each mutant is judged by the suite of the LSM it patches; --lsm
+	 * keeps only the mutants of those LSMs.
+	 */
 	if (!a.lsm_given)
-		o.lsms = "apparmor";
+		o.lsms = "apparmor,selinux";
 	return mutate_main(&o, m);
 }

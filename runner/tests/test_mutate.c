@@ -101,7 +101,35 @@ START_TEST(test_list)
 }
 END_TEST
 
+START_TEST(test_lsm)
+{
+	/* The LSM is the one directory of security/ every file is under. */
+	ck_assert_str_eq(mutant_lsm("bug\n\n--- a/security/selinux/hooks.c\n"
+				    "+++ b/security/selinux/hooks.c\n@@\n"
+				    "--- a/security/selinux/ss/mls.c\n"
+				    "+++ b/security/selinux/ss/mls.c\n"),
+			 "selinux");
+	ck_assert_str_eq(mutant_lsm("bug\n--- a/security/apparmor/net.c\n"
+				    "+++ b/security/apparmor/net.c\n"),
+			 "apparmor");
+	/* Both LSMs, another directory, a prefix that only looks alike. */
+	ck_assert_ptr_null(mutant_lsm("b\n+++ b/security/apparmor/lsm.c\n"
+				      "+++ b/security/selinux/avc.c\n"));
+	ck_assert_ptr_null(mutant_lsm("b\n+++ b/net/unix/af_unix.c\n"));
+	ck_assert_ptr_null(mutant_lsm("b\n+++ b/security/selinuxfs.c\n"));
+	ck_assert_ptr_null(mutant_lsm("no diff at all\n"));
+
+	ck_assert(lsm_listed("apparmor,selinux", "selinux"));
+	ck_assert(lsm_listed("selinux", "selinux"));
+	ck_assert(!lsm_listed("apparmor", "selinux"));
+	ck_assert(!lsm_listed("selinuxx,apparmor", "selinux"));
+	ck_assert(!lsm_listed("", "selinux"));
+	ck_assert(!lsm_listed(NULL, "selinux"));
+}
+END_TEST
+
 int main(void)
 {
-	return CHECK_RUN("mutate", test_header, test_judge, test_list);
+	return CHECK_RUN("mutate", test_header, test_judge, test_list,
+			 test_lsm);
 }
