@@ -4,7 +4,7 @@
 #   make compare A=SPEC B=SPEC
 #   make bench A=SPEC B=SPEC   (send cost, boots A -> B -> A2)
 #   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
-#   make mutate                (build every mutant, check its LSM's suite kills it)
+#   make mutate [LSM=selinux]  (build every mutant, check its LSM's suite kills it)
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make check     unit tests, in-tree build check, end-to-end boots
 #
@@ -111,7 +111,7 @@ msgcost: $(DEPS) all
 	$(LSMCONF) msgcost $(MSGCOST_ARGS) $(K)
 
 mutate: $(DEPS) all
-	$(LSMCONF) mutate $(MUTATE_ARGS)
+	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(MUTATE_ARGS)
 
 unit: $(DEPS) $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done
