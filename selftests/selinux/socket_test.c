@@ -130,11 +130,10 @@ enum op {
 };
 
 static const char *const op_names[N_OPS] = {
-	"socket",      "bind",	      "listen",	     "connect",
-	"accept",      "send",	      "write",	     "recv",
-	"read",	       "getsockopt",  "setsockopt",  "getsockname",
-	"getpeername", "peersec",     "filecon",     "ioctl",
-	"shutdown",
+	"socket",     "bind",	     "listen",	    "connect", "accept",
+	"send",	      "write",	     "recv",	    "read",    "getsockopt",
+	"setsockopt", "getsockname", "getpeername", "peersec", "filecon",
+	"ioctl",      "shutdown",
 };
 
 /* What one side did: every op's outcome, and the contexts it read. */
@@ -184,11 +183,27 @@ static bool sk_policy_ready(void)
 	return security_check_context(ctx) != 0;
 }
 
+/* 0 when the policy was in place, 1 when this call loaded it, or -errno. */
 static int sk_setup_policy(void)
 {
+	int ret;
+
 	if (sk_policy_ready())
 		return 0;
-	return sel_load(4);
+	ret = sel_load(4);
+	return ret ? ret : 1;
+}
+
+static void sk_setup(struct __test_metadata *_metadata)
+{
+	long long t0 = now_ns();
+	int ret = sk_setup_policy();
+
+	ASSERT_LE(0, ret);
+	if (ret)
+		TH_LOG("loaded lsmconf-c4.bin in %lld ms",
+		       (now_ns() - t0) / 1000000);
+	ASSERT_EQ(1, sel_enforcing());
 }
 
 /* ---------------------------------------------------------------- model */
@@ -245,21 +260,27 @@ static void model_socket_calls(struct sk_model *m, enum side who, bool run)
 {
 	bool dgram = m->k->type == DGRAM;
 
-	set(m, who, OP_GETSOCKOPT, run, "getopt");
-	set(m, who, OP_SETSOCKOPT, run, "setopt");
+	set(m, who, OP_GETSOCKOPT, run,
+	    "getopt"); /* selinux_socket_getsockopt */
+	set(m, who, OP_SETSOCKOPT, run,
+	    "setopt"); /* selinux_socket_setsockopt */
+	/* selinux_socket_getsockname, selinux_socket_getpeername */
 	set(m, who, OP_GETSOCKNAME, run, "getattr");
 	set(m, who, OP_GETPEERNAME, run, "getattr");
 	/* The datagram server is connected only by its own connect(). */
 	if (!m->e[who][OP_GETPEERNAME] && dgram && who == SERVER &&
 	    !ok(m, SERVER, OP_CONNECT))
 		m->e[who][OP_GETPEERNAME] = -ENOTCONN;
-	/* selinux_socket_getpeersec_stream: no peer SID on a datagram. */
+	/*
+	 * selinux_socket_getsockopt first (do_sock_getsockopt), then
+	 * selinux_socket_getpeersec_stream: no peer SID on a datagram.
+	 */
 	set(m, who, OP_PEERSEC, run, "getopt");
 	if (!m->e[who][OP_PEERSEC] && dgram)
 		m->e[who][OP_PEERSEC] = -ENOPROTOOPT;
-	set(m, who, OP_FILECON, run, "getattr");
-	set(m, who, OP_IOCTL, run, "ioctl");
-	set(m, who, OP_SHUTDOWN, run, "shutdown");
+	set(m, who, OP_FILECON, run, "getattr"); /* selinux_inode_getxattr */
+	set(m, who, OP_IOCTL, run, "ioctl"); /* selinux_file_ioctl */
+	set(m, who, OP_SHUTDOWN, run, "shutdown"); /* selinux_socket_shutdown */
 }
 
 static void model_case(const struct sk_case *k, struct sk_model *m)
@@ -277,9 +298,12 @@ static void model_case(const struct sk_case *k, struct sk_model *m)
 	}
 
 	/* The server sets up; the case stops when it cannot. */
+	/* selinux_socket_create */
 	set(m, SERVER, OP_SOCKET, true, "create");
+	/* selinux_socket_bind; pathname: may_create (selinux_inode_mknod) */
 	set(m, SERVER, OP_BIND, ok(m, SERVER, OP_SOCKET),
 	    path ? "bind sf_create" : "bind");
+	/* selinux_socket_listen */
 	if (!dgram)
 		set(m, SERVER, OP_LISTEN, ok(m, SERVER, OP_BIND), "listen");
 	ready = ok(m, SERVER, OP_BIND) && (dgram || ok(m, SERVER, OP_LISTEN));
@@ -289,26 +313,40 @@ static void model_case(const struct sk_case *k, struct sk_model *m)
 	if (dgram)
 		set(m, CLIENT, OP_BIND, ok(m, CLIENT, OP_SOCKET),
 		    path ? "bind sf_create" : "bind");
-	client_base = dgram ? ok(m, CLIENT, OP_BIND) :
-			      ok(m, CLIENT, OP_SOCKET);
+	client_base = dgram ? ok(m, CLIENT, OP_BIND) : ok(m, CLIENT, OP_SOCKET);
+	/*
+	 * selinux_socket_connect; pathname: unix_find_bsd ->
+	 * selinux_inode_permission; stream and seqpacket:
+	 * selinux_socket_unix_stream_connect; dgram: unix_dgram_connect ->
+	 * selinux_socket_unix_may_send.
+	 */
 	set(m, CLIENT, OP_CONNECT, client_base,
 	    dgram ? (path ? "connect sf_write sendto" : "connect sendto") :
 		    (path ? "connect sf_write connectto" :
 			    "connect connectto"));
+	/*
+	 * selinux_socket_sendmsg; dgram: unix_dgram_sendmsg ->
+	 * selinux_socket_unix_may_send (seqpacket skips it).
+	 */
 	set(m, CLIENT, OP_SEND, ok(m, CLIENT, OP_CONNECT),
 	    dgram ? "write sendto" : "write");
 	set(m, CLIENT, OP_WRITE, ok(m, CLIENT, OP_CONNECT),
 	    dgram ? "write sendto" : "write");
 
 	/* The server accepts, receives and answers. */
+	/* selinux_socket_accept, on the listener */
 	if (!dgram)
 		set(m, SERVER, OP_ACCEPT, ok(m, CLIENT, OP_CONNECT), "accept");
 	server_conn = dgram ? ready : ok(m, SERVER, OP_ACCEPT);
+	/* selinux_socket_recvmsg (the accepted socket: the server's type) */
 	set(m, SERVER, OP_RECV, server_conn && ok(m, CLIENT, OP_SEND), "read");
-	set(m, SERVER, OP_READ, server_conn && ok(m, CLIENT, OP_WRITE),
-	    "read");
+	set(m, SERVER, OP_READ, server_conn && ok(m, CLIENT, OP_WRITE), "read");
 	if (dgram) {
-		/* sendto(client), connect(client), write(). */
+		/*
+		 * sendto(client): selinux_socket_sendmsg, unix_find_bsd,
+		 * selinux_socket_unix_may_send; connect(client) as the
+		 * client's; write() on it: sendmsg and may_send.
+		 */
 		bool bound = ready && ok(m, CLIENT, OP_BIND);
 
 		set(m, SERVER, OP_SEND, bound,
@@ -318,11 +356,12 @@ static void model_case(const struct sk_case *k, struct sk_model *m)
 		set(m, SERVER, OP_WRITE, ok(m, SERVER, OP_CONNECT),
 		    "write sendto");
 	} else {
+		/* selinux_socket_sendmsg (no unix hook on a stream) */
 		set(m, SERVER, OP_SEND, server_conn, "write");
 		set(m, SERVER, OP_WRITE, server_conn, "write");
 	}
 
-	/* The client receives the answers. */
+	/* The client receives the answers: selinux_socket_recvmsg. */
 	set(m, CLIENT, OP_RECV,
 	    ok(m, CLIENT, OP_CONNECT) && ok(m, SERVER, OP_SEND), "read");
 	set(m, CLIENT, OP_READ,
@@ -352,13 +391,13 @@ static void make_addrs(struct sk_addrs *s, enum sk_addr addr, const char *dir)
 			n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
 				     "lsmconf-sk-%d-%s", getpid(),
 				     side_names[who]);
-			s->len[who] = offsetof(struct sockaddr_un, sun_path) +
-				      1 + n;
+			s->len[who] =
+				offsetof(struct sockaddr_un, sun_path) + 1 + n;
 		} else {
 			n = snprintf(a->sun_path, sizeof(a->sun_path), "%s/%s",
 				     dir, side_names[who]);
-			s->len[who] = offsetof(struct sockaddr_un, sun_path) +
-				      n + 1;
+			s->len[who] =
+				offsetof(struct sockaddr_un, sun_path) + n + 1;
 		}
 	}
 }
@@ -464,9 +503,9 @@ static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
 	if (!ready) {
 		/* Every later server op of the case is NOT_RUN. */
 		for (op = OP_LISTEN; op < N_OPS; op++)
-			if (r[op] == NA && (dgram ? op != OP_LISTEN &&
-							    op != OP_ACCEPT :
-						    op != OP_CONNECT))
+			if (r[op] == NA &&
+			    (dgram ? op != OP_LISTEN && op != OP_ACCEPT :
+				     op != OP_CONNECT))
 				r[op] = NOT_RUN;
 		goto out;
 	}
@@ -494,8 +533,8 @@ static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
 		r[OP_SEND] = sys_ret(sendto(fd, msg_a, MSG_LEN, MSG_DONTWAIT,
 					    (void *)&ad->a[CLIENT],
 					    ad->len[CLIENT]));
-		r[OP_CONNECT] = sys_ret(connect(fd, (void *)&ad->a[CLIENT],
-						ad->len[CLIENT]));
+		r[OP_CONNECT] = sys_ret(
+			connect(fd, (void *)&ad->a[CLIENT], ad->len[CLIENT]));
 		r[OP_WRITE] = r[OP_CONNECT] ?
 				      NOT_RUN :
 				      sys_ret(write(fd, msg_b, MSG_LEN));
@@ -632,11 +671,11 @@ FIXTURE_VARIANT(sk_pair)
  * lacks what: <type>_<addr>_ok (both hold everything), ..._c_no_PERM (the
  * client lacks PERM), ..._s_no_PERM (the server does).
  */
-#define SK_CASE(NAME, T, A, C, S)                                     \
-	FIXTURE_VARIANT_ADD(sk_pair, NAME)                            \
-	{                                                             \
-		.type = T, .addr = A, .client = "lsmconf_" #C "_t",   \
-		.server = "lsmconf_" #S "_t",                         \
+#define SK_CASE(NAME, T, A, C, S)                                   \
+	FIXTURE_VARIANT_ADD(sk_pair, NAME)                          \
+	{                                                           \
+		.type = T, .addr = A, .client = "lsmconf_" #C "_t", \
+		.server = "lsmconf_" #S "_t",                       \
 	}
 
 /* clang-format off */
@@ -860,8 +899,7 @@ FIXTURE_SETUP(sk_pair)
 		SKIP(return, "%s", why);
 	snprintf(self->dir, sizeof(self->dir), "/tmp/lsmconf-sk-XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	ASSERT_EQ(0, sk_setup_policy());
-	ASSERT_EQ(1, sel_enforcing());
+	sk_setup(_metadata);
 }
 
 FIXTURE_TEARDOWN(sk_pair)
@@ -918,16 +956,15 @@ TEST_F(sk_pair, talk)
 	for (who = 0; who < 2; who++) {
 		for (op = 0; op < N_OPS; op++) {
 			int want = m.e[who][op], got = rep[who].r[op];
-			const char *val = op == OP_PEERSEC ?
-						  rep[who].peersec :
-						  rep[who].filecon;
+			const char *val = op == OP_PEERSEC ? rep[who].peersec :
+							     rep[who].filecon;
 
 			if (want == NA) {
 				EXPECT_EQ(NA, got);
 				continue;
 			}
-			if (!got && want_context(&k, who, op, ctx,
-						 sizeof(ctx)) &&
+			if (!got &&
+			    want_context(&k, who, op, ctx, sizeof(ctx)) &&
 			    strcmp(val, ctx)) {
 				TH_LOG("%s %s: context %s, expected %s",
 				       side_names[who], op_names[op], val, ctx);
@@ -998,17 +1035,32 @@ enum fd_op {
 	N_FD_OPS
 };
 
-static const char *const fd_op_names[N_FD_OPS] = {
-	"sender.sendfd",      "receiver.recvfd",     "receiver.write",
-	"receiver.send",      "receiver.read",	     "receiver.recv",
-	"receiver.getsockname", "receiver.getsockopt", "receiver.ioctl",
-	"receiver.fionread",  "receiver.shutdown",
-};
-
-static const char *const fd_op_perms[N_FD_OPS] = {
-	"",	       "fd_use read write", "fd_use write", "write",
-	"fd_use read", "read",		    "getattr",	    "getopt",
-	"fd_use ioctl", "fd_use getattr",    "shutdown",
+/* What each call needs of the receiver, on the sender's socket. */
+static const struct {
+	const char *name, *perms;
+} fd_ops[N_FD_OPS] = {
+	/* unix_attach_fds: no hook; the carrier's SID is skipped */
+	[FD_SENDFD] = { "sender.sendfd", "" },
+	/* selinux_file_receive -> file_has_perm(file_to_av) */
+	[FD_RECVFD] = { "receiver.recvfd", "fd_use read write" },
+	/* selinux_file_permission -> file_has_perm; selinux_socket_sendmsg */
+	[FD_WRITE] = { "receiver.write", "fd_use write" },
+	/* selinux_socket_sendmsg */
+	[FD_SEND] = { "receiver.send", "write" },
+	/* selinux_file_permission -> file_has_perm; selinux_socket_recvmsg */
+	[FD_READ] = { "receiver.read", "fd_use read" },
+	/* selinux_socket_recvmsg */
+	[FD_RECV] = { "receiver.recv", "read" },
+	/* selinux_socket_getsockname */
+	[FD_GETSOCKNAME] = { "receiver.getsockname", "getattr" },
+	/* selinux_socket_getsockopt */
+	[FD_GETSOCKOPT] = { "receiver.getsockopt", "getopt" },
+	/* selinux_file_ioctl -> ioctl_has_perm */
+	[FD_IOCTL] = { "receiver.ioctl", "fd_use ioctl" },
+	/* selinux_file_ioctl: FIONREAD -> file_has_perm(getattr) */
+	[FD_FIONREAD] = { "receiver.fionread", "fd_use getattr" },
+	/* selinux_socket_shutdown */
+	[FD_SHUTDOWN] = { "receiver.shutdown", "shutdown" },
 };
 
 static void model_fd(const char *receiver, int e[N_FD_OPS])
@@ -1019,7 +1071,7 @@ static void model_fd(const char *receiver, int e[N_FD_OPS])
 	sel_lacks(receiver, lack, sizeof(lack));
 	for (op = 0; op < N_FD_OPS; op++) {
 		e[op] = 0;
-		snprintf(list, sizeof(list), "%s", fd_op_perms[op]);
+		snprintf(list, sizeof(list), "%s", fd_ops[op].perms);
 		for (tok = strtok_r(list, " ", &save); tok;
 		     tok = strtok_r(NULL, " ", &save))
 			if (!strcmp(tok, lack))
@@ -1067,8 +1119,7 @@ static int recv_fd(int carrier, int *fd)
 	if (recvmsg(carrier, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC) != 1)
 		return -errno ?: -EBADMSG;
 	cm = CMSG_FIRSTHDR(&msg);
-	if (cm && cm->cmsg_level == SOL_SOCKET &&
-	    cm->cmsg_type == SCM_RIGHTS) {
+	if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS) {
 		memcpy(fd, CMSG_DATA(cm), sizeof(int));
 		return 0;
 	}
@@ -1107,8 +1158,7 @@ static void fd_receiver(const char *dom, int carrier, int done, int rep)
 		_exit(2);
 	r[FD_RECVFD] = recv_fd(carrier, &fd);
 	if (!r[FD_RECVFD]) {
-		r[FD_WRITE] = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 :
-								     -errno;
+		r[FD_WRITE] = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 : -errno;
 		r[FD_SEND] = sys_ret(send(fd, msg_b, MSG_LEN, MSG_DONTWAIT));
 		r[FD_READ] = recv_check(fd, msg_a, true);
 		r[FD_RECV] = recv_check(fd, msg_b, false);
@@ -1137,10 +1187,10 @@ FIXTURE_VARIANT(sk_fd)
 };
 
 /* One named variant: the descriptor goes to a receiver in lsmconf_<R>_t. */
-#define FD_CASE(NAME, R)                                 \
-	FIXTURE_VARIANT_ADD(sk_fd, NAME)                 \
-	{                                                \
-		.receiver = "lsmconf_" #R "_t",          \
+#define FD_CASE(NAME, R)                        \
+	FIXTURE_VARIANT_ADD(sk_fd, NAME)        \
+	{                                       \
+		.receiver = "lsmconf_" #R "_t", \
 	}
 
 /* clang-format off */
@@ -1170,8 +1220,7 @@ FIXTURE_SETUP(sk_fd)
 
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sk_setup_policy());
-	ASSERT_EQ(1, sel_enforcing());
+	sk_setup(_metadata);
 }
 
 FIXTURE_TEARDOWN(sk_fd)
@@ -1186,8 +1235,8 @@ TEST_F(sk_fd, pass_and_use)
 	int op;
 
 	model_fd(variant->receiver, e);
-	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
-				carrier));
+	ASSERT_EQ(0,
+		  socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, carrier));
 	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(srep, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(rrep, O_CLOEXEC));
@@ -1209,12 +1258,12 @@ TEST_F(sk_fd, pass_and_use)
 		 variant->receiver);
 	for (op = 0; op < N_FD_OPS; op++) {
 		record_write(id, "selinux-c4", SK_FULL, variant->receiver,
-			     "stream", "socketpair", fd_op_names[op],
-			     *fd_op_perms[op] ? fd_op_perms[op] : "-", e[op],
+			     "stream", "socketpair", fd_ops[op].name,
+			     *fd_ops[op].perms ? fd_ops[op].perms : "-", e[op],
 			     got[op]);
 		EXPECT_EQ(e[op], got[op])
 		{
-			TH_LOG("%s: expected %s, observed %s", fd_op_names[op],
+			TH_LOG("%s: expected %s, observed %s", fd_ops[op].name,
 			       outcome_name(e[op]), outcome_name(got[op]));
 		}
 	}
