@@ -60,8 +60,12 @@
  * SO_PEERSEC is that new socket's SID, the accepted socket's is the
  * client socket's. At s0 both levels are equal, so the client sees the
  * server's context and the server the client's. The accepted socket's
- * inode takes the listener's inode SID (selinux_socket_accept), which
- * fgetfilecon() reads. A datagram socket has no peer SID: SO_PEERSEC is
+ * inode first takes the listener's inode SID (selinux_socket_accept), then
+ * unix_accept() grafts the new sock on it and selinux_sock_graft() gives
+ * the inode that sock's SID (the listener's type, the client's level):
+ * what fgetfilecon() reads, and what every later check on the accepted
+ * socket is made against (sock_has_perm uses the sock's SID; ioctl and
+ * getxattr the inode's). A datagram socket has no peer SID: SO_PEERSEC is
  * ENOPROTOOPT (only the stream classes keep one). A context that differs
  * from the model is recorded as EBADMSG.
  *
@@ -927,8 +931,10 @@ static const char *want_context(const struct sk_case *k, enum side who,
 		 */
 		context_of(k->dom[!who], buf, size);
 	else if (op == OP_FILECON)
-		/* Its own socket's inode: for the accepted one, the
-		 * listener's (the server's own).
+		/*
+		 * Its own socket's inode: for the accepted one, the new
+		 * sock's SID (selinux_sock_graft): the listener's type at
+		 * the client's level, at s0 the server's own context.
 		 */
 		context_of(k->dom[who], buf, size);
 	else
