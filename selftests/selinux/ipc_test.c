@@ -76,7 +76,10 @@ struct rule {
 	bool enomsg;
 };
 
-#define INFO_RULE(h) { .hook = h, .perms = { "ipc_info" }, .kernel = true }
+#define INFO_RULE(h)                                               \
+	{                                                          \
+		.hook = h, .perms = { "ipc_info" }, .kernel = true \
+	}
 
 /* clang-format off */
 static const struct rule rules[N_CLS][N_OPS] = {
@@ -309,8 +312,8 @@ static int model_pick(const struct step *script, const int *queue, int n,
 }
 
 /* The denial a missing permission gives this step, or 0. */
-static int step_denial(enum cls cls, const struct step *st,
-		       const char *subject, const char *owner)
+static int step_denial(enum cls cls, const struct step *st, const char *subject,
+		       const char *owner)
 {
 	const struct rule *r = &rules[cls][st->op];
 	int i;
@@ -435,9 +438,11 @@ static int attach(int id, int flags)
 
 static int run_sem(enum op op, int id, key_t key)
 {
-	struct sembuf wait0 = { .sem_num = 1, .sem_op = 0,
+	struct sembuf wait0 = { .sem_num = 1,
+				.sem_op = 0,
 				.sem_flg = IPC_NOWAIT };
-	struct sembuf alter = { .sem_num = 0, .sem_op = 1,
+	struct sembuf alter = { .sem_num = 0,
+				.sem_op = 1,
 				.sem_flg = IPC_NOWAIT };
 	struct semid_ds ds = { 0 };
 	struct seminfo si;
@@ -456,8 +461,8 @@ static int run_sem(enum op op, int id, key_t key)
 	case OP_IPC_INFO:
 	case OP_INFO:
 		arg.__buf = &si;
-		return sys_ret(semctl(0, 0, op == OP_INFO ? SEM_INFO : IPC_INFO,
-				      arg));
+		return sys_ret(
+			semctl(0, 0, op == OP_INFO ? SEM_INFO : IPC_INFO, arg));
 	case OP_RMID:
 		return sys_ret(semctl(id, 0, IPC_RMID));
 	case OP_GETVAL:
@@ -510,8 +515,7 @@ static int run_shm(enum op op, int id, key_t key)
 	}
 }
 
-static int run_msgq(const struct step *st, int id, key_t key,
-		    struct reply *rp)
+static int run_msgq(const struct step *st, int id, key_t key, struct reply *rp)
 {
 	struct msqid_ds ds = { 0 };
 	struct msginfo info;
@@ -531,7 +535,8 @@ static int run_msgq(const struct step *st, int id, key_t key,
 		return sys_ret(msgctl(id, IPC_SET, &ds));
 	case OP_IPC_INFO:
 	case OP_INFO:
-		return sys_ret(msgctl(0, st->op == OP_INFO ? MSG_INFO : IPC_INFO,
+		return sys_ret(msgctl(0,
+				      st->op == OP_INFO ? MSG_INFO : IPC_INFO,
 				      (struct msqid_ds *)&info));
 	case OP_RMID:
 		return sys_ret(msgctl(id, IPC_RMID, NULL));
@@ -738,14 +743,14 @@ FIXTURE_VARIANT(ipc)
  * printed case name greps to its line; the build fails when it is not
  * <class>_<o>_with_<p>.
  */
-#define IPC_CASE(NAME, c, o, p)                                  \
-	enum { NAME##__variant = 1 };                            \
-	_Static_assert(c##_##o##_with_##p##__variant,            \
+#define IPC_CASE(NAME, c, o, p)                                 \
+	enum { NAME##__variant = 1 };                           \
+	_Static_assert(c##_##o##_with_##p##__variant,           \
 		       #NAME " is not " #c "_" #o "_with_" #p); \
-	FIXTURE_VARIANT_ADD(ipc, NAME)                           \
-	{                                                        \
-		.cls = #c, .owner = "lsmconf_ipc_" #o "_t",      \
-		.other = "lsmconf_ipc_" #p "_t",                 \
+	FIXTURE_VARIANT_ADD(ipc, NAME)                          \
+	{                                                       \
+		.cls = #c, .owner = "lsmconf_ipc_" #o "_t",     \
+		.other = "lsmconf_ipc_" #p "_t",                \
 	}
 
 /*
@@ -852,8 +857,8 @@ TEST_F(ipc, sweep)
 		ro.first = 'o';
 	expect_case(cls, &ro, expected, want_msg);
 	ASSERT_EQ(0, run_case(cls, &ro, want_msg, observed));
-	snprintf(id, sizeof(id), "selinux/%s/c%d/enforcing/%s/%s", cls_names[cls],
-		 POLICY_CATS, ro.owner, ro.other);
+	snprintf(id, sizeof(id), "selinux/%s/c%d/enforcing/%s/%s",
+		 cls_names[cls], POLICY_CATS, ro.owner, ro.other);
 	for (i = 0; scripts[cls][i].name; i++) {
 		const struct step *st = &scripts[cls][i];
 		const struct rule *r = &rules[cls][st->op];
@@ -869,6 +874,282 @@ TEST_F(ipc, sweep)
 			     r->kernel ? "system" : cls_names[cls], "-", op,
 			     perms, expected[i], observed[i]);
 		TH_LOG("%s (%s): expected %s, observed %s", op, r->hook,
+		       outcome_name(expected[i]), outcome_name(observed[i]));
+		EXPECT_EQ(expected[i], observed[i]);
+	}
+}
+
+/*
+ * A receiver already asleep in msgrcv() when the message comes: ipc/msg.c
+ * pipelined_send() hands the message to a waiting receiver whose type
+ * matches only when security_msg_queue_msgrcv() allows it for THAT task
+ * (selinux_msg_queue_msgrcv(): read on the queue and receive on the
+ * message, with task_sid_obj(target) as subject); otherwise the message is
+ * queued and the receiver sleeps on, until IPC_RMID wakes it with EIDRM
+ * (expunge_all()). A receiver lacking unix_read never sleeps: do_msgrcv()
+ * asks ipcperms(S_IRUGO) first (EACCES).
+ *
+ * Whether the message was handed over is read without a race after msgsnd()
+ * returned: msg_qnum is 0 (handed) or 1 (queued). That the receiver sleeps
+ * in msgrcv() before the send is read from /proc/PID/syscall: it shows the
+ * syscall number only while the task is not running (task_current_syscall()
+ * gives "running" for a runnable, even preempted, task), and the only place
+ * do_msgrcv() sleeps before a message comes is the schedule() after it put
+ * itself on q_receivers under the queue lock. The harness polls that file,
+ * yielding the CPU, until it shows SYS_msgrcv, or the receiver reports an
+ * early return, or PEER_WAIT_MS passes.
+ */
+enum { BL_SLEEP, BL_SEND, BL_HANDOVER, BL_RECV, BL_N };
+
+static const char *const bl_names[BL_N] = { "msgrcv_sleeps", "msgsnd",
+					    "handover", "msgrcv_result" };
+
+/* Encodes "the message stays in the queue" for the handover record. */
+#define QUEUED (-EAGAIN)
+#define BL_MTYPE 1
+#define BL_TEXT "lsmconf blocked payload"
+
+static void expect_blocked(const char *receiver, const char *sender, long rtype,
+			   int rflags, int expected[BL_N])
+{
+	bool sleeps = !lacks(receiver, "unix_read");
+
+	expected[BL_SLEEP] = sleeps ? 0 : -EACCES;
+	expected[BL_SEND] = 0;
+	/* selinux_msg_queue_msgsnd (the queue is the receiver's). */
+	if (lacks(sender, "unix_write") || lacks(sender, "write") ||
+	    lacks(sender, "send") || lacks(receiver, "enqueue"))
+		expected[BL_SEND] = -EACCES;
+	if (expected[BL_SEND])
+		expected[BL_HANDOVER] = NOT_RUN;
+	else if (sleeps && type_matches(BL_MTYPE, rtype, rflags) &&
+		 !lacks(receiver, "read") && !lacks(receiver, "receive"))
+		expected[BL_HANDOVER] = 0;
+	else
+		expected[BL_HANDOVER] = QUEUED;
+	if (!sleeps)
+		expected[BL_RECV] = -EACCES;
+	else
+		expected[BL_RECV] = expected[BL_HANDOVER] ? -EIDRM : 0;
+}
+
+/* Receiver: creates the queue, reports its id, then sleeps in msgrcv(). */
+static void blocked_receiver(const char *type, long rtype, int rflags, int rep)
+{
+	struct reply rp = { .err = NOT_RUN };
+	struct qmsg m;
+	ssize_t n;
+
+	if (sel_enter(type, LEVEL))
+		_exit(2);
+	rp.id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+	rp.err = sys_ret(rp.id);
+	if (pipe_write(rep, &rp, sizeof(rp)) || rp.err)
+		_exit(0);
+	n = msgrcv(rp.id, &m, sizeof(m.text) - 1, rtype, rflags);
+	rp.err = n < 0 ? -errno : 0;
+	if (n >= 0) {
+		m.text[n] = '\0';
+		rp.mtype = m.mtype;
+		memcpy(rp.text, m.text, sizeof(rp.text));
+	}
+	pipe_write(rep, &rp, sizeof(rp));
+	_exit(0);
+}
+
+/* 1 when /proc/@pid/syscall shows @pid asleep in msgrcv(), else 0. */
+static int asleep_in_msgrcv(pid_t pid)
+{
+	char path[64], buf[128];
+	long nr;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", pid);
+	if (read_text(path, buf, sizeof(buf)) <= 0)
+		return 0;
+	return sscanf(buf, "%ld ", &nr) == 1 && nr == SYS_msgrcv;
+}
+
+/*
+ * Waits until the receiver sleeps in msgrcv() (0) or has returned (its
+ * reply in @early, 1); -ETIMEDOUT after PEER_WAIT_MS.
+ */
+static int wait_asleep(pid_t pid, int rep, struct reply *early)
+{
+	long long end = now_ns() + PEER_WAIT_MS * 1000000LL;
+	struct pollfd pfd = { .fd = rep, .events = POLLIN };
+
+	while (now_ns() < end) {
+		if (poll(&pfd, 1, 0) > 0) {
+			int ret = pipe_read(rep, early, sizeof(*early), 0);
+
+			return ret ? ret : 1;
+		}
+		if (asleep_in_msgrcv(pid))
+			return 0;
+		sched_yield();
+	}
+	return -ETIMEDOUT;
+}
+
+static void blocked_sender(const char *type, int id, int rep)
+{
+	struct qmsg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
+	int err;
+
+	if (sel_enter(type, LEVEL))
+		_exit(2);
+	err = sys_ret(msgsnd(id, &m, sizeof(BL_TEXT), IPC_NOWAIT));
+	pipe_write(rep, &err, sizeof(err));
+	_exit(0);
+}
+
+static int run_blocked(const char *receiver, const char *sender, long rtype,
+		       int rflags, int observed[BL_N])
+{
+	int rep[2], srep[2], i, ret = 0, id = -1, w;
+	struct msqid_ds ds;
+	struct reply rp;
+	pid_t rpid, spid;
+
+	for (i = 0; i < BL_N; i++)
+		observed[i] = NOT_RUN;
+	if (pipe2(rep, O_CLOEXEC) || pipe2(srep, O_CLOEXEC))
+		return -1;
+	rpid = fork();
+	if (rpid == 0)
+		blocked_receiver(receiver, rtype, rflags, rep[1]);
+	if (rpid < 0 || pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS) ||
+	    rp.err) {
+		ret = -1;
+		goto reap;
+	}
+	id = rp.id;
+	w = wait_asleep(rpid, rep[0], &rp);
+	if (w < 0) {
+		ret = -1;
+		goto reap;
+	}
+	observed[BL_SLEEP] = w ? rp.err : 0;
+	if (w)
+		observed[BL_RECV] = rp.err;
+	spid = fork();
+	if (spid == 0)
+		blocked_sender(sender, id, srep[1]);
+	if (spid < 0 ||
+	    pipe_read(srep[0], &observed[BL_SEND], sizeof(int), PEER_WAIT_MS) ||
+	    peer_reap(spid)) {
+		ret = -1;
+		goto reap;
+	}
+	/* msgsnd() returned: the handover, if any, is done. */
+	if (!observed[BL_SEND]) {
+		if (msgctl(id, IPC_STAT, &ds)) {
+			ret = -1;
+			goto reap;
+		}
+		observed[BL_HANDOVER] = ds.msg_qnum ? QUEUED : 0;
+	}
+	if (w)
+		goto reap;
+	/* A receiver that got nothing sleeps on: IPC_RMID wakes it. */
+	if (observed[BL_HANDOVER] && msgctl(id, IPC_RMID, NULL))
+		ret = -1;
+	if (pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS)) {
+		ret = -1;
+		goto reap;
+	}
+	observed[BL_RECV] = rp.err;
+	if (!rp.err && (rp.mtype != BL_MTYPE || strcmp(rp.text, BL_TEXT)))
+		observed[BL_RECV] = -EBADMSG;
+reap:
+	if (rpid > 0 && peer_reap(rpid))
+		ret = -1;
+	if (id >= 0)
+		msgctl(id, IPC_RMID, NULL);
+	close(rep[0]);
+	close(rep[1]);
+	close(srep[0]);
+	close(srep[1]);
+	return ret;
+}
+
+FIXTURE(blocked)
+{
+	int unused;
+};
+
+FIXTURE_VARIANT(blocked)
+{
+	const char *receiver;
+	const char *sender;
+	long rtype;
+	int rflags;
+};
+
+/*
+ * NAME: <receiver>_<how it waits>_from_<sender>; the message is of type 1.
+ * The build fails when NAME is not that.
+ */
+#define BLOCKED(NAME, r, how, s, type, flags)                     \
+	enum { NAME##__variant = 1 };                             \
+	_Static_assert(r##_##how##_from_##s##__variant,           \
+		       #NAME " is not " #r "_" #how "_from_" #s); \
+	FIXTURE_VARIANT_ADD(blocked, NAME)                        \
+	{                                                         \
+		.receiver = "lsmconf_ipc_" #r "_t",               \
+		.sender = "lsmconf_ipc_" #s "_t", .rtype = type,  \
+		.rflags = flags,                                  \
+	}
+
+/* clang-format off */
+BLOCKED(ok_any_from_ok, ok, any, ok, 0, 0);
+BLOCKED(ok_type_1_from_ok, ok, type_1, ok, 1, 0);
+BLOCKED(ok_type_2_from_ok, ok, type_2, ok, 2, 0);
+BLOCKED(ok_type_minus_1_from_ok, ok, type_minus_1, ok, -1, 0);
+BLOCKED(ok_except_1_from_ok, ok, except_1, ok, 1, MSG_EXCEPT);
+BLOCKED(no_read_any_from_ok, no_read, any, ok, 0, 0);
+BLOCKED(no_receive_any_from_ok, no_receive, any, ok, 0, 0);
+BLOCKED(no_unix_read_any_from_ok, no_unix_read, any, ok, 0, 0);
+BLOCKED(no_enqueue_any_from_ok, no_enqueue, any, ok, 0, 0);
+BLOCKED(ok_any_from_no_send, ok, any, no_send, 0, 0);
+BLOCKED(ok_any_from_no_receive, ok, any, no_receive, 0, 0);
+/* clang-format on */
+
+FIXTURE_SETUP(blocked)
+{
+	const char *why = sel_unusable();
+
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, policy_ready());
+	ASSERT_EQ(1, sel_enforcing());
+}
+
+FIXTURE_TEARDOWN(blocked)
+{
+}
+
+TEST_F(blocked, handover)
+{
+	int expected[BL_N], observed[BL_N], i;
+	char id[256];
+
+	expect_blocked(variant->receiver, variant->sender, variant->rtype,
+		       variant->rflags, expected);
+	ASSERT_EQ(0, run_blocked(variant->receiver, variant->sender,
+				 variant->rtype, variant->rflags, observed));
+	snprintf(id, sizeof(id), "selinux/msgq/c%d/blocked/%s/%ld/%d/%s",
+		 POLICY_CATS, variant->receiver, variant->rtype,
+		 variant->rflags, variant->sender);
+	for (i = 0; i < BL_N; i++) {
+		record_write(id, abi_name(),
+			     i == BL_SEND ? variant->sender : variant->receiver,
+			     variant->receiver, "msgq", "-", bl_names[i],
+			     i == BL_SEND  ? "unix_write+write+send+enqueue" :
+			     i == BL_SLEEP ? "unix_read" :
+					     "read+receive",
+			     expected[i], observed[i]);
+		TH_LOG("%s: expected %s, observed %s", bl_names[i],
 		       outcome_name(expected[i]), outcome_name(observed[i]));
 		EXPECT_EQ(expected[i], observed[i]);
 	}
