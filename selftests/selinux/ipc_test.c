@@ -37,6 +37,7 @@ enum op {
 	OP_CREATE,
 	OP_GET,
 	OP_STAT,
+	OP_STAT_ANY, /* SEM_STAT_ANY, SHM_STAT_ANY, MSG_STAT_ANY */
 	OP_SET,
 	OP_IPC_INFO,
 	OP_INFO, /* SEM_INFO, SHM_INFO, MSG_INFO */
@@ -90,6 +91,9 @@ static const struct rule rules[N_CLS][N_OPS] = {
 		/* semctl_stat() calls ipcperms(S_IRUGO) for IPC_STAT only. */
 		[OP_STAT] = { "selinux_sem_semctl IPC_STAT", { "unix_read" },
 			      { "getattr", "associate" } },
+		/* SEM_STAT_ANY: no ipcperms(), the hook only. */
+		[OP_STAT_ANY] = { "selinux_sem_semctl SEM_STAT_ANY", {},
+				  { "getattr", "associate" } },
 		[OP_SET] = { "selinux_sem_semctl IPC_SET", {}, { "setattr" } },
 		[OP_IPC_INFO] = INFO_RULE("selinux_sem_semctl IPC_INFO"),
 		[OP_INFO] = INFO_RULE("selinux_sem_semctl SEM_INFO"),
@@ -113,6 +117,8 @@ static const struct rule rules[N_CLS][N_OPS] = {
 		[OP_GET] = { "selinux_shm_associate", {}, { "associate" } },
 		[OP_STAT] = { "selinux_shm_shmctl IPC_STAT", { "unix_read" },
 			      { "getattr", "associate" } },
+		[OP_STAT_ANY] = { "selinux_shm_shmctl SHM_STAT_ANY", {},
+				  { "getattr", "associate" } },
 		[OP_SET] = { "selinux_shm_shmctl IPC_SET", {}, { "setattr" } },
 		[OP_IPC_INFO] = INFO_RULE("selinux_shm_shmctl IPC_INFO"),
 		[OP_INFO] = INFO_RULE("selinux_shm_shmctl SHM_INFO"),
@@ -132,6 +138,8 @@ static const struct rule rules[N_CLS][N_OPS] = {
 		[OP_GET] = { "selinux_msg_queue_associate", {}, { "associate" } },
 		[OP_STAT] = { "selinux_msg_queue_msgctl IPC_STAT", { "unix_read" },
 			      { "getattr", "associate" } },
+		[OP_STAT_ANY] = { "selinux_msg_queue_msgctl MSG_STAT_ANY", {},
+				  { "getattr", "associate" } },
 		[OP_SET] = { "selinux_msg_queue_msgctl IPC_SET", {},
 			     { "setattr" } },
 		[OP_IPC_INFO] = INFO_RULE("selinux_msg_queue_msgctl IPC_INFO"),
@@ -172,6 +180,7 @@ struct step {
 #define SEM_SIDE(s)							\
 	{ s, OP_GET, 0, 0, "semget" },					\
 	{ s, OP_STAT, 0, 0, "semctl_ipc_stat" },			\
+	{ s, OP_STAT_ANY, 0, 0, "semctl_sem_stat_any" },		\
 	{ s, OP_GETVAL, 0, 0, "semctl_getval" },			\
 	{ s, OP_GETPID, 0, 0, "semctl_getpid" },			\
 	{ s, OP_SETVAL, 0, 0, "semctl_setval" },			\
@@ -184,6 +193,7 @@ struct step {
 #define SHM_SIDE(s)							\
 	{ s, OP_GET, 0, 0, "shmget" },					\
 	{ s, OP_STAT, 0, 0, "shmctl_ipc_stat" },			\
+	{ s, OP_STAT_ANY, 0, 0, "shmctl_shm_stat_any" },		\
 	{ s, OP_AT_RO, 0, 0, "shmat_rdonly" },				\
 	{ s, OP_AT_RW, 0, 0, "shmat_rdwr" },				\
 	{ s, OP_LOCK, 0, 0, "shmctl_shm_lock" },			\
@@ -195,11 +205,14 @@ struct step {
 #define MSGQ_SIDE(s)							\
 	{ s, OP_GET, 0, 0, "msgget" },					\
 	{ s, OP_STAT, 0, 0, "msgctl_ipc_stat" },			\
+	{ s, OP_STAT_ANY, 0, 0, "msgctl_msg_stat_any" },		\
 	{ s, OP_SET, 0, 0, "msgctl_ipc_set" },				\
 	{ s, OP_IPC_INFO, 0, 0, "msgctl_ipc_info" },			\
 	{ s, OP_INFO, 0, 0, "msgctl_msg_info" }
 
-static const struct step scripts[N_CLS][32] = {
+#define MAX_STEPS 32
+
+static const struct step scripts[N_CLS][MAX_STEPS] = {
 	[SEM] = {
 		{ 'o', OP_CREATE, 0, 0, "semget_create" },
 		SEM_SIDE('o'),
@@ -238,8 +251,6 @@ static const struct step scripts[N_CLS][32] = {
 	},
 };
 /* clang-format on */
-
-#define MAX_STEPS 32
 
 static bool lacks(const char *type, const char *perm)
 {
@@ -377,6 +388,12 @@ static void expect_case(enum cls cls, const struct roles *ro,
 	}
 }
 
+/*
+ * *_STAT_ANY take the index, not the id: ipcid_to_idx(), the id modulo
+ * IPCMNI (1 << 15 unless booted with ipcmni_extend).
+ */
+#define IPC_INDEX(id) ((id) & ((1 << 15) - 1))
+
 union semun {
 	int val;
 	struct semid_ds *buf;
@@ -453,6 +470,8 @@ static int run_sem(enum op op, int id, key_t key)
 		return sys_ret(semget(key, 0, 0));
 	case OP_STAT:
 		return sys_ret(semctl(id, 0, IPC_STAT, arg));
+	case OP_STAT_ANY:
+		return sys_ret(semctl(IPC_INDEX(id), 0, SEM_STAT_ANY, arg));
 	case OP_SET:
 		ds.sem_perm.uid = geteuid();
 		ds.sem_perm.gid = getegid();
@@ -491,6 +510,8 @@ static int run_shm(enum op op, int id, key_t key)
 		return sys_ret(shmget(key, 0, 0));
 	case OP_STAT:
 		return sys_ret(shmctl(id, IPC_STAT, &ds));
+	case OP_STAT_ANY:
+		return sys_ret(shmctl(IPC_INDEX(id), SHM_STAT_ANY, &ds));
 	case OP_SET:
 		ds.shm_perm.uid = geteuid();
 		ds.shm_perm.gid = getegid();
@@ -527,6 +548,8 @@ static int run_msgq(const struct step *st, int id, key_t key, struct reply *rp)
 		return sys_ret(msgget(key, 0));
 	case OP_STAT:
 		return sys_ret(msgctl(id, IPC_STAT, &ds));
+	case OP_STAT_ANY:
+		return sys_ret(msgctl(IPC_INDEX(id), MSG_STAT_ANY, &ds));
 	case OP_SET:
 		ds.msg_perm.uid = geteuid();
 		ds.msg_perm.gid = getegid();
@@ -684,15 +707,19 @@ static void __attribute__((constructor)) policy_mark_init(void)
 	policy_loaded = p == MAP_FAILED ? NULL : p;
 }
 
-static int policy_ready(void)
+/* 0 when ready; @load_ns gets what the load cost (0 when none was needed). */
+static int policy_ready(long long *load_ns)
 {
+	long long start = now_ns();
 	int ret;
 
+	*load_ns = 0;
 	if (policy_loaded && *policy_loaded)
 		return 0;
 	ret = sel_load(POLICY_CATS);
 	if (!ret && policy_loaded)
 		*policy_loaded = 1;
+	*load_ns = now_ns() - start;
 	return ret;
 }
 
@@ -832,10 +859,14 @@ IPC_CASE(msgq_ok_with_no_ipc_info, msgq, ok, no_ipc_info);
 FIXTURE_SETUP(ipc)
 {
 	const char *why = sel_unusable();
+	long long load_ns;
 
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, policy_ready());
+	ASSERT_EQ(0, policy_ready(&load_ns));
+	if (load_ns)
+		TH_LOG("loaded lsmconf-c%d.bin in %lld ms", POLICY_CATS,
+		       load_ns / 1000000);
 	ASSERT_EQ(1, sel_enforcing());
 }
 
@@ -1118,10 +1149,14 @@ BLOCKED(ok_any_from_no_receive, ok, any, no_receive, 0, 0);
 FIXTURE_SETUP(blocked)
 {
 	const char *why = sel_unusable();
+	long long load_ns;
 
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, policy_ready());
+	ASSERT_EQ(0, policy_ready(&load_ns));
+	if (load_ns)
+		TH_LOG("loaded lsmconf-c%d.bin in %lld ms", POLICY_CATS,
+		       load_ns / 1000000);
 	ASSERT_EQ(1, sel_enforcing());
 }
 
