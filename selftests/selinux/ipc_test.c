@@ -61,7 +61,7 @@ enum op {
  * @ipcperm: ipcperms() -> selinux_ipc_permission(): S_IRUGO asks unix_read,
  * S_IWUGO unix_write, in one check on the object, before the hook; a call
  * that goes through ipcctl_obtain_check() (IPC_SET, IPC_RMID) or the
- * lock/info/*_STAT_ANY paths asks none. @perms: the hook's check on the
+ * lock, info and STAT_ANY paths asks none. @perms: the hook's check on the
  * object (both in one avc_has_perm when there are two). @queue: a check
  * whose subject is the message, which takes the queue's type, so the
  * owner's permission. @kernel: the hook checks "system" on the kernel SID
