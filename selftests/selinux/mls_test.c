@@ -289,10 +289,16 @@ enum { OP_CONNECT, OP_SENDTO, OP_MSGGET, OP_MSGSND, OP_MSGRCV, N_OPS };
 
 static const char *const op_names[N_OPS] = { "connect", "sendto", "msgget",
 					     "msgsnd", "msgrcv" };
+/* The permissions each call needs that a constraint of ours covers. */
+/* clang-format off */
 static const char *const op_perms[N_OPS] = {
-	"connectto", "sendto", "associate", "unix_write,write,enqueue",
-	"receive"
+	[OP_CONNECT] = "connectto",
+	[OP_SENDTO] = "sendto",
+	[OP_MSGGET] = "associate",
+	[OP_MSGSND] = "unix_write,write,enqueue",
+	[OP_MSGRCV] = "receive",
 };
+/* clang-format on */
 
 struct pair_model {
 	int expected[N_OPS];
@@ -442,8 +448,7 @@ struct qmsg {
  * queue, all made by one task at the object's context; then, as told,
  * accepts the client and reads the message.
  */
-static void object_main(const char *user, const char *level, int cmd,
-			int rep)
+static void object_main(const char *user, const char *level, int cmd, int rep)
 {
 	struct object_ready r = { .err = 0 };
 	struct object_result res = { .accept_err = NOT_RUN,
@@ -488,8 +493,8 @@ static void object_main(const char *user, const char *level, int cmd,
 			res.accept_err = sys_ret(conn);
 		}
 		if (!res.accept_err)
-			res.accept_err = peer_context(conn, res.peer,
-						      sizeof(res.peer));
+			res.accept_err =
+				peer_context(conn, res.peer, sizeof(res.peer));
 	}
 	if (c[1] == 'r') {
 		ssize_t n = msgrcv(id, &m, sizeof(m.text), 0, IPC_NOWAIT);
@@ -526,9 +531,9 @@ static void subject_main(const char *user, const char *level, pid_t object,
 		snprintf(r.peer, sizeof(r.peer), "(no peer context)");
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	len = abstract_addr(&a, object, 'd');
-	r.err[OP_SENDTO] = sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT),
-					  MSG_DONTWAIT, (struct sockaddr *)&a,
-					  len));
+	r.err[OP_SENDTO] =
+		sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT), MSG_DONTWAIT,
+			       (struct sockaddr *)&a, len));
 	id = msgget(key, 0);
 	r.err[OP_MSGGET] = sys_ret(id);
 	if (!r.err[OP_MSGGET])
@@ -613,18 +618,18 @@ FIXTURE_VARIANT(mls_pair)
 
 /* One named variant: subject level S against object level O on the
  * policy with N categories, the object's user lsmconf_u. */
-#define MLS_PAIR(NAME, N, S, O)                              \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                  \
-	{                                                    \
-		.name = #NAME, .cats = N, .subject = S,      \
-		.object = O, .object_user = USER,            \
+#define MLS_PAIR(NAME, N, S, O)                                      \
+	FIXTURE_VARIANT_ADD(mls_pair, NAME)                          \
+	{                                                            \
+		.name = #NAME, .cats = N, .subject = S, .object = O, \
+		.object_user = USER,                                 \
 	}
 /* The same with an object (the listener) of user lsmconf_mls_u. */
-#define MLS_PAIR_NARROW(NAME, N, S, O)                       \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                  \
-	{                                                    \
-		.name = #NAME, .cats = N, .subject = S,      \
-		.object = O, .object_user = NARROW_USER,     \
+#define MLS_PAIR_NARROW(NAME, N, S, O)                               \
+	FIXTURE_VARIANT_ADD(mls_pair, NAME)                          \
+	{                                                            \
+		.name = #NAME, .cats = N, .subject = S, .object = O, \
+		.object_user = NARROW_USER,                          \
 	}
 
 /*
@@ -703,9 +708,9 @@ TEST_F(mls_pair, decide)
 	for (op = 0; op < N_OPS; op++) {
 		int observed = op == OP_MSGRCV ? orr.msgrcv_err : sr.err[op];
 
-		record_op("pair", variant->cats, variant->name, subject,
-			  object, op < OP_MSGGET ? "unix" : "msgq",
-			  op_names[op], op_perms[op], m.expected[op], observed);
+		record_op("pair", variant->cats, variant->name, subject, object,
+			  op < OP_MSGGET ? "unix" : "msgq", op_names[op],
+			  op_perms[op], m.expected[op], observed);
 		TH_LOG("%s: expected %s, observed %s", op_names[op],
 		       outcome_name(m.expected[op]), outcome_name(observed));
 		EXPECT_EQ(m.expected[op], observed);
@@ -742,8 +747,9 @@ static bool may_transition(const char *from, const char *to)
 
 enum { V_SETCON, V_SETEXEC, V_EXECVE, N_VOPS };
 
-static const char *const vop_names[N_VOPS] = { "setcon", "setexec",
-					       "execve" };
+static const char *const vop_names[N_VOPS] = { "setcon", "setexec", "execve" };
+static const char *const vop_perms[N_VOPS] = { "dyntransition", "-",
+					       "transition" };
 
 /* What blocks any exec that changes the SID, whatever the policy says. */
 static int exec_sid_change_blocked(void)
@@ -844,9 +850,8 @@ static int run_validity_exec(const char *ctx, struct validity_result *r)
 		return -1;
 	pid = fork();
 	if (pid == 0) {
-		struct validity_result c = {
-			.err = { NOT_RUN, NOT_RUN, NOT_RUN }
-		};
+		struct validity_result c = { .err = { NOT_RUN, NOT_RUN,
+						      NOT_RUN } };
 		char fdarg[16];
 
 		if (enter(USER, CTL, "s0"))
@@ -868,8 +873,7 @@ static int run_validity_exec(const char *ctx, struct validity_result *r)
 	memset(r, 0, sizeof(*r));
 	r->err[V_SETCON] = r->err[V_SETEXEC] = r->err[V_EXECVE] = NOT_RUN;
 	/* The helper's context, or the child's report of what failed. */
-	if (pid > 0 &&
-	    pipe_read(out[0], r->context, 1, PEER_WAIT_MS) == 0) {
+	if (pid > 0 && pipe_read(out[0], r->context, 1, PEER_WAIT_MS) == 0) {
 		size_t n = 1;
 
 		while (n < sizeof(r->context) - 1 && r->context[n - 1] &&
@@ -904,11 +908,10 @@ FIXTURE_VARIANT(validity)
 
 /* One named variant: the context USER:lsmconf_r:TYPE:LEVEL asked for from
  * lsmconf_mls_ctl_t on the policy with N categories. */
-#define VALIDITY(NAME, N, U, T, L)                                        \
-	FIXTURE_VARIANT_ADD(validity, NAME)                               \
-	{                                                                 \
-		.name = #NAME, .cats = N, .user = U, .type = T,          \
-		.level = L,                                               \
+#define VALIDITY(NAME, N, U, T, L)                                          \
+	FIXTURE_VARIANT_ADD(validity, NAME)                                 \
+	{                                                                   \
+		.name = #NAME, .cats = N, .user = U, .type = T, .level = L, \
 	}
 
 /* clang-format off */
@@ -960,8 +963,8 @@ TEST_F(validity, setcon_and_exec)
 	if (pid == 0)
 		validity_child(ctx, rep[1]);
 	close(rep[1]);
-	ASSERT_EQ(0, pipe_read(rep[0], &got_set, sizeof(got_set),
-			       PEER_WAIT_MS));
+	ASSERT_EQ(0,
+		  pipe_read(rep[0], &got_set, sizeof(got_set), PEER_WAIT_MS));
 	close(rep[0]);
 	ASSERT_EQ(0, peer_reap(pid));
 	EXPECT_EQ(0, run_validity_exec(ctx, &got_exec))
@@ -974,10 +977,8 @@ TEST_F(validity, setcon_and_exec)
 	observed[V_EXECVE] = got_exec.err[V_EXECVE];
 	for (op = 0; op < N_VOPS; op++) {
 		record_op("valid", variant->cats, variant->name, CTL, ctx,
-			  "process", vop_names[op],
-			  op == V_SETCON ? "dyntransition" :
-			  op == V_EXECVE ? "transition" : "-",
-			  expected[op], observed[op]);
+			  "process", vop_names[op], vop_perms[op], expected[op],
+			  observed[op]);
 		TH_LOG("%s: expected %s, observed %s", vop_names[op],
 		       outcome_name(expected[op]), outcome_name(observed[op]));
 		EXPECT_EQ(expected[op], observed[op]);
@@ -1009,9 +1010,9 @@ FIXTURE_VARIANT(canonical)
 	const char *level;
 };
 
-#define CANON(NAME, N, L)                            \
-	FIXTURE_VARIANT_ADD(canonical, NAME)         \
-	{                                            \
+#define CANON(NAME, N, L)                             \
+	FIXTURE_VARIANT_ADD(canonical, NAME)          \
+	{                                             \
 		.name = #NAME, .cats = N, .level = L, \
 	}
 
@@ -1084,8 +1085,8 @@ TEST_F(canonical, read_back)
 		print_context(USER, PEER, &r, canonical);
 
 	observed = canonicalize(ctx, written, sizeof(written));
-	record_op("canon", variant->cats, variant->name, ctx, "-",
-		  "context", "context_write", "-", expected, observed);
+	record_op("canon", variant->cats, variant->name, ctx, "-", "context",
+		  "context_write", "-", expected, observed);
 	TH_LOG("%s -> expected %s \"%s\", observed %s \"%s\"", ctx,
 	       outcome_name(expected), canonical, outcome_name(observed),
 	       observed ? "" : written);
@@ -1109,9 +1110,8 @@ TEST_F(canonical, read_back)
 	ASSERT_EQ(0, pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
 	close(rep[0]);
 	ASSERT_EQ(0, peer_reap(pid));
-	record_op("canon", variant->cats, variant->name, ctx, "-",
-		  "process", "setcon", "dyntransition", expected,
-		  got.err[V_SETCON]);
+	record_op("canon", variant->cats, variant->name, ctx, "-", "process",
+		  "setcon", "dyntransition", expected, got.err[V_SETCON]);
 	TH_LOG("after setcon: \"%s\"", got.context);
 	EXPECT_EQ(expected, got.err[V_SETCON]);
 	if (!expected && !got.err[V_SETCON])
