@@ -224,8 +224,8 @@ static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 	switch (c->op) {
 	case 'k':
 	case 'g':
-		*id = msgget(c->key, c->op == 'k' ? IPC_CREAT | IPC_EXCL | 0600 :
-						    0);
+		*id = msgget(c->key,
+			     c->op == 'k' ? IPC_CREAT | IPC_EXCL | 0600 : 0);
 		return sys_ret(*id);
 	case 'q':
 		return sys_ret(msgsnd(*id, &m, sizeof(MSG_TEXT), IPC_NOWAIT));
@@ -248,11 +248,11 @@ static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 			return -errno;
 		if (c->op == 'd')
 			err = sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT),
-					     MSG_DONTWAIT,
-					     (void *)&s->dg_addr, s->dg_len));
+					     MSG_DONTWAIT, (void *)&s->dg_addr,
+					     s->dg_len));
 		else
-			err = sys_ret(connect(fd, (void *)&s->st_addr,
-					      s->st_len));
+			err = sys_ret(
+				connect(fd, (void *)&s->st_addr, s->st_len));
 		close(fd);
 		return err;
 	}
@@ -370,8 +370,8 @@ static void marker(char comm[16], int *seq)
  * 0 permissive=1, -EACCES permissive=0, NO_RECORD none, -EEXIST more than
  * one. Returns 0, or -ETIMEDOUT when the sentinel's record did not come.
  */
-static int kmsg_collect(int fd, const char *sentinel, char (*marks)[16],
-			int n, int *seen)
+static int kmsg_collect(int fd, const char *sentinel, char (*marks)[16], int n,
+			int *seen)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	char rec[8192], want[32];
@@ -559,14 +559,15 @@ FIXTURE_VARIANT(modes)
  * case name greps to its line; the build fails when it is not
  * <mode>_<d>_<access>.
  */
-#define MODE_CASE(NAME, mode, d, access, enf, op_)                          \
-	enum { NAME##__variant = 1 };                                       \
-	_Static_assert(mode##_##d##_##access##__variant,                    \
-		       #NAME " is not " #mode "_" #d "_" #access);          \
-	FIXTURE_VARIANT_ADD(modes, NAME)                                    \
-	{                                                                   \
-		.c = { .enforcing = enf, .domain = "lsmconf_md_" #d "_t", \
-		       .op = op_ },                                         \
+#define MODE_CASE(NAME, mode, d, access, enf, op_)                 \
+	enum { NAME##__variant = 1 };                              \
+	_Static_assert(mode##_##d##_##access##__variant,           \
+		       #NAME " is not " #mode "_" #d "_" #access); \
+	FIXTURE_VARIANT_ADD(modes, NAME)                           \
+	{                                                          \
+		.c = { .enforcing = enf,                           \
+		       .domain = "lsmconf_md_" #d "_t",            \
+		       .op = op_ },                                \
 	}
 
 /* clang-format off */
@@ -658,8 +659,7 @@ TEST_F(modes, twice)
 		EXPECT_EQ(decision[i], got[i])
 		{
 			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(decision[i]),
-			       outcome_name(got[i]));
+			       outcome_name(decision[i]), outcome_name(got[i]));
 		}
 		/*
 		 * The record of the access's AVC line: allow = logged with
@@ -667,7 +667,8 @@ TEST_F(modes, twice)
 		 */
 		snprintf(op, sizeof(op), "avc.%s%d", access_name(c->op), i + 1);
 		record_write(id, ABI, c->domain, QUEUE, "avc", "-", op,
-			     access_perm(c->op), avc[i], err ? NOT_RUN : seen[i]);
+			     access_perm(c->op), avc[i],
+			     err ? NOT_RUN : seen[i]);
 		EXPECT_EQ(avc[i], seen[i])
 		{
 			TH_LOG("%s (comm %s): expected %s, observed %s", op,
@@ -777,8 +778,8 @@ static void bool_step(struct __test_metadata *_metadata,
 		     bool_outcome(got.grant_pending));
 	record_write(id, ABI, MD_BOOL, BOOL_GONE, "bool", "-", "gone.active",
 		     "-", bool_outcome(want->gone), bool_outcome(got.gone));
-	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "msgsnd",
-		     "msg:send", want_q, got_q);
+	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "msgsnd", "msg:send",
+		     want_q, got_q);
 	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "sendto",
 		     "unix_dgram_socket:sendto", want_d, got_d);
 	EXPECT_EQ(want->grant, got.grant)
