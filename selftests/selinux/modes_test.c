@@ -194,14 +194,16 @@ static void servers_close(struct servers *s)
  * outcome (0 or -errno).
  *   k  create the queue with key (msgget IPC_CREAT|IPC_EXCL)
  *   g  open it (msgget)
- *   q  msgsnd one message on the open queue
- *   r  msgrcv one message (IPC_NOWAIT), which must be MSG_TEXT
+ *   q  msgsnd one message of type mtype (1 when 0) on the open queue
+ *   r  msgrcv the first message (IPC_NOWAIT), which must be MSG_TEXT of
+ *      type mtype (any when 0)
  *   d  sendto() the dgram server from a new unconnected socket
  *   c  connect() a new stream socket to the stream server
  */
 struct cmd {
 	char op;
 	key_t key;
+	long mtype;
 	char comm[16];
 };
 
@@ -217,7 +219,7 @@ struct qmsg {
 
 static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 {
-	struct qmsg m = { .mtype = 1, .text = MSG_TEXT };
+	struct qmsg m = { .mtype = c->mtype ? c->mtype : 1, .text = MSG_TEXT };
 	int fd, err;
 	ssize_t n;
 
@@ -235,7 +237,8 @@ static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 		if (n < 0)
 			return -errno;
 		/* A message that is not what was sent is no success. */
-		if (n != sizeof(MSG_TEXT) || strcmp(m.text, MSG_TEXT))
+		if (n != sizeof(MSG_TEXT) || strcmp(m.text, MSG_TEXT) ||
+		    (c->mtype && m.mtype != c->mtype))
 			return -EBADMSG;
 		return 0;
 	case 'd':
@@ -305,9 +308,10 @@ static int actor_start(struct actor *a, const char *domain,
 }
 
 /* One command; the outcome, or -ETIMEDOUT when the actor did not answer. */
-static int actor_do(struct actor *a, char op, key_t key, const char *comm)
+static int actor_do_type(struct actor *a, char op, key_t key, long mtype,
+			 const char *comm)
 {
-	struct cmd c = { .op = op, .key = key };
+	struct cmd c = { .op = op, .key = key, .mtype = mtype };
 	int err;
 
 	if (comm)
@@ -316,6 +320,11 @@ static int actor_do(struct actor *a, char op, key_t key, const char *comm)
 	    pipe_read(a->rep, &err, sizeof(err), PEER_WAIT_MS))
 		return -ETIMEDOUT;
 	return err;
+}
+
+static int actor_do(struct actor *a, char op, key_t key, const char *comm)
+{
+	return actor_do_type(a, op, key, 0, comm);
 }
 
 static int actor_stop(struct actor *a)
@@ -918,24 +927,26 @@ TEST_F(reload, queue_send_dropped)
 	static const struct {
 		char who; /* d drop sender, o ok sender, q queue owner */
 		char op;
+		long mtype; /* drop's messages are type 2, ok's 3 */
 		const char *name;
 		int want;
 	} steps[] = {
 		/* Before: the base policy holds drop's send. */
-		{ 'd', 'g', "existing.drop.msgget", 0 },
-		{ 'd', 'q', "existing.drop.msgsnd", 0 },
+		{ 'd', 'g', 0, "existing.drop.msgget", 0 },
+		{ 'd', 'q', 2, "existing.drop.msgsnd", 0 },
 		{ 'w' },
 		/* After the load of VARIANT: */
-		{ 'd', 'q', "existing.drop.msgsnd_after", -EACCES },
-		{ 'o', 'g', "existing.ok.msgget", 0 },
-		{ 'o', 'q', "existing.ok.msgsnd_after", 0 },
-		{ 'q', 'g', "existing.owner.msgget", 0 },
-		{ 'q', 'r', "existing.owner.msgrcv_before", 0 },
-		{ 'q', 'r', "existing.owner.msgrcv_ok", 0 },
-		{ 'q', 'r', "existing.owner.msgrcv_empty", -ENOMSG },
+		{ 'd', 'q', 2, "existing.drop.msgsnd_after", -EACCES },
+		{ 'o', 'g', 0, "existing.ok.msgget", 0 },
+		{ 'o', 'q', 3, "existing.ok.msgsnd_after", 0 },
+		/* The first message is drop's, sent before the load. */
+		{ 'q', 'g', 0, "existing.owner.msgget", 0 },
+		{ 'q', 'r', 2, "existing.owner.msgrcv_before", 0 },
+		{ 'q', 'r', 3, "existing.owner.msgrcv_ok", 0 },
+		{ 'q', 'r', 0, "existing.owner.msgrcv_empty", -ENOMSG },
 		{ 'n' },
-		{ 'd', 'g', "new.drop.msgget", 0 },
-		{ 'd', 'q', "new.drop.msgsnd", -EACCES },
+		{ 'd', 'g', 0, "new.drop.msgget", 0 },
+		{ 'd', 'q', 2, "new.drop.msgsnd", -EACCES },
 	};
 	struct actor d, o, q;
 	char id[160];
@@ -962,7 +973,7 @@ TEST_F(reload, queue_send_dropped)
 		if (self->key2 > 0 && !strncmp(steps[i].name, "new.", 4))
 			key = self->key2;
 		a = steps[i].who == 'd' ? &d : steps[i].who == 'o' ? &o : &q;
-		got = actor_do(a, steps[i].op, key, NULL);
+		got = actor_do_type(a, steps[i].op, key, steps[i].mtype, NULL);
 		record_write(id, ABI,
 			     steps[i].who == 'd' ? MD_DROP :
 			     steps[i].who == 'o' ? MD_OK :
