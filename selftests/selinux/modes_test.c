@@ -635,16 +635,18 @@ TEST_F(modes, twice)
 	int decision[N_ACCESS], avc[N_ACCESS], got[N_ACCESS], seen[N_ACCESS];
 	char marks[N_ACCESS][16], end[16], id[160], op[32];
 	struct actor a;
-	int seq = 0, i, err;
+	int seq = 0, i, err, opened = 0;
 
 	mode_model(c, decision, avc);
 	ASSERT_EQ(c->enforcing, sel_enforcing());
 	ASSERT_EQ(0, actor_start(&a, c->domain, &self->srv));
+	/* msgsnd needs the queue open (msgq associate: held by all). */
 	if (c->op == 'q')
-		EXPECT_EQ(0, actor_do(&a, 'g', self->key, NULL));
+		opened = actor_do(&a, 'g', self->key, NULL);
 	for (i = 0; i < N_ACCESS; i++) {
 		marker(marks[i], &seq);
-		got[i] = actor_do(&a, c->op, self->key, marks[i]);
+		got[i] = opened ? NOT_RUN :
+				  actor_do(&a, c->op, self->key, marks[i]);
 	}
 	EXPECT_EQ(0, actor_stop(&a));
 	/* The sentinel needs enforcing: the case is over, restore it. */
@@ -661,6 +663,11 @@ TEST_F(modes, twice)
 	snprintf(id, sizeof(id), "selinux/modes/mode/%s/%s/%s",
 		 c->enforcing ? "enforcing" : "permissive", c->domain,
 		 access_name(c->op));
+	if (c->op == 'q') {
+		record_write(id, ABI, c->domain, QUEUE, "mode", "-", "msgget",
+			     "msgq:associate", 0, opened);
+		EXPECT_EQ(0, opened);
+	}
 	for (i = 0; i < N_ACCESS; i++) {
 		snprintf(op, sizeof(op), "%s%d", access_name(c->op), i + 1);
 		record_write(id, ABI, c->domain, QUEUE, "mode", "-", op,
@@ -948,17 +955,18 @@ TEST_F(reload, queue_send_dropped)
 		{ 'd', 'g', 0, "new.drop.msgget", 0 },
 		{ 'd', 'q', 2, "new.drop.msgsnd", -EACCES },
 	};
-	struct actor d, o, q;
+	static const char who[] = "doq";
+	static const char *const domain[] = { MD_DROP, MD_OK, QUEUE };
+	int i, w, got, opened[3] = { NOT_RUN, NOT_RUN, NOT_RUN };
+	struct actor act[3];
 	char id[160];
-	int i, got;
 
-	ASSERT_EQ(0, actor_start(&d, MD_DROP, &self->srv));
-	ASSERT_EQ(0, actor_start(&o, MD_OK, &self->srv));
-	ASSERT_EQ(0, actor_start(&q, QUEUE, &self->srv));
+	for (w = 0; w < 3; w++)
+		ASSERT_EQ(0, actor_start(&act[w], domain[w], &self->srv));
 	snprintf(id, sizeof(id), "selinux/modes/reload/queue_send_dropped");
 	for (i = 0; i < (int)ARRAY_SIZE(steps); i++) {
-		struct actor *a;
 		key_t key = self->key;
+		const char *perm;
 
 		if (steps[i].who == 'w') {
 			ASSERT_EQ(0, sel_load_named(VARIANT));
@@ -972,23 +980,28 @@ TEST_F(reload, queue_send_dropped)
 		}
 		if (self->key2 > 0 && !strncmp(steps[i].name, "new.", 4))
 			key = self->key2;
-		a = steps[i].who == 'd' ? &d : steps[i].who == 'o' ? &o : &q;
-		got = actor_do_type(a, steps[i].op, key, steps[i].mtype, NULL);
-		record_write(id, ABI,
-			     steps[i].who == 'd' ? MD_DROP :
-			     steps[i].who == 'o' ? MD_OK :
-						   QUEUE,
-			     QUEUE, "msgq", "-", steps[i].name, "msg:send",
-			     steps[i].want, got);
+		w = strchr(who, steps[i].who) - who;
+		/* Each step after msgget needs the queue it opened. */
+		if (steps[i].op != 'g' && opened[w])
+			got = NOT_RUN;
+		else
+			got = actor_do_type(&act[w], steps[i].op, key,
+					    steps[i].mtype, NULL);
+		if (steps[i].op == 'g')
+			opened[w] = got;
+		perm = steps[i].op == 'g' ? "msgq:associate" :
+		       steps[i].op == 'q' ? "msg:send" :
+					    "msg:receive";
+		record_write(id, ABI, domain[w], QUEUE, "msgq", "-",
+			     steps[i].name, perm, steps[i].want, got);
 		EXPECT_EQ(steps[i].want, got)
 		{
 			TH_LOG("%s: expected %s, observed %s", steps[i].name,
 			       outcome_name(steps[i].want), outcome_name(got));
 		}
 	}
-	EXPECT_EQ(0, actor_stop(&d));
-	EXPECT_EQ(0, actor_stop(&o));
-	EXPECT_EQ(0, actor_stop(&q));
+	for (w = 0; w < 3; w++)
+		EXPECT_EQ(0, actor_stop(&act[w]));
 }
 
 TEST_HARNESS_MAIN
