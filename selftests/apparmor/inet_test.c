@@ -542,13 +542,14 @@ static int worker_start(struct worker *w)
 	if (w->pid < 0)
 		return -errno;
 	if (w->pid == 0) {
-		int fd;
-
 		/* Hold no other worker's pipe, nor the test's sockets. */
-		for (fd = 3; fd < 1024; fd++)
-			if (fd != cmd[0] && fd != rep[1])
-				close(fd);
-		w_main(cmd[0], rep[1]);
+		int c = fcntl(cmd[0], F_DUPFD, 100);
+		int r = fcntl(rep[1], F_DUPFD, 100);
+
+		if (c < 0 || r < 0 || dup2(c, 3) < 0 || dup2(r, 4) < 0)
+			_exit(1);
+		close_range(5, ~0U, 0);
+		w_main(3, 4);
 	}
 	close(cmd[0]);
 	close(rep[1]);
@@ -858,44 +859,53 @@ static int loopback_up(void)
 /* TFO_CLIENT_ENABLE: clients may send with MSG_FASTOPEN. */
 #define TFO_CLIENT 1
 
-/* Every profile of one ABI's labels, compiled in one parser run per 64. */
-static int build_abi(const char *abi, bool sweep)
+/* The simple labels (one profile each) label @l is made of. */
+static int label_parts(const struct inet_label *l,
+		       const struct inet_label **parts)
 {
-	static const struct inet_label *const simple[] = {
-		&L_allow,	  &L_deny_all,	  &L_deny_create,
-		&L_deny_bind,	  &L_deny_listen, &L_deny_accept,
-		&L_deny_connect, &L_deny_send,	  &L_deny_receive,
-		&L_deny_getattr, &L_deny_getopt, &L_deny_setopt,
-		&L_deny_shutdown,
-	};
-	static const struct inet_label *const sweeps[] = {
-		&L_all_perms,	&L_no_create,	&L_no_bind,   &L_no_listen,
-		&L_no_accept,	&L_no_connect,	&L_no_send,   &L_no_receive,
-		&L_no_getattr,	&L_no_setattr,	&L_no_getopt, &L_no_setopt,
-		&L_no_shutdown,
-	};
-	static const int fams[] = { AF_INET, AF_INET6 };
-	static const int types[] = { SOCK_STREAM, SOCK_DGRAM, SOCK_RAW };
-	static char tags[128][96], rules[128][256];
-	struct aa_policy_src src[128];
-	size_t i, f, t;
-	int n = 0, ret = 0, k;
+	int n = 0;
 
-	for (i = 0; i < sizeof(simple) / sizeof(simple[0]); i++)
-		for (f = 0; f < 2; f++)
-			for (t = 0; t < 3; t++) {
-				rule_text(simple[i], abi, fams[f], types[t],
-					  tags[n], sizeof(tags[n]), rules[n],
-					  sizeof(rules[n]));
-				/* The allow profile is one for all. */
-				if (simple[i] == &L_allow && (f || t))
-					continue;
+	if (l->kind == K_STACK) {
+		if (l->base)
+			parts[n++] = l->base;
+		parts[n++] = l->top;
+	} else if (l->kind != K_UNCONFINED) {
+		parts[n++] = l;
+	}
+	return n;
+}
+
+/*
+ * Compiles every profile the variants of @abi use (the harness's list of
+ * them), in one parser run per 64 profiles (its start-up, not the
+ * compilation, costs most under emulation) at the ABI's first case.
+ * Returns 0 or -errno.
+ */
+static int build_abi(const char *abi)
+{
+	static char tags[160][96], rules[160][256];
+	static struct aa_policy_src src[160];
+	const struct __fixture_variant_metadata *vm;
+	int n = 0, ret = 0, k, i, j;
+
+	for (vm = _inet_fixture_object.variant; vm; vm = vm->next) {
+		const FIXTURE_VARIANT(inet) *v = vm->data;
+		const struct inet_label *parts[4];
+		int np;
+
+		if (strcmp(v->abi, abi))
+			continue;
+		np = label_parts(v->client, parts);
+		np += label_parts(v->server, parts + np);
+		for (i = 0; i < np && n < 160; i++) {
+			rule_text(parts[i], abi, v->family, v->type, tags[n],
+				  sizeof(tags[n]), rules[n], sizeof(rules[n]));
+			for (j = 0; j < n; j++)
+				if (!strcmp(tags[j], tags[n]))
+					break;
+			if (j == n)
 				n++;
-			}
-	for (i = 0; sweep && i < sizeof(sweeps) / sizeof(sweeps[0]); i++) {
-		rule_text(sweeps[i], abi, AF_INET, SOCK_STREAM, tags[n],
-			  sizeof(tags[n]), rules[n], sizeof(rules[n]));
-		n++;
+		}
 	}
 	for (k = 0; k < n; k++)
 		src[k] = (struct aa_policy_src){ "inet", rules[k], tags[k] };
@@ -932,22 +942,20 @@ static int load_label(struct __test_metadata *_metadata,
 		      const FIXTURE_VARIANT(inet) * v,
 		      const struct inet_label *l, struct wbatch *b)
 {
-	const struct inet_label *base = l, *top = NULL;
-	int ret = 0;
+	const struct inet_label *parts[2];
+	int n = label_parts(l, parts), ret = 0, i;
 
 	memset(b, 0, sizeof(*b));
 	b->n = 1;
 	b->c[0] = (struct wcmd){ .op = W_ENTER, .needs = -1 };
-	if (l->kind == K_STACK) {
-		base = l->base;
-		top = l->top;
+	/* A stack on unconfined has no first profile to change to. */
+	for (i = 0; i < n && !ret; i++) {
+		bool stacked = l->kind == K_STACK && (i || !l->base);
+
+		ret = load_one(_metadata, parts[i], v->abi, v->family, v->type,
+			       stacked ? b->stack : b->change,
+			       sizeof(b->change));
 	}
-	if (base && base->kind != K_UNCONFINED)
-		ret = load_one(_metadata, base, v->abi, v->family, v->type,
-			       b->change, sizeof(b->change));
-	if (!ret && top)
-		ret = load_one(_metadata, top, v->abi, v->family, v->type,
-			       b->stack, sizeof(b->stack));
 	return ret;
 }
 
@@ -994,7 +1002,7 @@ FIXTURE_SETUP(inet)
 	/* Every profile of the ABI in one parser run, at its first case. */
 	for (i = 0; i < 4; i++)
 		if (!strcmp(abis[i], variant->abi) && !built[i]) {
-			ret = build_abi(variant->abi, i == 2);
+			ret = build_abi(variant->abi);
 			if (ret == -ENOENT)
 				SKIP(return,
 					   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
