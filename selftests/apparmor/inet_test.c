@@ -40,7 +40,7 @@
 	 DENY_GETOPT | DENY_SETOPT | DENY_SHUTDOWN)
 
 /* What a network rule permission list holds: the sweep's full grant. */
-#define ALL_PERMS                                                          \
+#define ALL_PERMS                                                         \
 	"create, bind, listen, accept, connect, send, receive, getattr, " \
 	"setattr, getopt, setopt, shutdown"
 
@@ -59,7 +59,8 @@ enum cross { X_SAME, X_FAMILY, X_TYPE };
 struct inet_label {
 	const char *id;
 	enum inet_kind kind;
-	const char *perm; /* K_DENY: NULL denies all; K_SWEEP: the missing one */
+	const char
+		*perm; /* K_DENY: NULL denies all; K_SWEEP: the missing one */
 	unsigned int bits; /* @perm as DENY_ bits */
 	enum cross cross;
 	const struct inet_label *base, *top;
@@ -173,8 +174,9 @@ static const char *family_name(int family)
 
 static const char *type_name(int type)
 {
-	return type == SOCK_STREAM ? "stream" : type == SOCK_DGRAM ? "dgram" :
-								     "raw";
+	return type == SOCK_STREAM ? "stream" :
+	       type == SOCK_DGRAM  ? "dgram" :
+				     "raw";
 }
 
 /* The family and type a K_DENY rule of @l names for a variant's @fam/@type. */
@@ -185,7 +187,7 @@ static void rule_target(const struct inet_label *l, int *fam, int *type)
 	/* Raw's other type is dgram: both are datagram services. */
 	if (l->cross == X_TYPE)
 		*type = *type == SOCK_STREAM ? SOCK_DGRAM :
-		        *type == SOCK_DGRAM  ? SOCK_STREAM :
+			*type == SOCK_DGRAM  ? SOCK_STREAM :
 					       SOCK_DGRAM;
 }
 
@@ -235,7 +237,8 @@ static void rule_text(const struct inet_label *l, const char *abi, int fam,
 				 "network,\n  deny network (%s) %s %s,",
 				 l->perm, family_name(fam), type_name(type));
 		else
-			snprintf(rules, rsize, "network,\n  deny network %s %s,",
+			snprintf(rules, rsize,
+				 "network,\n  deny network %s %s,",
 				 family_name(fam), type_name(type));
 		return;
 	case K_SWEEP:
@@ -281,8 +284,8 @@ static void rule_text(const struct inet_label *l, const char *abi, int fam,
  * sweep's allow list denies what it leaves out, on every inet and inet6
  * type.
  */
-static unsigned int denies(const struct inet_label *l, const char *abi,
-			   int fam, int type)
+static unsigned int denies(const struct inet_label *l, const char *abi, int fam,
+			   int type)
 {
 	int rfam = fam, rtype = type;
 
@@ -451,8 +454,8 @@ static int w_do(int *fds, const struct wcmd *c, const struct wbatch *b,
 
 	switch (c->op) {
 	case W_SOCKET:
-		fds[c->slot] = socket(c->family, c->type | SOCK_CLOEXEC,
-				      c->proto);
+		fds[c->slot] =
+			socket(c->family, c->type | SOCK_CLOEXEC, c->proto);
 		return fds[c->slot] < 0 ? -errno : 0;
 	case W_SETOPT:
 		return set_timeouts(fd);
@@ -771,7 +774,7 @@ static int plan_client(const struct ctx *c, struct plan *p, bool up,
 	f = add(p, "fastopen_socket", W_SOCKET, 1, -1, false,
 		need(d, DENY_CREATE));
 	fo = add(p, "fastopen_sendto", W_FASTOPEN, 1, f, false,
-		 need(d, DENY_SEND) ?:
+		 need(d, DENY_SEND)				    ?:
 			 (c->self->tfo ? need(d, DENY_CONNECT) : 0) ?:
 			 (up ? 0 : -ECONNREFUSED));
 	p->s[fo].depends = c->self->tfo ? "network_v8/tcp-fast-open=yes" :
@@ -910,7 +913,8 @@ static int build_abi(const char *abi)
 	for (k = 0; k < n; k++)
 		src[k] = (struct aa_policy_src){ "inet", rules[k], tags[k] };
 	for (k = 0; k < n && !ret; k += 64)
-		ret = aa_policy_build_all(abi, src + k, n - k < 64 ? n - k : 64);
+		ret = aa_policy_build_all(abi, src + k,
+					  n - k < 64 ? n - k : 64);
 	return ret;
 }
 

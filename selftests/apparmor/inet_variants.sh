@@ -43,17 +43,17 @@ for abi in abi_5_0 abi_3_0; do
 			both_sides $abi $fam $type deny_all
 			if [ $abi = abi_5_0 ]; then
 				for p in $PERMS; do
-					both_sides $abi $fam $type deny_$p
+					both_sides $abi $fam $type "deny_$p"
 				done
 			else
 				for p in $SHARED_PERMS; do
-					both_sides $abi $fam $type deny_$p
+					both_sides $abi $fam $type "deny_$p"
 				done
 				for p in $CLIENT_PERMS; do
-					cell $abi $fam $type deny_$p unconfined
+					cell $abi $fam $type "deny_$p" unconfined
 				done
 				for p in $SERVER_PERMS; do
-					cell $abi $fam $type unconfined deny_$p
+					cell $abi $fam $type unconfined "deny_$p"
 				done
 			fi
 			# Rules naming the other family, the other type.
@@ -95,12 +95,10 @@ done
 # The missing-permission sweep (ABI 5.0, inet): a profile granting every
 # network permission on inet and inet6 but one; setattr, which no inet
 # call requests, must deny nothing.
-for fam in inet; do
-	for type in stream dgram; do
-		cell abi_5_0 $fam $type all_perms all_perms
-		for p in $PERMS setattr; do
-			both_sides abi_5_0 $fam $type no_$p
-		done
+for type in stream dgram; do
+	cell abi_5_0 inet $type all_perms all_perms
+	for p in $PERMS setattr; do
+		both_sides abi_5_0 inet $type "no_$p"
 	done
 done
 echo "/* clang-format on */"
