@@ -57,8 +57,13 @@ for abi in abi_5_0 abi_3_0; do
 				done
 			fi
 			# Rules naming the other family, the other type.
-			both_sides $abi $fam $type other_family
-			both_sides $abi $fam $type other_type
+			if [ $abi = abi_5_0 ]; then
+				both_sides $abi $fam $type other_family
+				both_sides $abi $fam $type other_type
+			else
+				cell $abi $fam $type other_family unconfined
+				cell $abi $fam $type other_type unconfined
+			fi
 			# Stacks: a permission is granted only if every
 			# profile of the label grants it.
 			cell $abi $fam $type allow_and_deny_send unconfined
@@ -66,7 +71,9 @@ for abi in abi_5_0 abi_3_0; do
 			cell $abi $fam $type unconfined_and_deny_send unconfined
 			cell $abi $fam $type unconfined allow_and_deny_receive
 		done
-		# Raw sockets (CAP_NET_RAW: the profiles grant capability).
+		# Raw sockets (CAP_NET_RAW: the profiles grant capability),
+		# under ABI 5.0.
+		[ $abi = abi_5_0 ] || continue
 		cell $abi $fam raw unconfined unconfined
 		cell $abi $fam raw allow allow
 		both_sides $abi $fam raw deny_all
@@ -79,16 +86,15 @@ for abi in abi_5_0 abi_3_0; do
 	done
 done
 
-# ABI 4.0 and kernel-5.4-vanilla (no network mediation): a few labels.
+# ABI 4.0 and kernel-5.4-vanilla (no network mediation): a few labels,
+# inet only.
 for abi in abi_4_0 abi_vanilla; do
-	for fam in inet inet6; do
-		for type in stream dgram; do
-			cell $abi $fam $type allow allow
-			both_sides $abi $fam $type deny_all
-			cell $abi $fam $type deny_connect unconfined
-			cell $abi $fam $type deny_send unconfined
-			cell $abi $fam $type unconfined deny_receive
-		done
+	for type in stream dgram; do
+		cell $abi inet $type allow allow
+		both_sides $abi inet $type deny_all
+		cell $abi inet $type deny_connect unconfined
+		cell $abi inet $type deny_send unconfined
+		cell $abi inet $type unconfined deny_receive
 	done
 done
 
