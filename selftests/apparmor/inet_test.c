@@ -741,14 +741,16 @@ struct conn {
  * (apparmor_socket_shutdown -> aa_sock_perm(AA_MAY_SHUTDOWN)); on TCP a
  * second socket sends with MSG_FASTOPEN, whose implicit connect
  * apparmor_socket_sendmsg checks (AA_MAY_CONNECT after AA_MAY_SEND) on
- * kernels that advertise tcp-fast-open; older ones check the send only.
+ * kernels that advertise tcp-fast-open; older ones check the send only
+ * (6.1.176: a label without connect still opens TCP connections that
+ * way).
  *
  * When allowed, the transport decides: a TCP connect to a server that is
  * not listening is refused (the client then aims at the test's bound,
  * not listening socket: ECONNREFUSED); a UDP or raw connect only sets the
  * destination; shutdown of a socket that is not connected is ENOTCONN
- * (inet_shutdown). @up: the model expects the server to listen (TCP) or
- * be bound (UDP). Fills @conns, in the order the server's accept() gets
+ * (inet_shutdown). @up: the model expects the server to listen (TCP), be
+ * bound (UDP) or exist (raw). Fills @conns, in the order the server's accept() gets
  * them (TCP), and returns their number; for UDP and raw @conns[0] says
  * whether a datagram was sent.
  */
