@@ -102,6 +102,14 @@ suite_checks() {
 	check "$k: 4941 unix_coarse decisions ($n)" [ "$n" -eq 4941 ]
 	check "$k: a coarse deny (ABI 3.0) denies socket()" grep -q \
 		'^unix_coarse/3.0/deny_dgram/dgram/abstract/confined_sender/sender.socket	.*	EACCES	EACCES$' "$d/records.tsv"
+	# inet (inet_test): the same cells on every kernel, denials in both
+	# families.
+	n=$(grep -c '^inet/' "$d/records.tsv")
+	check "$k: 5220 inet decisions ($n)" [ "$n" -eq 5220 ]
+	for f in inet inet6; do
+		check "$k: an $f rule denies" grep -q \
+			"^inet/[^/]*/$f/.*	EACCES	EACCES\$" "$d/records.tsv"
+	done
 	check "$k: ABI kernel-5.4-vanilla denies nothing" \
 		sh -c "! grep '^unix_coarse/kernel-5.4-vanilla/' '$d/records.tsv' | grep -q '	EACCES'"
 	check "$k: a quiet deny logs nothing" grep -q \
@@ -125,6 +133,20 @@ suite_checks() {
 	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "$k: every SELinux decision as expected" \
 		awk -F '\t' 'NR > 1 && $9 != $10 { bad = 1 } END { exit bad }' "$d/records.tsv"
+	# Every area of the SELinux model, with the same case ids on every
+	# kernel (the planned decisions, not an observation), each denying.
+	for a in socket:6498 msgq:752 sem:500 shm:506 mls:236 modes:154; do
+		n=$(grep -c "^selinux/${a%%:*}/" "$d/records.tsv")
+		check "$k: ${a#*:} SELinux ${a%%:*} decisions ($n)" [ "$n" -eq "${a#*:}" ]
+		check "$k: SELinux ${a%%:*} denies" grep -q \
+			"^selinux/${a%%:*}/.*	E[A-Z]*	E[A-Z]*\$" "$d/records.tsv"
+	done
+	check "$k: a permissive domain is allowed in enforcing mode" grep -q \
+		'^selinux/modes/mode/enforcing/lsmconf_md_perm_t/connect/connect1	.*	allow	allow$' "$d/records.tsv"
+	check "$k: incomparable MCS levels deny connectto" grep -q \
+		'^selinux/mls/pair/c1024_incomp_c0_c1/connect	.*	EACCES	EACCES$' "$d/records.tsv"
+	check "$k: a blocked receiver without receive gets no handover" grep -q \
+		'^selinux/msgq/c4/blocked/lsmconf_ipc_no_receive_t/0/0/lsmconf_ipc_ok_t/handover	.*	EAGAIN	EAGAIN$' "$d/records.tsv"
 }
 for k in trixie sid; do
 	suite_checks "$k" "$T/r1/latest"
@@ -497,8 +519,15 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# its own test (unix_peer_test alone lets them all through).
 	mutants_killed "mutate (policy depth)" "$T/mu3" --test unix_rules_test \
 		--test unix_coarse_test --test audit_test --test unix_lifecycle_test \
+		--test inet_test \
 		-- 20-rules-peer-label-stack-ignored 30-coarse-peer-fallback-dropped \
-		31-audit-quiet-deny-logged 41-life-file-receive-unchecked
+		31-audit-quiet-deny-logged 41-life-file-receive-unchecked \
+		94-inet6-matched-as-inet
+	# SELinux mutants, one per area of the model (sockets, IPC, MLS,
+	# modes), each killed by its own test's cases.
+	mutants_killed "mutate (SELinux)" "$T/mu4" --lsm selinux -- \
+		53-sel-file-receive-socket-unchecked 63-sel-msgrcv-current-sid \
+		70-sel-mls-contains-tail-nodes 80-sel-avc-permissive-domain-ignored
 	# A mutant that changes nothing survives, one that does not build is
 	# stillborn: either fails mutate.
 	mkdir -p "$T/mutants"
