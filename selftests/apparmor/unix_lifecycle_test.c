@@ -1065,25 +1065,6 @@ static int creator_socket(FIXTURE_DATA(lifecycle) * self, int type,
 	return fd;
 }
 
-static int send_fd(int via, int fd)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 'f';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = cbuf,
-		.msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	return sys_ret(sendmsg(via, &msg, 0));
-}
-
 /*
  * Receives one byte and maybe a file within PEER_WAIT_MS. Returns the fd,
  * -EACCES when the kernel dropped the file (MSG_CTRUNC, no fd), -errno.

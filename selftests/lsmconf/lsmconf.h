@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -177,6 +178,26 @@ static inline long long now_ns(void)
 static inline int sys_ret(long ret)
 {
 	return ret < 0 ? -errno : 0;
+}
+
+/* Sends @fd with SCM_RIGHTS (and one byte) over the socket @via. */
+static inline int send_fd(int via, int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 'f';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = cbuf,
+		.msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	return sys_ret(sendmsg(via, &msg, 0));
 }
 
 /* Reads exactly @len bytes within @ms; 0 or -errno (-ETIMEDOUT, -EPIPE). */

@@ -1087,25 +1087,6 @@ static void model_fd(const char *receiver, int e[N_FD_OPS])
 	}
 }
 
-static int send_fd(int carrier, int fd)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, c = 'f';
-	struct iovec iov = { .iov_base = &c, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = cbuf,
-		.msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	return sys_ret(sendmsg(carrier, &msg, 0));
-}
-
 /* 0 and *fd, -EACCES when the descriptor was dropped, or -errno. */
 static int recv_fd(int carrier, int *fd)
 {
