@@ -422,16 +422,6 @@ static socklen_t abstract_addr(struct sockaddr_un *a, pid_t owner, char kind)
 	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
 }
 
-static int wait_readable(int fd)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int ret = poll(&pfd, 1, PEER_WAIT_MS);
-
-	if (ret < 0)
-		return -errno;
-	return ret ? 0 : -ETIMEDOUT;
-}
-
 /* 0 and the peer's context of a connected socket in @out, or -errno. */
 static int peer_context(int fd, char *out, size_t size)
 {

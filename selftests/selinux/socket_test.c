@@ -406,16 +406,6 @@ static void make_addrs(struct sk_addrs *s, enum sk_addr addr, const char *dir)
 	}
 }
 
-static int wait_readable(int fd)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int ret = poll(&pfd, 1, PEER_WAIT_MS);
-
-	if (ret < 0)
-		return -errno;
-	return ret ? 0 : -ETIMEDOUT;
-}
-
 /* Receives one message with recv() or read(); -EBADMSG when it is not @want. */
 static int recv_check(int fd, const char *want, bool use_read)
 {

@@ -65,16 +65,6 @@ static socklen_t abstract_addr(struct sockaddr_un *a, pid_t server)
 	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
 }
 
-static int wait_readable(int fd)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int ret = poll(&pfd, 1, PEER_WAIT_MS);
-
-	if (ret < 0)
-		return -errno;
-	return ret ? 0 : -ETIMEDOUT;
-}
-
 /* Server: binds, reports, and receives one message when told to. */
 static void server_main(enum mode mode, int cmd, int rep)
 {
