@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int opt_positive(const char *opt, const char *arg)
 {
@@ -40,6 +41,49 @@ double opt_positive_real(const char *opt, const char *arg)
 
 	if (end == arg || *end || !isfinite(v) || v <= 0)
 		die("%s: not a positive number: %s", opt, arg);
+	return v;
+}
+
+/*
+ * --memory: at least what a kernel can decompress into (a guest with less
+ * is still booted, and fails, as the e2e check of too little memory
+ * shows), at most this host's memory.
+ */
+#define MEMORY_MIN_MB 32
+static int opt_memory(const char *arg)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	long long max = pages > 0 && page > 0 ?
+				(long long)pages * page / (1024 * 1024) :
+				1000000;
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (end == arg || *end || errno)
+		die("--memory: not a number of MB: %s", arg);
+	if (v < MEMORY_MIN_MB || v > max)
+		die("--memory: %s MB is out of range (%d to %lld MB, this host's memory)",
+		    arg, MEMORY_MIN_MB, max);
+	return v;
+}
+
+/*
+ * --cpus: QEMU's pc machine (i440fx), the one lsmconf boots, takes at most
+ * 255 vCPUs ("The max CPUs supported by machine ... is 255").
+ */
+#define CPUS_MAX 255
+static int opt_cpus(const char *arg)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (end == arg || *end || errno || v < 1 || v > CPUS_MAX)
+		die("--cpus: not a number from 1 to %d (QEMU's pc machine): %s",
+		    CPUS_MAX, arg);
 	return v;
 }
 
@@ -152,6 +196,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *known = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
+	struct err e;
 	int c;
 
 	/* Our own messages, one line each (":": a missing value is ':'). */
@@ -167,6 +212,8 @@ int run_options(int argc, char **argv, struct run_opts *o)
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
+			if (!optarg[strspn(optarg, " \t")])
+				die("--test: empty test name");
 			o->tests = xrealloc(o->tests,
 					    (o->n_tests + 1) * sizeof(char *));
 			o->tests[o->n_tests++] = optarg;
@@ -182,10 +229,10 @@ int run_options(int argc, char **argv, struct run_opts *o)
 				opt_positive("--boot-timeout", optarg);
 			break;
 		case 'm':
-			o->memory_mb = opt_positive("--memory", optarg);
+			o->memory_mb = opt_memory(optarg);
 			break;
 		case 'c':
-			o->cpus = opt_positive("--cpus", optarg);
+			o->cpus = opt_cpus(optarg);
 			break;
 		case 'A':
 			o->append = optarg;
@@ -216,6 +263,8 @@ int run_options(int argc, char **argv, struct run_opts *o)
 			    argv[optind - 1]);
 		}
 	}
+	if (run_check_cmdline(o, &e))
+		die("%s", e.msg);
 	o->known = load_known(known);
 	if (o->abi)
 		abi_check(o);

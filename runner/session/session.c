@@ -24,6 +24,11 @@
 #define BOOT_ALLOWANCE_S 90
 /* A guest that prints nothing for this long has failed (it prints in ~1 s). */
 #define SILENCE_S 10
+/*
+ * A guest whose init has not said "tests start" by then has failed: Debian's
+ * kernels reach it in 3-5 s under TCG here, 3-4 times that on a loaded host.
+ */
+#define INIT_S 60
 /* Beyond a test's own bound (which the guest enforces) before it is hung. */
 #define GRACE_S 15
 /* Boots of one kernel: the first, a retry, and one per crashed case. */
@@ -529,6 +534,7 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 	bo.cpus = o->icount ? 1 : o->cpus;
 	bo.icount = o->icount;
 	bo.silence_s = SILENCE_S;
+	bo.init_s = INIT_S;
 	bo.grace_s = GRACE_S;
 	bo.timeout_s = o->boot_timeout_s;
 	if (!bo.timeout_s) {
@@ -1036,6 +1042,26 @@ static char *lsm_append(const struct run_opts *o, const char *own,
 	if (o->append)
 		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", o->append);
 	return sb.buf;
+}
+
+int run_check_cmdline(const struct run_opts *o, struct err *e)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lsm_boots); i++) {
+		char *append = lsm_append(o, lsm_boots[i].append, o->abi);
+		char *line = boot_cmdline(append);
+		size_t len = strlen(line);
+
+		free(line);
+		free(append);
+		if (len > BOOT_CMDLINE_MAX)
+			return err_set(
+				e,
+				"--append: the kernel command line would be %zu characters (%zu of them --append); x86 takes at most %d",
+				len, strlen(o->append), BOOT_CMDLINE_MAX);
+	}
+	return 0;
 }
 
 /* The --test names whose program is in @lsm's test directory. */

@@ -46,6 +46,13 @@ struct kernel;
 int run_lsms(const struct run_opts *o, const char **out, size_t max,
 	     struct err *e);
 
+/*
+ * Whether the kernel command line of every LSM's boot (its own arguments,
+ * the pinned feature set, --append) fits what the kernel takes; 0, or -1
+ * and @e. Asked before anything is fetched or booted.
+ */
+int run_check_cmdline(const struct run_opts *o, struct err *e);
+
 /* The boots of one kernel, one per LSM, and their results directories. */
 struct kernel_boots {
 	size_t n;

@@ -256,6 +256,64 @@ START_TEST(test_empty)
 }
 END_TEST
 
+static enum console_line_kind kind(const char *line)
+{
+	return console_line_kind(line, strlen(line));
+}
+
+/* The lines after which a kernel gets no further end a running boot. */
+START_TEST(test_line_kind_fatal)
+{
+	static const char *const fatal[] = {
+		"[    0.089456] kernel BUG at lib/string_helpers.c:1044!",
+		"PANIC: early exception 0x06 IP 10:ffffffff81b2c3d4 error 0",
+		"<0>[   12.5] Kernel panic - not syncing: Fatal exception\r",
+		"[    3.1] Oops: general protection fault, probably for ...",
+		"[    3.1] Oops: 0000 [#1] PREEMPT SMP NOPTI",
+		"general protection fault, maybe for address 0x1: 0000 [#1]",
+		"[    7.7] BUG: unable to handle page fault for address: 08",
+		"[    7.7] BUG: kernel NULL pointer dereference, address: 08",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		ck_assert_msg(kind(fatal[i]) == CONSOLE_LINE_FATAL, "%s",
+			      fatal[i]);
+}
+END_TEST
+
+/* A report's frame marks a trace; warnings and the rest do not end a boot. */
+START_TEST(test_line_kind_trace_and_other)
+{
+	ck_assert_int_eq(kind("[    5.0] ------------[ cut here ]------------"),
+			 CONSOLE_LINE_TRACE);
+	ck_assert_int_eq(kind("[    5.2] ---[ end trace 0000000000000000 ]---"),
+			 CONSOLE_LINE_TRACE);
+	ck_assert_int_eq(kind("[    5.1] WARNING: CPU: 0 PID: 1 at mm/x.c:1"),
+			 CONSOLE_LINE_OTHER);
+	ck_assert_int_eq(kind("BUG: sleeping function called from invalid"),
+			 CONSOLE_LINE_OTHER);
+	ck_assert_int_eq(kind("UBSAN: shift-out-of-bounds in x.c:3:4"),
+			 CONSOLE_LINE_OTHER);
+	ck_assert_int_eq(kind("Probing EDD (edd=off to disable)... ok"),
+			 CONSOLE_LINE_OTHER);
+	ck_assert_int_eq(kind("lsmconf: run kernel BUG at x"),
+			 CONSOLE_LINE_OTHER);
+	ck_assert_int_eq(kind(""), CONSOLE_LINE_OTHER);
+}
+END_TEST
+
+/* The early exception counts as a panic in a scan of the whole log. */
+START_TEST(test_early_exception_is_panic)
+{
+	scan_str("kernel BUG at lib/string_helpers.c:1044!\n"
+		 "PANIC: early exception 0x06 IP 10:ffffffff81b2c3d4\n");
+	ck_assert_uint_eq(scan.count[CONSOLE_PANIC], 1);
+	ck_assert_uint_eq(scan.count[CONSOLE_BUG], 1);
+	ck_assert_uint_eq(scan.first[CONSOLE_PANIC].line, 2);
+}
+END_TEST
+
 START_TEST(test_event_names)
 {
 	ck_assert_str_eq(console_event_name(CONSOLE_PANIC), "panic");
@@ -285,6 +343,9 @@ static Suite *console_suite(void)
 	tcase_add_test(tc, test_verdict_panic);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_event_names);
+	tcase_add_test(tc, test_line_kind_fatal);
+	tcase_add_test(tc, test_line_kind_trace_and_other);
+	tcase_add_test(tc, test_early_exception_is_panic);
 	suite_add_tcase(s, tc);
 	return s;
 }

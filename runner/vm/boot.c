@@ -18,8 +18,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Seconds a panicking guest gets to reset (and so end QEMU) by itself. */
+/*
+ * Seconds of console silence after a fatal line (panic, oops, kernel BUG
+ * at, early exception) before the boot ends: a guest that resets ends QEMU
+ * sooner; one that halts (an early crash, before panic= applies) is done.
+ * While the kernel goes on printing its report the wait is renewed, up to
+ * FATAL_MAX_S, so the whole trace is kept.
+ */
 #define PANIC_EXIT_S 5
+#define FATAL_MAX_S 30
+/*
+ * Seconds without progress (console, data or live output) after a "cut
+ * here" or "end trace" line before the boot ends: a kernel that reported
+ * a problem and then stopped.
+ */
+#define STALL_S 15
 
 /* One line of QEMU's own messages (qemu.log), for a reason. */
 static void qemu_said(const char *dir, char *out, size_t size)
@@ -55,8 +68,13 @@ struct watch {
 	pid_t pid;
 	int pidfd, qmp, con, con_log;
 	double t0, test_deadline, panic_deadline;
+	double fatal_t; /* when the first fatal line came, 0: none */
+	double stall_deadline; /* after a trace: progress due by then, 0: none */
+	long long stall_sizes; /* data.bin + live.log bytes when armed */
 	bool exited, sent;
 	bool kernel_up; /* the kernel's first message ("Linux version") came */
+	bool in_trace; /* between "cut here" and "end trace" */
+	char fatal[160]; /* the first fatal line, "" if none */
 	char conline[512], qmpline[1024];
 	size_t conlen, qmplen;
 };
@@ -81,10 +99,57 @@ static bool ended(const struct watch *w)
 	return w->r->end != BOOT_DONE || w->exited;
 }
 
-/* The guest init's markers, and a panic as it happens. */
+/* Bytes the guest has written to its data and live ports so far. */
+static long long output_sizes(const struct watch *w)
+{
+	const char *names[] = { "data.bin", "live.log" };
+	long long total = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		char *p = xasprintf("%s/%s", w->o->dir, names[i]);
+		struct stat st;
+
+		if (!stat(p, &st))
+			total += st.st_size;
+		free(p);
+	}
+	return total;
+}
+
+/*
+ * A fatal line ends the boot after PANIC_EXIT_S of silence; a trace
+ * marker arms the stall watch, which the next sign of life disarms.
+ */
+static void watch_line_kind(struct watch *w, const char *line)
+{
+	double now = now_seconds();
+
+	switch (console_line_kind(line, strlen(line))) {
+	case CONSOLE_LINE_FATAL:
+		if (!w->fatal_t) {
+			w->fatal_t = now;
+			snprintf(w->fatal, sizeof(w->fatal), "%s", line);
+		}
+		break;
+	case CONSOLE_LINE_TRACE:
+		w->in_trace = !strstr(line, "---[ end trace");
+		w->stall_deadline = now + STALL_S;
+		w->stall_sizes = output_sizes(w);
+		return;
+	case CONSOLE_LINE_OTHER:
+		break;
+	}
+	/* A line after the report: the kernel goes on. */
+	if (!w->in_trace)
+		w->stall_deadline = 0;
+	else
+		w->stall_deadline = now + STALL_S;
+}
+
+/* The guest init's markers, and a crash as it happens. */
 static void console_line(struct watch *w, const char *line)
 {
-	struct console_scan scan;
 	char name[128];
 	int limit;
 
@@ -101,9 +166,7 @@ static void console_line(struct watch *w, const char *line)
 	} else if (strstr(line, "Linux version ")) {
 		w->kernel_up = true;
 	}
-	console_scan(line, strlen(line), &scan);
-	if (scan.count[CONSOLE_PANIC] && !w->panic_deadline)
-		w->panic_deadline = now_seconds() + PANIC_EXIT_S;
+	watch_line_kind(w, line);
 }
 
 static void read_console(struct watch *w)
@@ -126,6 +189,10 @@ static void read_console(struct watch *w)
 			if (buf[i] != '\n' && buf[i] != '\r')
 				w->conline[w->conlen++] = buf[i] ? buf[i] : '?';
 		}
+		/* Silence after a fatal line ends the boot; output renews it. */
+		if (w->fatal_t)
+			w->panic_deadline = MIN(now_seconds() + PANIC_EXIT_S,
+						w->fatal_t + FATAL_MAX_S);
 	}
 	/* End of file: QEMU closed the console (it is exiting). */
 	if (n == 0) {
@@ -155,7 +222,7 @@ static void qmp_line(struct watch *w, const char *line)
 	case QMP_EVENT:
 		if (!strcmp(value, "STOP"))
 			qmp_send(w, "{\"execute\":\"query-status\"}\n");
-		else if (!strcmp(value, "GUEST_PANICKED"))
+		else if (!strcmp(value, "GUEST_PANICKED") && !w->panic_deadline)
 			w->panic_deadline = now_seconds() + PANIC_EXIT_S;
 		break;
 	case QMP_STATUS:
@@ -203,6 +270,10 @@ static int next_wait_ms(const struct watch *w)
 		d = MIN(d, w->test_deadline);
 	if (w->panic_deadline)
 		d = MIN(d, w->panic_deadline);
+	if (w->stall_deadline)
+		d = MIN(d, w->stall_deadline);
+	if (!w->r->tests_started && w->o->init_s)
+		d = MIN(d, w->t0 + w->o->init_s);
 	return d <= now ? 0 : (int)((d - now) * 1000) + 1;
 }
 
@@ -212,9 +283,31 @@ static void check_deadlines(struct watch *w)
 	char said[300];
 
 	if (w->panic_deadline && now >= w->panic_deadline) {
-		end(w, BOOT_PANIC,
-		    "the kernel panicked and the guest did not reset within %d s",
-		    PANIC_EXIT_S);
+		if (w->fatal[0])
+			end(w, BOOT_PANIC,
+			    "the kernel crashed (%s) and the guest did not reset within %d s",
+			    w->fatal, PANIC_EXIT_S);
+		else
+			end(w, BOOT_PANIC,
+			    "the kernel panicked and the guest did not reset within %d s",
+			    PANIC_EXIT_S);
+	} else if (w->stall_deadline && now >= w->stall_deadline) {
+		long long sizes = output_sizes(w);
+
+		/* The data or live port moved: the guest goes on. */
+		if (sizes != w->stall_sizes && !w->in_trace)
+			w->stall_deadline = 0;
+		else
+			end(w, BOOT_HUNG,
+			    "the kernel printed a report (\"cut here\"/\"end trace\") and made no progress for %d s",
+			    STALL_S);
+	} else if (!w->r->tests_started && w->o->init_s &&
+		   now >= w->t0 + w->o->init_s) {
+		end(w, BOOT_NOINIT,
+		    w->kernel_up ?
+			    "the kernel started but the guest's init did not report within %d s" :
+			    "the guest's init did not report within %d s (the kernel never printed its banner)",
+		    w->o->init_s);
 	} else if (w->r->first_output_s < 0 && w->o->silence_s &&
 		   now >= w->t0 + w->o->silence_s) {
 		qemu_said(w->o->dir, said, sizeof(said));
@@ -323,11 +416,16 @@ static char **qemu_argv(const struct boot_opts *o, bool kvm, const char *fifo)
 	 * console within a second or two, so a silent guest is told from a
 	 * slow one early (decompressing takes several seconds under TCG).
 	 */
-	argv[n++] = xasprintf(
-		"console=ttyS0 earlyprintk=serial,ttyS0,115200 oops=panic panic=-1 %s",
-		o->append ? o->append : "");
+	argv[n++] = boot_cmdline(o->append);
 	argv[n] = NULL;
 	return argv;
+}
+
+char *boot_cmdline(const char *append)
+{
+	return xasprintf(
+		"console=ttyS0 earlyprintk=serial,ttyS0,115200 oops=panic panic=-1%s%s",
+		append && *append ? " " : "", append ? append : "");
 }
 
 static void argv_free(char **argv)
@@ -374,6 +472,18 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 		sbuf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
 	r->cmdline = cmd.buf;
 
+	{
+		char *line = boot_cmdline(o->append);
+		size_t len = strlen(line);
+
+		free(line);
+		if (len > BOOT_CMDLINE_MAX) {
+			nostart(r,
+				"the kernel command line is %zu characters; x86 takes at most %d",
+				len, BOOT_CMDLINE_MAX);
+			goto out;
+		}
+	}
 	unlink(fifo);
 	if (mkfifo(fifo, 0600)) {
 		nostart(r, "cannot create %s: %s", fifo, strerror(errno));
@@ -471,11 +581,56 @@ bool boot_uses_kvm(void)
 	       accel_recall(why, sizeof(why)) == ACCEL_KVM;
 }
 
+/*
+ * QEMU's own word that KVM could not run the guest: the QMP state
+ * internal-error, or "KVM internal error" in its log (at any point of the
+ * boot, before or after console output).
+ */
+static bool kvm_internal_error(const struct boot_opts *o,
+			       const struct boot_result *r)
+{
+	char *path = xasprintf("%s/qemu.log", o->dir), *buf;
+	bool said = false;
+
+	if (!read_file(path, &buf, NULL)) {
+		said = strstr(buf, "KVM internal error") != NULL;
+		free(buf);
+	}
+	free(path);
+	return said || (r->end == BOOT_STOPPED &&
+			strstr(r->reason, "internal-error") != NULL);
+}
+
+/* The KVM boot's logs are kept beside the TCG boot's (NAME-kvm.log). */
+static void keep_kvm_logs(const struct boot_opts *o)
+{
+	const char *names[] = { "qemu", "console" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		char *from = xasprintf("%s/%s.log", o->dir, names[i]);
+		char *to = xasprintf("%s/%s-kvm.log", o->dir, names[i]);
+
+		rename(from, to);
+		free(from);
+		free(to);
+	}
+}
+
+/*
+ * KVM is tried unless this host is remembered as TCG. It is proven only by
+ * a guest whose init reported (its tests started) and disproven by QEMU's
+ * internal error; a KVM boot that ends before its tests for any reason is
+ * booted again at once under TCG, and a TCG guest that then runs is the
+ * evidence that KVM was at fault. A remembered "kvm" only means KVM is
+ * tried first: it is never a reason to boot under KVM again.
+ */
 void boot_run(const struct boot_opts *o, struct boot_result *r)
 {
 	static bool told;
 	enum accel_memo memo = ACCEL_TCG;
 	char why[512] = "";
+	bool internal;
 
 	if (!o->icount && accel_kvm_candidate())
 		memo = accel_recall(why, sizeof(why));
@@ -488,26 +643,24 @@ void boot_run(const struct boot_opts *o, struct boot_result *r)
 		return;
 	}
 	boot_once(o, true, r);
-	if (memo == ACCEL_KVM)
-		return;
-	/* This boot was the test of KVM. */
-	if (r->first_output_s >= 0) {
-		accel_remember(ACCEL_KVM, "a guest printed under KVM");
+	internal = kvm_internal_error(o, r);
+	if (r->tests_started && !internal) {
+		if (memo != ACCEL_KVM)
+			accel_remember(ACCEL_KVM,
+				       "a guest's init reported under KVM");
 		return;
 	}
+	/* Not proven: the same boot under TCG, at once. */
 	snprintf(why, sizeof(why), "%s", r->reason);
+	if (internal && !strstr(why, "KVM internal error"))
+		snprintf(why + strlen(why), sizeof(why) - strlen(why),
+			 "%sKVM internal error (qemu-kvm.log)",
+			 why[0] ? ": " : "");
 	free(r->cmdline);
-	{
-		char *from = xasprintf("%s/qemu.log", o->dir);
-		char *to = xasprintf("%s/qemu-kvm.log", o->dir);
-
-		rename(from, to);
-		free(from);
-		free(to);
-	}
+	keep_kvm_logs(o);
 	boot_once(o, false, r);
 	/* Only a guest that runs under TCG proves KVM was at fault. */
-	if (r->first_output_s >= 0) {
+	if (r->tests_started) {
 		accel_remember(ACCEL_TCG, why);
 		note("using TCG: KVM did not run a guest on this host (%s); remembered for %ld h",
 		     why, ACCEL_MEMO_TTL / 3600);

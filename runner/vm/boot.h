@@ -20,6 +20,8 @@ struct boot_opts {
 	int timeout_s; /* the whole boot */
 	int silence_s; /* no console output at all for this long: it failed */
 	int grace_s; /* beyond a test's own bound: the guest is hung */
+	/* the guest's init has not said "tests start" by then: it failed */
+	int init_s;
 	bool icount; /* -icount shift=0: guest time counts instructions */
 };
 
@@ -29,10 +31,18 @@ enum boot_end {
 	BOOT_PANIC, /* the console showed a panic and QEMU did not exit */
 	BOOT_STOPPED, /* QEMU stopped the guest (internal-error...) */
 	BOOT_SILENT, /* the guest printed nothing within silence_s */
+	BOOT_NOINIT, /* output, but the init did not report within init_s */
 	BOOT_HUNG, /* a test outlived its bound (the guest's own timeout too) */
 	BOOT_TIMEOUT, /* the whole-boot bound */
 	BOOT_NOSTART, /* QEMU could not be started */
 };
+
+/*
+ * The kernel command line: the runner's console and crash settings, then
+ * @append. x86 keeps at most BOOT_CMDLINE_MAX characters of it.
+ */
+#define BOOT_CMDLINE_MAX 2047
+char *boot_cmdline(const char *append);
 
 struct boot_result {
 	enum boot_end end;
@@ -47,14 +57,19 @@ struct boot_result {
 };
 
 /*
- * Boots once. KVM is tried only when a guest has run under it on this
- * host (see accel.h); when it has not been tried yet, this boot is the
- * test: a guest that prints nothing under KVM is booted again with TCG,
- * and a note says why, once per process.
+ * Boots once. KVM is tried unless this host is remembered as TCG (see
+ * accel.h). A KVM boot whose init never reported, or that QEMU stopped
+ * with an internal error at any point, is booted again at once with TCG;
+ * when that guest runs, the host is remembered as TCG with QEMU's reason,
+ * and a note says why, once per process. Only an init that reported
+ * under KVM makes the memo say KVM.
  */
 void boot_run(const struct boot_opts *o, struct boot_result *r);
 
-/* Whether boots will use KVM (for icount, which needs TCG, callers ask). */
+/*
+ * Whether boots will use KVM, proven on this host (for icount, which needs
+ * TCG, callers ask).
+ */
 bool boot_uses_kvm(void);
 
 #endif

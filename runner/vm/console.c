@@ -120,8 +120,13 @@ static void strip_prefixes(struct span *s)
 /* Returns the event the line reports, or CONSOLE_N_EVENTS for none. */
 static enum console_event classify(struct span s)
 {
+	/*
+	 * "PANIC: early exception" is the x86 early trap handler's panic:
+	 * it comes before panic= is parsed, and the guest then halts.
+	 */
 	if (starts(s, "Kernel panic - not syncing") ||
-	    starts(s, "---[ end Kernel panic"))
+	    starts(s, "---[ end Kernel panic") ||
+	    starts(s, "PANIC: early exception"))
 		return CONSOLE_PANIC;
 
 	/* Stalls first: some of them print "BUG:". */
@@ -162,6 +167,30 @@ static void record(struct console_scan *scan, enum console_event e,
 	for (i = 0; i < n; i++)
 		f->text[i] = s.p[i] ? s.p[i] : '?';
 	f->text[n] = '\0';
+}
+
+enum console_line_kind console_line_kind(const char *line, size_t len)
+{
+	struct span s = { line, len };
+
+	if (s.n && s.p[s.n - 1] == '\r')
+		s.n--;
+	strip_prefixes(&s);
+	/*
+	 * Each of these ends the kernel's useful life: a panic, an oops
+	 * (oops=panic, or a halt before that is parsed), a BUG().
+	 */
+	if (starts(s, "Kernel panic - not syncing") ||
+	    starts(s, "---[ end Kernel panic") ||
+	    starts(s, "PANIC: early exception") ||
+	    starts(s, "kernel BUG at ") || starts(s, "Oops:") ||
+	    starts(s, "general protection fault") ||
+	    starts(s, "BUG: unable to handle") ||
+	    starts(s, "BUG: kernel NULL pointer dereference"))
+		return CONSOLE_LINE_FATAL;
+	if (contains(s, "[ cut here ]") || starts(s, "---[ end trace"))
+		return CONSOLE_LINE_TRACE;
+	return CONSOLE_LINE_OTHER;
 }
 
 void console_scan(const char *text, size_t len, struct console_scan *scan)

@@ -44,6 +44,21 @@ struct console_scan {
  */
 void console_scan(const char *text, size_t len, struct console_scan *scan);
 
+/*
+ * What one console line means for a boot that is still running: FATAL
+ * (a panic, an oops, kernel BUG at, an early exception: the kernel will
+ * not get further), TRACE (a "cut here" or "end trace" line: a report that
+ * a kernel which makes no progress afterwards will not explain), or OTHER.
+ * Prefixes are stripped as for console_scan().
+ */
+enum console_line_kind {
+	CONSOLE_LINE_OTHER,
+	CONSOLE_LINE_FATAL,
+	CONSOLE_LINE_TRACE,
+};
+
+enum console_line_kind console_line_kind(const char *line, size_t len);
+
 /* "panic", "oops", "BUG", "WARNING", "stall" ("unknown" otherwise). */
 const char *console_event_name(enum console_event e);
 
