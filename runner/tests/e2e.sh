@@ -352,16 +352,23 @@ check "bounds: nothing was started (no results directory)" [ ! -e "$T/bad" ]
 # KVM that starts but cannot run a guest: the boot falls back to TCG, says
 # why once, and remembers it for this host and emulator. (A copy of the
 # stand-in: a new emulator binary, so no answer is remembered for it yet.)
+# kvm_run NAME QEMU: features_test on sid with KVM offered (/dev/null
+# stands for /dev/kvm) and QEMU as the emulator must pass; its output in
+# $T/NAME.out and .err, its results in $T/NAME.
+kvm_run() {
+	t0=$(date +%s)
+	if env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$2" \
+		"$L" run --results "$T/$1" --test features_test --lsm apparmor debian:sid \
+		> "$T/$1.out" 2> "$T/$1.err"; then
+		ok "$1: the run passes under TCG ($(($(date +%s) - t0)) s)"
+	else
+		no "$1: the run passes under TCG"
+		sed 's/^/#   /' "$T/$1.out" "$T/$1.err" | tail -5
+	fi
+}
 mkdir -p "$T/qemu"
 cp "$standins/kvm-broken" "$standins/internal-error" "$T/qemu/"
-if env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$T/qemu/kvm-broken" \
-	"$L" run --results "$T/kvm" --test features_test --lsm apparmor debian:sid \
-	> "$T/kvm.out" 2> "$T/kvm.err"; then
-	ok "broken KVM: the run passes under TCG"
-else
-	no "broken KVM: the run passes under TCG"
-	sed 's/^/#   /' "$T/kvm.out" "$T/kvm.err" | tail -5
-fi
+kvm_run kvm "$T/qemu/kvm-broken"
 check "broken KVM: one note quoting QEMU ($(head -1 "$T/kvm.err" | cut -c1-100))" \
 	grep -q 'using TCG: KVM did not run a guest on this host (QEMU stopped .*KVM internal error.*remembered for 24 h' "$T/kvm.err"
 check "broken KVM: the first boot was the test (qemu-kvm.log kept)" \
@@ -387,15 +394,7 @@ q="$T/qemu/kvm-edd"
 key="$(uname -n)|$(uname -r)|$q|$(stat -c %s "$q")|$(stat -c %Y "$q")"
 mkdir -p "$cache"
 printf '%s\tkvm\t%s\tseeded by e2e\n' "$key" "$(date +%s)" >> "$cache/accel.tsv"
-t0=$(date +%s)
-if env LSMCONF_KVM_DEVICE=/dev/null LSMCONF_QEMU="$q" \
-	"$L" run --results "$T/edd" --test features_test --lsm apparmor debian:sid \
-	> "$T/edd.out" 2> "$T/edd.err"; then
-	ok "KVM error after console output, memo kvm: the run passes under TCG ($(($(date +%s) - t0)) s)"
-else
-	no "KVM error after console output, memo kvm: the run passes under TCG"
-	sed 's/^/#   /' "$T/edd.out" "$T/edd.err" | tail -5
-fi
+kvm_run edd "$q"
 d="$T/edd/latest/debian-sid-apparmor"
 check "KVM error after console output: one boot, retried under TCG at once" \
 	grep -q 'boot+tests .* in 1 boot' "$T/edd.out"
