@@ -267,7 +267,7 @@ static bool oops_line(struct span s)
 
 unsigned int console_fatal_line(const char *text, size_t len)
 {
-	unsigned int line = 0, panic = 0, oops = 0, head = 0, head_at = 0;
+	unsigned int line = 0, head = 0;
 	size_t pos = 0;
 
 	while (pos < len) {
@@ -276,23 +276,19 @@ unsigned int console_fatal_line(const char *text, size_t len)
 
 		line++;
 		strip_prefixes(&s);
-		ev = classify(s);
-		if (ev == CONSOLE_PANIC && starts(s, "Kernel panic") && !panic)
-			panic = line;
+		if (starts(s, "---[ end trace"))
+			head = 0;
 		/* "BUG: kernel NULL pointer dereference" heads the oops. */
-		if (ev == CONSOLE_BUG || ev == CONSOLE_OOPS) {
-			if (!head || line - head_at > SAME_REPORT_LINES)
-				head = line;
-			head_at = line;
-		}
-		if (oops_line(s) && !oops)
-			oops = head && line - head_at <= SAME_REPORT_LINES ?
-				       head :
-				       line;
-		if (panic)
-			break;
+		if (oops_line(s))
+			return head && line - head <= SAME_REPORT_LINES ? head :
+									  line;
+		ev = classify(s);
+		if (ev == CONSOLE_PANIC && starts(s, "Kernel panic"))
+			return line;
+		if (ev == CONSOLE_BUG || ev == CONSOLE_OOPS)
+			head = line;
 	}
-	return oops ? oops : panic;
+	return 0;
 }
 
 size_t console_problems(const char *text, size_t len,
@@ -302,7 +298,8 @@ size_t console_problems(const char *text, size_t len,
 	unsigned int last = 0;
 	size_t pos = 0, n = 0;
 	char test[sizeof((*out)->test)] = "";
-	bool open = false;
+	bool open = false, prev_refcount = false;
+	enum console_event prev = CONSOLE_N_EVENTS;
 
 	*out = NULL;
 	while (pos < len) {
@@ -332,11 +329,19 @@ size_t console_problems(const char *text, size_t len,
 		ev = classify(s);
 		if (ev == CONSOLE_N_EVENTS)
 			continue;
-		/* "refcount_t: ..." then "WARNING: ...": one report. */
-		if (open && line - last <= SAME_REPORT_LINES) {
+		/*
+		 * One report's second headline: "refcount_t: ..." then its
+		 * "WARNING: ...", "BUG: ..." then its "Oops: ...".
+		 */
+		if (open && line - last <= SAME_REPORT_LINES &&
+		    ((prev == CONSOLE_BUG && oops_line(s)) ||
+		     (prev_refcount && ev == CONSOLE_WARNING))) {
 			last = line;
+			open = false;
 			continue;
 		}
+		prev = ev;
+		prev_refcount = starts(s, "refcount_t:");
 		*out = xrealloc(*out, (n + 1) * sizeof(**out));
 		memset(&(*out)[n], 0, sizeof(**out));
 		(*out)[n].event = ev;
