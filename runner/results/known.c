@@ -8,8 +8,8 @@
 #include <string.h>
 
 /* Every stanza names all of these; documentation keys are required too. */
-static const char *const keys[] = { "bug",	  "kernels",  "cases",
-				    "records",	  "observed", "trace",
+static const char *const keys[] = { "bug",	"kernels",  "cases",
+				    "records",	"observed", "trace",
 				    "function", "evidence", "reproduce" };
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
 

@@ -566,7 +566,8 @@ static void scan_boot(struct kernel_run *kr, const char *bdir)
 	}
 	n = console_problems(buf, len, &p);
 	for (i = 0; i < n; i++)
-		add_problem(kr, "boot %d: kernel %s in %s%s at console line %u: %s",
+		add_problem(kr,
+			    "boot %d: kernel %s in %s%s at console line %u: %s",
 			    kr->boots, console_event_name(p[i].event),
 			    p[i].test[0] ? "test " : "",
 			    p[i].test[0] ? p[i].test : "no test (boot)",
@@ -751,8 +752,8 @@ static void account_crashes(struct kernel_run *kr, struct test_account *t,
 
 		if (b) {
 			n_known++;
-			sbuf_printf(crashes, "%s\t%s\tboot %d\n", name,
-				    b->name, f->boots[j]);
+			sbuf_printf(crashes, "%s\t%s\tboot %d\n", name, b->name,
+				    f->boots[j]);
 		} else {
 			other[n_other++] = f->crashed[j];
 			if (kr->known && why[0])

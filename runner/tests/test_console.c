@@ -296,11 +296,12 @@ static size_t hung_len(void)
 
 START_TEST(test_fatal_line)
 {
-	static const char sysrq[] = "x\nlsmconf: run t 9\n"
-				    "[ 1.0] WARNING: CPU: 0 at a.c:1 f+0x1/0x2\n"
-				    "[ 1.0] ---[ end trace 0 ]---\n"
-				    "[ 2.0] sysrq: Trigger a crash\n"
-				    "[ 2.0] Kernel panic - not syncing: sysrq triggered crash\n";
+	static const char sysrq[] =
+		"x\nlsmconf: run t 9\n"
+		"[ 1.0] WARNING: CPU: 0 at a.c:1 f+0x1/0x2\n"
+		"[ 1.0] ---[ end trace 0 ]---\n"
+		"[ 2.0] sysrq: Trigger a crash\n"
+		"[ 2.0] Kernel panic - not syncing: sysrq triggered crash\n";
 
 	/* The oops from the BUG line that heads it, not the panic. */
 	ck_assert_uint_eq(console_fatal_line(boot_log, strlen(boot_log)), 14);

@@ -7,10 +7,10 @@
 #include "results/records.h"
 #include "results/results.h"
 
-#define ENTRY(name, kernels, cases, records)                        \
-	"bug: " name "\nkernels: " kernels "\ncases: " cases        \
-	"\nrecords: " records "\nobserved: EACCES\ntrace: -\n"      \
-	"function: f()\n"                                           \
+#define ENTRY(name, kernels, cases, records)                   \
+	"bug: " name "\nkernels: " kernels "\ncases: " cases   \
+	"\nrecords: " records "\nobserved: EACCES\ntrace: -\n" \
+	"function: f()\n"                                      \
 	"evidence: the model says allow\nreproduce: lsmconf run x\n"
 #define REC(id, exp, obs) \
 	id "\t5.0\ts\tr\tdgram\tabstract\tsender.sendto\t-\t" exp "\t" obs "\n"
@@ -32,9 +32,9 @@ static const char *parse_error(const char *text)
 	return e.msg;
 }
 
-#define OOPS(kernels, cases, records, trace)                            \
-	"bug: down\nkernels: " kernels "\ncases: " cases "\nrecords: " \
-	records "\nobserved: oops\ntrace: " trace                     \
+#define OOPS(kernels, cases, records, trace)                                   \
+	"bug: down\nkernels: " kernels "\ncases: " cases "\nrecords: " records \
+	"\nobserved: oops\ntrace: " trace                                      \
 	"\nfunction: f\nevidence: e\nreproduce: r\n"
 
 START_TEST(test_parse)
@@ -57,7 +57,8 @@ START_TEST(test_parse)
 	ck_assert(!known_applies(&l.v[0], NULL));
 	/* A build: kernel is known by its release and its source. */
 	ck_assert(known_applies(
-		&l.v[1], "7.2.13-lsmconf-0123abcd build:linux-source-7.2_7.2.13-1"));
+		&l.v[1],
+		"7.2.13-lsmconf-0123abcd build:linux-source-7.2_7.2.13-1"));
 	/* A patched build (a mutant) only when listed as such. */
 	ck_assert(!known_applies(
 		&l.v[1],
@@ -85,8 +86,9 @@ START_TEST(test_parse_errors)
 		strstr(parse_error(ENTRY("n", "7.2", "-", "-")),
 		       "n (line 1) lists neither cases nor records"));
 	/* Globs on kernels covered build: kernels and mutants. */
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2.*", "t/x", "-")),
-				     "kernel \"7.2.*\" is a glob"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY("n", "7.2.*", "t/x", "-")),
+		       "kernel \"7.2.*\" is a glob"));
 	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "-", "t/x", "-")),
 				     "n (line 1) names no kernel"));
 	/* What matches everything is refused. */
@@ -95,15 +97,17 @@ START_TEST(test_parse_errors)
 	ck_assert_ptr_nonnull(
 		strstr(parse_error(ENTRY("n", "7.2", "t/x", "x/y */z")),
 		       "\"*/z\" could match every"));
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "?*/a", "-")),
-				     "\"?*/a\" could match every"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY("n", "7.2", "?*/a", "-")),
+		       "\"?*/a\" could match every"));
 	/* An oops names its trace; a wrong decision an exact outcome. */
 	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "t/x", "-", "-")),
 				     "an oops needs the functions"));
 	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "-", "x/y", "f")),
 				     "an oops needs the functions"));
-	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "t/x", "-", "f+0x1")),
-				     "trace: \"f+0x1\" is not a function name"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(OOPS("7.2", "t/x", "-", "f+0x1")),
+		       "trace: \"f+0x1\" is not a function name"));
 	ck_assert_ptr_nonnull(strstr(
 		parse_error("bug: n\nkernels: 7.2\ncases: t/x\nrecords: -\n"
 			    "observed: E*\ntrace: -\nfunction: f\n"
@@ -189,7 +193,8 @@ START_TEST(test_crash_signature)
 	struct known_list l;
 	char why[600];
 
-	parse(OOPS("7.2.13", "t_test/f.c", "-", "aa_label_merge aa_unix_file_perm"),
+	parse(OOPS("7.2.13", "t_test/f.c", "-",
+		   "aa_label_merge aa_unix_file_perm"),
 	      &l);
 	/* The real report names both. */
 	ck_assert(known_trace_matches(&l.v[0], oops_trace));
@@ -214,7 +219,9 @@ START_TEST(test_crash_signature)
 	/* Another trace. */
 	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/f.c", sysrq,
 				       "kernel panic", why, sizeof(why)));
-	ck_assert_ptr_nonnull(strstr(why, "the kernel's report is another (it does not name aa_label_merge aa_unix_file_perm)"));
+	ck_assert_ptr_nonnull(strstr(
+		why,
+		"the kernel's report is another (it does not name aa_label_merge aa_unix_file_perm)"));
 	ck_assert_uint_eq(l.v[0].other_cases, 2);
 	known_free(&l);
 
@@ -233,7 +240,8 @@ START_TEST(test_crash_signature)
 	parse(ENTRY("w", "7.2.13", "t_test/f.c", "x/y"), &l);
 	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/f.c", oops_trace,
 				       "kernel panic", why, sizeof(why)));
-	ck_assert_ptr_nonnull(strstr(why, "(a wrong decision, EACCES) but brought the kernel down"));
+	ck_assert_ptr_nonnull(strstr(
+		why, "(a wrong decision, EACCES) but brought the kernel down"));
 	known_free(&l);
 }
 END_TEST
