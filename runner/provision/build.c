@@ -71,6 +71,28 @@ static char *source_tree(const struct kernel *k, const char *src, struct err *e)
 	return realpath(src, NULL);
 }
 
+/*
+ * The name the known kernel bugs list gives this build: its exact source
+ * (a Debian source package's tree is .../PACKAGE_VERSION/PACKAGE), and
+ * whether it is patched, for a list must name patched builds apart.
+ */
+static char *source_name(const char *src, const char *pristine, size_t n)
+{
+	char *dir = xstrdup(pristine), *slash, *name;
+
+	slash = strrchr(dir, '/');
+	if (!strncmp(src, "debian-source:", 14) && slash && slash != dir) {
+		*slash = '\0';
+		slash = strrchr(dir, '/');
+	} else {
+		slash = NULL;
+	}
+	name = xasprintf("build:%s%s", slash ? slash + 1 : pristine,
+			 n ? "+patched" : "");
+	free(dir);
+	return name;
+}
+
 /* What makes a build distinct: source, patches, fragment, compiler. */
 static char *build_key(const char *tree, char *const *patches, size_t n,
 		       struct err *e)
@@ -266,6 +288,7 @@ int build_kernel(struct kernel *k, struct err *e)
 	k->config = xasprintf("%s/.config", out);
 	k->package = xasprintf("build %s", key);
 	k->version = xasprintf("%s%s", src, n ? " + patches" : "");
+	k->source = source_name(src, pristine, n);
 	k->build_seconds = now_seconds() - t0;
 	k->build_log = log;
 	image = log = NULL;

@@ -340,6 +340,7 @@ void kernel_free(struct kernel *k)
 	free(k->package);
 	free(k->version);
 	free(k->release);
+	free(k->source);
 	free(k->image);
 	free(k->config);
 	free(k->modules);

@@ -12,6 +12,13 @@ struct kernel {
 	char *package; /* Debian package the image came from, or NULL */
 	char *version; /* its version, or NULL */
 	char *release; /* kernel release, from the package or the image */
+	/*
+	 * A build: kernel's source, as the known kernel bugs list names it:
+	 * "build:linux-source-7.2_7.2.13-1" (the Debian source package and
+	 * version, or the tree's path) for the unpatched build, with
+	 * "+patched" for any patched one (a mutant); NULL otherwise.
+	 */
+	char *source;
 	char *image; /* bzImage path */
 	char *config; /* kernel config path, or NULL */
 	char *modules; /* modules directory, or NULL */

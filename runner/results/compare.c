@@ -119,7 +119,7 @@ void compare_records(const struct record_set *a, const struct record_set *b,
 }
 
 void compare_explain_crashes(struct cmp_result *r, const struct known_list *l,
-			     const char *rel_a, const char *rel_b)
+			     const char *crashed_a, const char *crashed_b)
 {
 	size_t i;
 
@@ -130,7 +130,7 @@ void compare_explain_crashes(struct cmp_result *r, const struct known_list *l,
 
 		if (c->cls != CMP_UNEXPLAINED || (!on_a && strcmp(c->b, "-")))
 			continue;
-		b = known_crash_record(l, on_a ? rel_a : rel_b, c->id);
+		b = known_crash_record(l, on_a ? crashed_a : crashed_b, c->id);
 		if (!b)
 			continue;
 		c->cls = CMP_EXPLAINED;

@@ -32,13 +32,14 @@ struct cmp_result {
 void compare_records(const struct record_set *a, const struct record_set *b,
 		     struct cmp_result *out);
 /*
- * A case recorded on one kernel only is explained when the other kernel
- * (release @rel_a or @rel_b) has a known kernel bug that brings it down in
- * that case (known_crash_record()).
+ * A case recorded on one kernel only is explained when the other kernel's
+ * boot really crashed with a known kernel bug's signature that lists the
+ * case: @crashed_a and @crashed_b are the lines of each kernel's
+ * known-crashes.tsv (NULL: none), see known_crash_record().
  */
 struct known_list;
 void compare_explain_crashes(struct cmp_result *r, const struct known_list *l,
-			     const char *rel_a, const char *rel_b);
+			     const char *crashed_a, const char *crashed_b);
 void compare_free(struct cmp_result *r);
 const char *cmp_class_name(enum cmp_class c);
 

@@ -18,13 +18,22 @@
 
 struct known_bug {
 	char *name;
-	char *kernels; /* space-separated globs on the guest's uname -r */
+	/*
+	 * Space-separated exact names of the kernels it applies to: a
+	 * release (uname -r), or a build: kernel's source name
+	 * (known_names()); never a glob.
+	 */
+	char *kernels;
 	char *cases; /* globs on "TEST/CASE" KTAP names, or "-" */
 	char *records; /* globs on decision record ids, or "-" */
-	char *observed; /* the wrong outcome the listed records show */
+	/* The wrong outcome the listed records show, or "oops". */
+	char *observed;
+	/* For an oops: the functions its report must name, all of them. */
+	char *trace;
 	char *function, *evidence, *reproduce;
 	/* One boot's tally, reset by known_reset(). */
 	size_t failed_cases, wrong_records, clean_cases, clean_records;
+	size_t other_cases; /* listed cases that failed another way */
 };
 
 struct known_list {
@@ -34,39 +43,70 @@ struct known_list {
 
 /*
  * Parses the stanzas of @text (see fixtures/known-kernel-bugs). Returns 0,
- * or -1 with @e naming the line of the first bad entry (unknown key,
- * missing key, neither cases nor records).
+ * or -1 with @e naming the line of the first bad entry (unknown or missing
+ * key, neither cases nor records, a kernel given as a glob, a case or
+ * record glob that could match everything, an outcome that is not oops,
+ * allow or an errno name, an oops without the functions of its trace).
  */
 int known_parse(const char *text, size_t len, struct known_list *l,
 		struct err *e);
 void known_free(struct known_list *l);
 void known_reset(struct known_list *l);
 
-/* True when bug @b is listed for kernel release @release. */
-bool known_applies(const struct known_bug *b, const char *release);
+/*
+ * True when bug @b is listed for a kernel known by @names: its release
+ * and, for a build: kernel, its source name, space-separated (the
+ * session's kernel names).
+ */
+bool known_applies(const struct known_bug *b, const char *names);
 
 /*
- * The bug on @release that lists case @name ("TEST/CASE"), or NULL;
- * counts the case as failed (@failed) or as clean, for known_unreproduced().
+ * Case @name ("TEST/CASE") reported (@failed or not) on a kernel known by
+ * @names; @recs holds the decisions its test recorded. A listed case that
+ * failed is the bug's only when the bug is a wrong decision and one of
+ * the test's records shows it (a listed id with the listed outcome);
+ * otherwise it is a failure of its own, said in @why. A listed case that
+ * passed is counted clean, for known_unreproduced().
  */
-struct known_bug *known_case(struct known_list *l, const char *release,
-			     const char *name, bool failed);
+struct known_bug *known_case(struct known_list *l, const char *names,
+			     const char *name, bool failed,
+			     const struct record_set *recs, char *why,
+			     size_t size);
 
 /*
- * The bug on @release that lists decision @r with the outcome it shows, or
- * NULL. A listed record with another outcome is counted clean: the kernel
- * no longer shows the bug there.
+ * Case @name brought the kernel down; @trace is the kernel's report
+ * (crash_trace(), NULL when the boot ended without one: a hang, a
+ * timeout) and @how the line on how the boot ended. The bug when it is
+ * an oops listed for that case and its report names every function of
+ * trace:, else NULL with @why naming what happened instead.
  */
-struct known_bug *known_record(struct known_list *l, const char *release,
+struct known_bug *known_crash(struct known_list *l, const char *names,
+			      const char *name, const char *trace,
+			      const char *how, char *why, size_t size);
+
+/* Whether @trace is bug @b's oops (every function of its trace: named). */
+bool known_trace_matches(const struct known_bug *b, const char *trace);
+
+/*
+ * The bug on a kernel known by @names that lists decision @r with the
+ * outcome it shows, or NULL. A listed record with another outcome is
+ * counted clean: the kernel no longer shows the bug there.
+ */
+struct known_bug *known_record(struct known_list *l, const char *names,
 			       const struct record *r);
 
 /*
- * The bug on @release whose listed case brings the kernel down ("observed:
- * oops") before it records decision @id, or NULL: a decision another kernel
- * recorded and this one could not.
+ * The oops bug that lists decision @id and that brought down a kernel
+ * whose crashes (@crashed, the lines of its known-crashes.tsv: "CASE
+ * <TAB> BUG <TAB> BOOT") name it, or NULL: a decision another kernel
+ * recorded and this one could not, explained only by a crash that really
+ * happened with that bug's signature.
  */
 const struct known_bug *known_crash_record(const struct known_list *l,
-					   const char *release, const char *id);
+					   const char *crashed, const char *id);
+
+/* Whether the lines of a known-crashes.tsv (@crashed) name bug @bug. */
+bool known_crashed(const char *crashed, const char *bug);
 
 /*
  * After a boot's cases and records went through known_case() and
@@ -75,6 +115,6 @@ const struct known_bug *known_crash_record(const struct known_list *l,
  * updated, so the run fails.
  */
 const struct known_bug *known_unreproduced(const struct known_list *l,
-					   const char *release);
+					   const char *names);
 
 #endif

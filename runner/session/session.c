@@ -55,6 +55,9 @@ struct test_fate {
 	bool framed; /* its results arrived */
 	int boot; /* the boot it ended in */
 	char **crashed; /* the cases that brought the kernel down */
+	char **traces; /* for each, the kernel's report, or NULL (a hang) */
+	char **hows; /* for each, how its boot ended */
+	int *boots; /* for each, its boot */
 	size_t n_crashed;
 	int crash_boot; /* the last boot that ended in it */
 	char why[600]; /* how the last boot that ended in it ended, or "" */
@@ -79,6 +82,8 @@ struct kernel_run {
 	char *problems; /* boot-level problems, one per line */
 	double image_s, boot_s;
 	char *uname, *lsm_list;
+	/* What the known bugs list may call it: release, build: source. */
+	char *names;
 	char *features; /* features.tsv as read from the guest */
 	size_t decisions, mismatches;
 	struct known_list *known; /* NULL: no list */
@@ -166,26 +171,6 @@ static const char *const reported_features[] = { "network", "network_v8",
 						 "network_v9",
 						 "network_v9/af_unix", NULL };
 
-static void scan_log(struct kernel_run *kr, const char *dir, const char *file,
-		     bool need)
-{
-	struct console_scan scan;
-	char *path = xasprintf("%s/%s", dir, file), *buf, verdict[300];
-	size_t len;
-
-	if (read_file(path, &buf, &len)) {
-		if (need)
-			add_problem(kr, "%s is missing", file);
-		free(path);
-		return;
-	}
-	console_scan(buf, len, &scan);
-	if (console_verdict(&scan, verdict, sizeof(verdict)))
-		add_problem(kr, "%s: %s", file, verdict);
-	free(buf);
-	free(path);
-}
-
 /*
  * The guest's decision records, checked and written to the results
  * directory sorted by id (so two kernels' files diff line by line).
@@ -217,7 +202,7 @@ static int collect_records(struct kernel_run *kr, struct err *e)
 	kr->mismatches = set.mismatches;
 	for (i = 0; kr->known && i < set.n; i++) {
 		const struct known_bug *b =
-			known_record(kr->known, kr->uname, &set.v[i]);
+			known_record(kr->known, kr->names, &set.v[i]);
 
 		if (!b)
 			continue;
@@ -473,9 +458,16 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 	if (live)
 		sec = crash_section(live, len, name, &slen);
 	if (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0) {
-		f->crashed = xrealloc(f->crashed,
-				      (f->n_crashed + 1) * sizeof(char *));
-		f->crashed[f->n_crashed++] = xstrdup(kase);
+		size_t n = f->n_crashed + 1;
+
+		f->crashed = xrealloc(f->crashed, n * sizeof(char *));
+		f->traces = xrealloc(f->traces, n * sizeof(char *));
+		f->hows = xrealloc(f->hows, n * sizeof(char *));
+		f->boots = xrealloc(f->boots, n * sizeof(int));
+		f->crashed[f->n_crashed] = xstrdup(kase);
+		f->traces[f->n_crashed] = trace ? xstrdup(trace) : NULL;
+		f->hows[f->n_crashed] = xstrdup(why);
+		f->boots[f->n_crashed++] = kr->boots;
 	}
 	/* Until its results arrive, what it printed is all there is. */
 	if (sec && !f->framed) {
@@ -562,6 +554,35 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 	return 0;
 }
 
+/*
+ * Every report on boot @kr->boots's console before the one that ended it
+ * (a WARNING in a boot that later oopsed counts too): each a problem of
+ * the run, with the test that was running.
+ */
+static void scan_boot(struct kernel_run *kr, const char *bdir)
+{
+	char *path = xasprintf("%s/console.log", bdir), *buf;
+	struct console_problem *p;
+	size_t len, n, i;
+
+	if (read_file(path, &buf, &len)) {
+		add_problem(kr, "boot %d: console.log is missing", kr->boots);
+		free(path);
+		return;
+	}
+	n = console_problems(buf, len, &p);
+	for (i = 0; i < n; i++)
+		add_problem(kr,
+			    "boot %d: kernel %s in %s%s at console line %u: %s",
+			    kr->boots, console_event_name(p[i].event),
+			    p[i].test[0] ? "test " : "",
+			    p[i].test[0] ? p[i].test : "no test (boot)",
+			    p[i].line, p[i].text);
+	free(p);
+	free(buf);
+	free(path);
+}
+
 enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP };
 
 /*
@@ -579,11 +600,10 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 
 	while (t < kr->plan.n && kr->fate[t].framed)
 		t++;
-	if (br->end == BOOT_DONE && last && t == kr->plan.n) {
-		/* A WARNING on the way is still a problem of the run. */
-		scan_log(kr, bdir, "console.log", true);
+	/* A WARNING on the way is still a problem of the run. */
+	scan_boot(kr, bdir);
+	if (br->end == BOOT_DONE && last && t == kr->plan.n)
 		return ALL_DONE;
-	}
 	boot_why(bdir, br, why, sizeof(why), &trace);
 	if (!br->tests_started || !identity) {
 		/* Nothing of the plan ran: boot the same plan once more. */
@@ -668,40 +688,84 @@ static double test_seconds(const struct kernel_run *kr, const char *name)
 	return s;
 }
 
-/* How many of @t's failed cases a known kernel bug of this release lists. */
+/* The decisions test @name recorded (its own records.tsv). */
+static void test_records(const struct kernel_run *kr, const char *name,
+			 struct record_set *set)
+{
+	char *path = xasprintf("%s/guest/out/%s/records.tsv", kr->dir, name);
+	char *buf;
+	size_t len;
+
+	if (read_file(path, &buf, &len)) {
+		buf = NULL;
+		len = 0;
+	}
+	if (records_parse(buf ? buf : "", len, set))
+		die("out of memory");
+	free(buf);
+	free(path);
+}
+
+/*
+ * How many of @t's failed cases are a known kernel bug of this kernel: a
+ * listed case whose test recorded the listed wrong decision. A listed
+ * case that failed otherwise stays a failure, named as such.
+ */
 static size_t known_cases(struct kernel_run *kr, const struct test_account *t)
 {
+	struct record_set recs;
 	size_t i, n = 0;
+	char why[600];
 
-	for (i = 0; kr->known && i < t->doc.n_results; i++) {
+	if (!kr->known)
+		return 0;
+	test_records(kr, t->name, &recs);
+	for (i = 0; i < t->doc.n_results; i++) {
 		const struct ktap_result *r = &t->doc.results[i];
 		char *name = xasprintf("%s/%s", t->name, r->name);
 
-		if (known_case(kr->known, kr->uname, name,
-			       r->status == KTAP_FAIL))
+		if (known_case(kr->known, kr->names, name,
+			       r->status == KTAP_FAIL, &recs, why, sizeof(why)))
 			n++;
+		else if (why[0])
+			add_problem(kr, "%s", why);
 		free(name);
 	}
+	records_free(&recs);
 	return n;
 }
 
 /*
- * The cases of @t that brought the kernel down: a known kernel bug's count
- * as that bug, the others as failures (account_crash()).
+ * The cases of @t that brought the kernel down: a known kernel bug's, when
+ * the kernel's report is its signature, count as that bug (and are kept
+ * in known-crashes.tsv, for compare), the others as failures
+ * (account_crash()), named.
  */
 static void account_crashes(struct kernel_run *kr, struct test_account *t,
-			    const struct test_fate *f)
+			    const struct test_fate *f, struct sbuf *crashes)
 {
 	char **other = xcalloc(f->n_crashed + 1, sizeof(*other));
 	size_t j, n_other = 0, n_known = 0;
+	char why[800];
 
 	for (j = 0; j < f->n_crashed; j++) {
 		char *name = xasprintf("%s/%s", t->name, f->crashed[j]);
+		const struct known_bug *b =
+			kr->known ? known_crash(kr->known, kr->names, name,
+						f->traces[j], f->hows[j], why,
+						sizeof(why)) :
+				    NULL;
 
-		if (kr->known && known_case(kr->known, kr->uname, name, true))
+		if (b) {
 			n_known++;
-		else
+			sbuf_printf(crashes, "%s\t%s\tboot %d\n", name, b->name,
+				    f->boots[j]);
+		} else {
 			other[n_other++] = f->crashed[j];
+			if (kr->known && why[0])
+				add_problem(kr, "boot %d: %s", f->boots[j],
+					    why);
+		}
 		free(name);
 	}
 	account_crash(t, f->framed, other, n_other, f->crash_boot,
@@ -712,16 +776,19 @@ static void account_crashes(struct kernel_run *kr, struct test_account *t,
 
 static int collect(struct kernel_run *kr, struct err *e)
 {
+	struct sbuf crashes = { 0 };
 	char *path, *buf;
 	size_t len, i;
 
 	merge_outputs(kr, "records.tsv");
 	merge_outputs(kr, "samples.tsv");
 	merge_outputs(kr, "msgcost.tsv");
-	scan_log(kr, kr->dir, "guest/dmesg.txt", false);
-	/* The release first: known kernel bugs are listed per release. */
+	/* The release first: known kernel bugs are listed per kernel. */
 	kr->uname = guest_text(kr, "uname");
 	chomp(kr->uname);
+	kr->names = xasprintf("%s%s%s", kr->uname ? kr->uname : "",
+			      kr->k.source ? " " : "",
+			      kr->k.source ? kr->k.source : "");
 	if (kr->known)
 		known_reset(kr->known);
 	if (collect_records(kr, e))
@@ -774,12 +841,16 @@ static int collect(struct kernel_run *kr, struct err *e)
 		if (t->have_ktap)
 			t->known = known_cases(kr, t);
 		account_test(t);
-		account_crashes(kr, t, &kr->fate[i]);
+		account_crashes(kr, t, &kr->fate[i], &crashes);
 		totals_add(&kr->totals, t);
 	}
+	if (crashes.len)
+		write_file_at(kr->dir, "known-crashes.tsv", crashes.buf,
+			      crashes.len);
+	sbuf_free(&crashes);
 	if (kr->known) {
 		const struct known_bug *b =
-			known_unreproduced(kr->known, kr->uname);
+			known_unreproduced(kr->known, kr->names);
 
 		if (b)
 			add_problem(
@@ -861,6 +932,8 @@ static void write_identity(const struct kernel_run *kr)
 	sbuf_printf(&sb, "version\t%s\n", k->version ? k->version : "-");
 	sbuf_printf(&sb, "release\t%s\n", k->release ? k->release : "-");
 	sbuf_printf(&sb, "uname\t%s\n", kr->uname ? kr->uname : "-");
+	/* A build: kernel's name in the known kernel bugs list. */
+	sbuf_printf(&sb, "source\t%s\n", k->source ? k->source : "-");
 	sbuf_printf(&sb, "image\t%s\n", k->image);
 	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
 	sbuf_printf(&sb, "config_sha256\t%s\n",
@@ -1190,18 +1263,22 @@ void run_load_records(const struct kernel_boots *kb, struct record_set *set)
 	}
 }
 
-char *run_release(const struct kernel_boots *kb)
+char *run_known_crashes(const struct kernel_boots *kb)
 {
-	char *path, *text = NULL;
+	struct sbuf all = { 0 };
+	size_t i;
+	char *buf;
 
-	if (!kb->n)
-		return NULL;
-	path = xasprintf("%s/guest/uname", kb->dir[0]);
-	if (read_file(path, &text, NULL))
-		text = NULL;
-	free(path);
-	chomp(text);
-	return text;
+	for (i = 0; i < kb->n; i++) {
+		char *path = xasprintf("%s/known-crashes.tsv", kb->dir[i]);
+
+		if (!read_file(path, &buf, NULL)) {
+			sbuf_printf(&all, "%s", buf);
+			free(buf);
+		}
+		free(path);
+	}
+	return all.buf;
 }
 
 void kernel_boots_free(struct kernel_boots *kb)
@@ -1218,9 +1295,15 @@ static void fates_free(struct kernel_run *kr)
 	size_t i, j;
 
 	for (i = 0; i < kr->plan.n; i++) {
-		for (j = 0; j < kr->fate[i].n_crashed; j++)
+		for (j = 0; j < kr->fate[i].n_crashed; j++) {
 			free(kr->fate[i].crashed[j]);
+			free(kr->fate[i].traces[j]);
+			free(kr->fate[i].hows[j]);
+		}
 		free(kr->fate[i].crashed);
+		free(kr->fate[i].traces);
+		free(kr->fate[i].hows);
+		free(kr->fate[i].boots);
 		free(kr->fate[i].live);
 	}
 	free(kr->fate);
@@ -1297,6 +1380,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	plan_free(&kr.plan);
 	free(kr.problems);
 	free(kr.uname);
+	free(kr.names);
 	free(kr.lsm_list);
 	free(kr.features);
 	if (failed) {

@@ -69,8 +69,12 @@ void kernel_boots_free(struct kernel_boots *kb);
 struct record_set;
 /* The decision records of every boot of @kb, as one set. */
 void run_load_records(const struct kernel_boots *kb, struct record_set *set);
-/* The guest's `uname -r` of @kb's first boot (malloc'd), or NULL. */
-char *run_release(const struct kernel_boots *kb);
+/*
+ * The crashes of @kb's boots that were a known kernel bug, its signature
+ * checked (the lines of each known-crashes.tsv: "CASE<TAB>BUG<TAB>BOOT"),
+ * malloc'd, or NULL when there were none.
+ */
+char *run_known_crashes(const struct kernel_boots *kb);
 
 /*
  * The file @name the guest left in the boot directory @dir ("" when it

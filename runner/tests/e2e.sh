@@ -427,9 +427,11 @@ check "crash: the case is a failed case in ktap.txt" \
 mkdir -p "$T/known"
 cc -static -O2 -I"$S" -I"$fixtures/../../selftests" -o "$T/known/known_bug_test" \
 	"$fixtures/known_bug_test.c"
-printf '%s\n' "bug: fixture-enoent" "kernels: *" \
+# Kernels are named exactly: sid's release, from the crash run above.
+sid_release=$(field "$T/r8/latest/debian-sid-apparmor/kernel.txt" uname)
+printf '%s\n' "bug: fixture-enoent" "kernels: $sid_release" \
 	"cases: known_bug_test/global.wrong_decision" "records: known/wrong/open" \
-	"observed: ENOENT" "function: none (a fixture)" \
+	"observed: ENOENT" "trace: -" "function: none (a fixture)" \
 	"evidence: the fixture's model says allow" "reproduce: runner/tests/e2e.sh" \
 	> "$T/known/list"
 if "$L" run --results "$T/r9" --tests-dir "$T/known" --lsm apparmor \
@@ -444,12 +446,51 @@ check "known bug: reported by name with its case and decision" \
 check "known bug: known.tsv names the decision" \
 	grep -q '^known/wrong/open	fixture-enoent$' "$T/r9/latest/debian-sid-apparmor/known.tsv"
 sed 's/^observed: ENOENT/observed: EPERM/' "$T/known/list" > "$T/known/changed"
+sed "s/^kernels: .*/kernels: 7.2.*/" "$T/known/list" > "$T/known/glob"
+sed "s|^cases: .*|cases: *|" "$T/known/list" > "$T/known/all"
 expect_fail "known bug listed with another outcome: the run fails" \
 	"known kernel bug fixture-enoent no longer shows" \
 	"$L" run --results "$T/r9" --tests-dir "$T/known" --lsm apparmor \
 	--known-bugs "$T/known/changed" debian:sid
 expect_fail "malformed known bugs list" "known bugs: line 1: not" \
 	"$L" run --known-bugs "$fixtures/crash_test.c" debian:sid
+expect_fail "known bugs: a kernel glob is refused" "kernel \"7.2.\*\" is a glob" \
+	"$L" run --known-bugs "$T/known/glob" debian:sid
+expect_fail "known bugs: a case glob matching everything is refused" \
+	"\"\*\" could match every case or record" \
+	"$L" run --known-bugs "$T/known/all" debian:sid
+
+# A listed oops explains only its own signature: a listed case that ends
+# the boot by a hang, or by another trace, fails the run, named as such;
+# and a WARNING in a boot that later crashed is still reported.
+# (known_crash_test.c; its "slow.listed" case stands for the real bug's.)
+printf '%s\n' "bug: fixture-oops" "kernels: $sid_release" \
+	"cases: known_crash_test/slow.listed" "records: -" "observed: oops" \
+	"trace: aa_label_merge aa_unix_file_perm" "function: none (a fixture)" \
+	"evidence: the real bug's trace" "reproduce: runner/tests/e2e.sh" \
+	> "$T/known/oops"
+mkdir -p "$T/khang" "$T/ktrace"
+cc -static -O2 -I"$S" -DLISTED_HANG -o "$T/khang/known_crash_test" \
+	"$fixtures/known_crash_test.c"
+cc -static -O2 -I"$S" -o "$T/ktrace/known_crash_test" "$fixtures/known_crash_test.c"
+t0=$(date +%s)
+expect_fail "known oops: a listed case ending in a hang fails the run" \
+	"is listed for known kernel bug fixture-oops but the boot ended without a kernel report (a hang or a timeout" \
+	"$L" run --results "$T/r10" --tests-dir "$T/khang" --lsm apparmor \
+	--timeout 300 --boot-timeout 60 --known-bugs "$T/known/oops" debian:sid
+check "known oops, hang: the case is a failure, not the bug ($(($(date +%s) - t0)) s)" \
+	grep -q 'known_crash_test .*NOT OK: 2 pass, 1 fail, 0 skip, 0 lost; case slow.listed brought the kernel down' "$T/out"
+t0=$(date +%s)
+expect_fail "known oops: a listed case ending in another trace fails the run" \
+	"is listed for known kernel bug fixture-oops but the kernel's report is another (it does not name aa_label_merge aa_unix_file_perm)" \
+	"$L" run --results "$T/r11" --tests-dir "$T/ktrace" --lsm apparmor \
+	--known-bugs "$T/known/oops" debian:sid
+check "known oops, other trace: the case is a failure, not the bug ($(($(date +%s) - t0)) s)" \
+	grep -q 'known_crash_test .*NOT OK: 2 pass, 1 fail, 0 skip, 0 lost' "$T/out"
+check "known oops, other trace: no known-crashes.tsv" \
+	test ! -e "$T/r11/latest/debian-sid-apparmor/known-crashes.tsv"
+check "a WARNING in a boot that later crashed is reported, with its test" \
+	grep -q 'problem: boot 1: kernel WARNING in test known_crash_test at console line [0-9]*: WARNING: CPU: 0 PID: 1 at lsmconf/known_crash_test.c:1' "$T/out"
 
 # An interrupted lsmconf leaves no QEMU behind: SIGTERM (its handler) and
 # SIGKILL (QEMU dies with its parent). The guest runs hang_test for 60 s,

@@ -324,6 +324,90 @@ START_TEST(test_event_names)
 }
 END_TEST
 
+/* A boot that warned, locked badly, stalled, then oopsed in its last test. */
+static const char boot_log[] =
+	"[    1.0] Linux version 7.2.13\n" /* 1 */
+	"lsmconf: run first_test 300\n" /* 2 */
+	"[    2.0] refcount_t: underflow; use-after-free.\n" /* 3 */
+	"[    2.0] WARNING: CPU: 0 PID: 9 at lib/refcount.c:28 refcount_warn_saturate+0x1/0x2\n"
+	"[    2.0] Call Trace:\n" /* 5 */
+	"[    2.0] ---[ end trace 0000000000000000 ]---\n" /* 6 */
+	"[    2.1] WARNING: possible circular locking dependency detected\n" /* 7 */
+	"lsmconf: done first_test rc=0\n" /* 8 */
+	"[    3.0] WARNING: inconsistent lock state\n" /* 9 */
+	"lsmconf: run second_test 300\n" /* 10 */
+	"[    4.0] UBSAN: array-index-out-of-bounds in x.c:1:2\n" /* 11 */
+	"[    4.0] ---[ end trace 0000000000000000 ]---\n" /* 12 */
+	"[    5.0] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n" /* 13 */
+	"[    9.0] BUG: kernel NULL pointer dereference, address: 4c\n" /* 14 */
+	"[    9.0] #PF: supervisor read access in kernel mode\n" /* 15 */
+	"[    9.0] Oops: Oops: 0000 [#1] SMP NOPTI\n" /* 16 */
+	"[    9.0] RIP: 0010:aa_label_merge+0x71/0x770\n" /* 17 */
+	"[    9.0] ---[ end trace 0000000000000000 ]---\n" /* 18 */
+	"[    9.1] Kernel panic - not syncing: Fatal exception\n"; /* 19 */
+
+/* The boot above as if it had hung before its oops. */
+static size_t hung_len(void)
+{
+	return strstr(boot_log, "[    9.0] BUG") - boot_log;
+}
+
+START_TEST(test_fatal_line)
+{
+	static const char sysrq[] =
+		"x\nlsmconf: run t 9\n"
+		"[ 1.0] WARNING: CPU: 0 at a.c:1 f+0x1/0x2\n"
+		"[ 1.0] ---[ end trace 0 ]---\n"
+		"[ 2.0] sysrq: Trigger a crash\n"
+		"[ 2.0] Kernel panic - not syncing: sysrq triggered crash\n";
+
+	/* The oops from the BUG line that heads it, not the panic. */
+	ck_assert_uint_eq(console_fatal_line(boot_log, strlen(boot_log)), 14);
+	/* A panic of its own: the panic line; the WARNING before is not it. */
+	ck_assert_uint_eq(console_fatal_line(sysrq, strlen(sysrq)), 6);
+	/* A boot that ended cleanly, hung or timed out has none. */
+	ck_assert_uint_eq(console_fatal_line(boot_log, hung_len()), 0);
+	ck_assert_uint_eq(console_fatal_line("", 0), 0);
+}
+END_TEST
+
+START_TEST(test_problems)
+{
+	struct console_problem *p;
+	size_t n = console_problems(boot_log, strlen(boot_log), &p);
+
+	ck_assert_uint_eq(n, 5);
+	/* refcount_t and its WARNING are one report. */
+	ck_assert_int_eq(p[0].event, CONSOLE_BUG);
+	ck_assert_uint_eq(p[0].line, 3);
+	ck_assert_str_eq(p[0].text, "refcount_t: underflow; use-after-free.");
+	ck_assert_str_eq(p[0].test, "first_test");
+	/* Lockdep, after the first report ended. */
+	ck_assert_int_eq(p[1].event, CONSOLE_WARNING);
+	ck_assert_uint_eq(p[1].line, 7);
+	ck_assert_str_eq(p[1].test, "first_test");
+	/* Between tests. */
+	ck_assert_str_eq(p[2].text, "WARNING: inconsistent lock state");
+	ck_assert_str_eq(p[2].test, "");
+	ck_assert_str_eq(p[3].text,
+			 "UBSAN: array-index-out-of-bounds in x.c:1:2");
+	ck_assert_str_eq(p[3].test, "second_test");
+	ck_assert_int_eq(p[4].event, CONSOLE_STALL);
+	ck_assert_str_eq(p[4].test, "second_test");
+	/* The fatal oops is the crash's, not a problem of its own. */
+	free(p);
+
+	/* A boot without a panic (it hung): everything to its end. */
+	n = console_problems(boot_log, hung_len(), &p);
+	ck_assert_uint_eq(n, 5);
+	ck_assert_int_eq(p[4].event, CONSOLE_STALL);
+	free(p);
+	ck_assert_uint_eq(console_problems("lsmconf: run a 1\nok\n", 19, &p),
+			  0);
+	ck_assert_ptr_null(p);
+}
+END_TEST
+
 static Suite *console_suite(void)
 {
 	Suite *s = suite_create("console");
@@ -346,6 +430,8 @@ static Suite *console_suite(void)
 	tcase_add_test(tc, test_line_kind_fatal);
 	tcase_add_test(tc, test_line_kind_trace_and_other);
 	tcase_add_test(tc, test_early_exception_is_panic);
+	tcase_add_test(tc, test_fatal_line);
+	tcase_add_test(tc, test_problems);
 	suite_add_tcase(s, tc);
 	return s;
 }

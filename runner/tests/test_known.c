@@ -7,9 +7,10 @@
 #include "results/records.h"
 #include "results/results.h"
 
-#define ENTRY(name, kernels, cases, records)                        \
-	"bug: " name "\nkernels: " kernels "\ncases: " cases        \
-	"\nrecords: " records "\nobserved: EACCES\nfunction: f()\n" \
+#define ENTRY(name, kernels, cases, records)                   \
+	"bug: " name "\nkernels: " kernels "\ncases: " cases   \
+	"\nrecords: " records "\nobserved: EACCES\ntrace: -\n" \
+	"function: f()\n"                                      \
 	"evidence: the model says allow\nreproduce: lsmconf run x\n"
 #define REC(id, exp, obs) \
 	id "\t5.0\ts\tr\tdgram\tabstract\tsender.sendto\t-\t" exp "\t" obs "\n"
@@ -31,11 +32,17 @@ static const char *parse_error(const char *text)
 	return e.msg;
 }
 
+#define OOPS(kernels, cases, records, trace)                                   \
+	"bug: down\nkernels: " kernels "\ncases: " cases "\nrecords: " records \
+	"\nobserved: oops\ntrace: " trace                                      \
+	"\nfunction: f\nevidence: e\nreproduce: r\n"
+
 START_TEST(test_parse)
 {
 	static const char text[] = "# comment\n\n" ENTRY(
-		"a", "6.12.* 6.1.*", "t_test/f.v.case",
-		"-") "\n\n" ENTRY("b", "7.2.*", "-", "x/y z/*");
+		"a", "6.12.117+deb13-amd64 6.1.0-41-amd64", "t_test/f.v.case",
+		"-") "\n\n" ENTRY("b", "build:linux-source-7.2_7.2.13-1", "-",
+				  "x/y z/*");
 	struct known_list l;
 
 	parse(text, &l);
@@ -44,26 +51,73 @@ START_TEST(test_parse)
 	ck_assert_str_eq(l.v[1].records, "x/y z/*");
 	ck_assert(known_applies(&l.v[0], "6.1.0-41-amd64"));
 	ck_assert(known_applies(&l.v[0], "6.12.117+deb13-amd64"));
+	/* Exact names only: another build of 6.12 is another kernel. */
+	ck_assert(!known_applies(&l.v[0], "6.12.117+deb13-cloud-amd64"));
 	ck_assert(!known_applies(&l.v[0], "7.2.13+deb14-amd64"));
 	ck_assert(!known_applies(&l.v[0], NULL));
+	/* A build: kernel is known by its release and its source. */
+	ck_assert(known_applies(
+		&l.v[1],
+		"7.2.13-lsmconf-0123abcd build:linux-source-7.2_7.2.13-1"));
+	/* A patched build (a mutant) only when listed as such. */
+	ck_assert(!known_applies(
+		&l.v[1],
+		"7.2.13-lsmconf-4567abcd build:linux-source-7.2_7.2.13-1+patched"));
+	ck_assert(!known_applies(&l.v[1], "7.2.13-lsmconf-0123abcd"));
 	known_free(&l);
 	parse("", &l);
 	ck_assert_uint_eq(l.n, 0);
+	known_free(&l);
+	parse(OOPS("7.2.13", "t/x", "-", "a_fn b_fn"), &l);
+	ck_assert_str_eq(l.v[0].trace, "a_fn b_fn");
 	known_free(&l);
 }
 END_TEST
 
 START_TEST(test_parse_errors)
 {
-	ck_assert_ptr_nonnull(strstr(parse_error("bug: x\nkernels: 7.*\n"),
+	ck_assert_ptr_nonnull(strstr(parse_error("bug: x\nkernels: 7.2\n"),
 				     "line 1 has no cases:"));
 	ck_assert_ptr_nonnull(
 		strstr(parse_error("bug: x\nnonsense here\n"), "line 2: not"));
 	ck_assert_ptr_nonnull(
 		strstr(parse_error("bug: x\nbug: y\n"), "bug given twice"));
 	ck_assert_ptr_nonnull(
-		strstr(parse_error(ENTRY("n", "7.*", "-", "-")),
+		strstr(parse_error(ENTRY("n", "7.2", "-", "-")),
 		       "n (line 1) lists neither cases nor records"));
+	/* Globs on kernels covered build: kernels and mutants. */
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY("n", "7.2.*", "t/x", "-")),
+		       "kernel \"7.2.*\" is a glob"));
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "-", "t/x", "-")),
+				     "n (line 1) names no kernel"));
+	/* What matches everything is refused. */
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "*", "-")),
+				     "\"*\" could match every case or record"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY("n", "7.2", "t/x", "x/y */z")),
+		       "\"*/z\" could match every"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY("n", "7.2", "?*/a", "-")),
+		       "\"?*/a\" could match every"));
+	/* An oops names its trace; a wrong decision an exact outcome. */
+	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "t/x", "-", "-")),
+				     "an oops needs the functions"));
+	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "-", "x/y", "f")),
+				     "an oops needs the functions"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(OOPS("7.2", "t/x", "-", "f+0x1")),
+		       "trace: \"f+0x1\" is not a function name"));
+	ck_assert_ptr_nonnull(strstr(
+		parse_error("bug: n\nkernels: 7.2\ncases: t/x\nrecords: -\n"
+			    "observed: E*\ntrace: -\nfunction: f\n"
+			    "evidence: e\nreproduce: r\n"),
+		"observed must be oops, allow or an errno name"));
+	ck_assert_ptr_nonnull(strstr(
+		parse_error("bug: n\nkernels: 7.2\ncases: t/x\nrecords: -\n"
+			    "observed: EPERM\ntrace: f\nfunction: f\n"
+			    "evidence: e\nreproduce: r\n"),
+		"trace: is for observed: oops only"));
 }
 END_TEST
 
@@ -72,9 +126,10 @@ START_TEST(test_records_and_cases)
 	static const char recs[] = REC("x/y", "allow", "EACCES")
 		REC("x/z", "allow", "EACCES") REC("z/1", "allow", "EPERM");
 	struct known_list l;
-	struct record_set set;
+	struct record_set set, none = { 0 };
+	char why[300];
 
-	parse(ENTRY("b", "7.2.*", "t_test/f.*", "x/y z/1"), &l);
+	parse(ENTRY("b", "7.2.13", "t_test/f.*", "x/y z/1"), &l);
 	ck_assert_int_eq(records_parse(recs, strlen(recs), &set), 0);
 	/* Listed, with the listed outcome: the bug. */
 	ck_assert_ptr_eq(known_record(&l, "7.2.13", &set.v[0]), &l.v[0]);
@@ -89,15 +144,120 @@ START_TEST(test_records_and_cases)
 	ck_assert_ptr_eq(known_unreproduced(&l, "7.2.13"), &l.v[0]);
 	known_reset(&l);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
-	ck_assert_ptr_eq(known_case(&l, "7.2.13", "t_test/f.v.c", true),
+	/* A listed case that failed while its test recorded the bug. */
+	ck_assert_ptr_eq(known_case(&l, "7.2.13", "t_test/f.v.c", true, &set,
+				    why, sizeof(why)),
 			 &l.v[0]);
-	ck_assert_ptr_null(known_case(&l, "7.2.13", "u_test/f.v.c", true));
+	ck_assert_str_eq(why, "");
+	ck_assert_ptr_null(known_case(&l, "7.2.13", "u_test/f.v.c", true, &set,
+				      why, sizeof(why)));
+	ck_assert_str_eq(why, "");
+	/* Failed, but no listed decision shows it: a failure, named. */
+	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.c", true, &none,
+				      why, sizeof(why)));
+	ck_assert_str_eq(
+		why,
+		"case t_test/f.v.c is listed for known kernel bug b but failed without it (no listed decision of its test shows EACCES)");
+	ck_assert_uint_eq(l.v[0].other_cases, 1);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
 	/* A listed case that passes: fixed, so the list must change. */
-	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.d", false));
+	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.d", false, &set,
+				      why, sizeof(why)));
 	ck_assert_ptr_eq(known_unreproduced(&l, "7.2.13"), &l.v[0]);
 	ck_assert_ptr_null(known_unreproduced(&l, "6.12.1"));
 	records_free(&set);
+	known_free(&l);
+}
+END_TEST
+
+/* The report of the real oops (crash-1.txt of a sid run), shortened. */
+static const char oops_trace[] =
+	"[   11.223230] BUG: kernel NULL pointer dereference, address: 000000000000004c\n"
+	"[   11.225748] Oops: Oops: 0000 [#1] SMP NOPTI\n"
+	"[   11.227902] RIP: 0010:aa_label_merge+0x71/0x770\n"
+	"[   11.233591] Call Trace:\n"
+	"[   11.233952]  ? __aa_label_next_not_in_set+0x7c/0x110\n"
+	"[   11.234320]  aa_unix_file_perm+0x786/0xa60\n"
+	"[   11.234473]  aa_file_perm+0x4f0/0x600\n"
+	"[   11.234732]  ? unix_dgram_connect+0x492/0x4f0\n"
+	"[   11.250235] ---[ end trace 0000000000000000 ]---\n"
+	"[   11.250527] RIP: 0010:vfs_write+0x71/0x770\n"
+	"[   11.253266] Kernel panic - not syncing: Fatal exception\n";
+
+START_TEST(test_crash_signature)
+{
+	static const char sysrq[] =
+		"[    9.1] Kernel panic - not syncing: sysrq triggered crash\n"
+		"[    9.1] Call Trace:\n"
+		"[    9.1]  sysrq_handle_crash+0x16/0x20\n";
+	struct known_list l;
+	char why[600];
+
+	parse(OOPS("7.2.13", "t_test/f.c", "-",
+		   "aa_label_merge aa_unix_file_perm"),
+	      &l);
+	/* The real report names both. */
+	ck_assert(known_trace_matches(&l.v[0], oops_trace));
+	ck_assert_ptr_eq(known_crash(&l, "7.2.13", "t_test/f.c", oops_trace,
+				     "kernel panic", why, sizeof(why)),
+			 &l.v[0]);
+	ck_assert_str_eq(why, "");
+	ck_assert_uint_eq(l.v[0].failed_cases, 1);
+	/* Another kernel, another case: not listed at all. */
+	ck_assert_ptr_null(known_crash(&l, "7.2.14", "t_test/f.c", oops_trace,
+				       "p", why, sizeof(why)));
+	ck_assert_str_eq(why, "");
+	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/g", oops_trace,
+				       "p", why, sizeof(why)));
+	/* A hang or a timeout leaves no report: a failure, named. */
+	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/f.c", NULL,
+				       "the boot did not finish within 60 s",
+				       why, sizeof(why)));
+	ck_assert_str_eq(
+		why,
+		"case t_test/f.c is listed for known kernel bug down but the boot ended without a kernel report (a hang or a timeout, not the oops): the boot did not finish within 60 s");
+	/* Another trace. */
+	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/f.c", sysrq,
+				       "kernel panic", why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(
+		why,
+		"the kernel's report is another (it does not name aa_label_merge aa_unix_file_perm)"));
+	ck_assert_uint_eq(l.v[0].other_cases, 2);
+	known_free(&l);
+
+	/* A "? " frame is a guess, and only the first report counts. */
+	parse(OOPS("7.2.13", "t_test/f.c", "-", "unix_dgram_connect"), &l);
+	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
+	known_free(&l);
+	parse(OOPS("7.2.13", "t_test/f.c", "-", "vfs_write"), &l);
+	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
+	known_free(&l);
+	/* A name is matched whole: aa_file_perm is not aa_unix_file_perm. */
+	parse(OOPS("7.2.13", "t_test/f.c", "-", "file_perm"), &l);
+	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
+	known_free(&l);
+	/* A wrong-decision bug never explains a crash. */
+	parse(ENTRY("w", "7.2.13", "t_test/f.c", "x/y"), &l);
+	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/f.c", oops_trace,
+				       "kernel panic", why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(
+		why, "(a wrong decision, EACCES) but brought the kernel down"));
+	known_free(&l);
+}
+END_TEST
+
+START_TEST(test_oops_case_reported)
+{
+	struct known_list l;
+	char why[600];
+
+	/* A listed oops case that reported not ok did not oops. */
+	parse(OOPS("7.2.13", "t_test/f.c", "-", "aa_label_merge"), &l);
+	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.c", true, NULL,
+				      why, sizeof(why)));
+	ck_assert_str_eq(
+		why,
+		"case t_test/f.c is listed for known kernel bug down (an oops) but reported a failure instead");
 	known_free(&l);
 }
 END_TEST
@@ -131,9 +291,8 @@ START_TEST(test_compare_explains_crashes)
 	static const char a[] = REC("c/1", "allow", "allow")
 		REC("c/2", "allow", "allow") REC("d/1", "allow", "allow");
 	static const char b[] = REC("d/1", "allow", "allow");
-	static const char list[] = "bug: down\nkernels: 7.*\ncases: t/x\n"
-				   "records: c/*\nobserved: oops\nfunction: f\n"
-				   "evidence: e\nreproduce: r\n";
+	static const char list[] = OOPS("7.2.13", "t/x", "c/*", "f");
+	static const char crashed[] = "t/x\tdown\tboot 1\n";
 	struct record_set ra, rb;
 	struct known_list l;
 	struct cmp_result r;
@@ -143,11 +302,15 @@ START_TEST(test_compare_explains_crashes)
 	ck_assert_int_eq(records_parse(b, strlen(b), &rb), 0);
 	compare_records(&ra, &rb, &r);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 2);
-	/* The first kernel has the bug: nothing to explain that way round. */
-	compare_explain_crashes(&r, &l, "7.2.13", "6.12.1");
+	/* The first kernel crashed: nothing to explain that way round. */
+	compare_explain_crashes(&r, &l, crashed, NULL);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 2);
-	/* The second does: its missing decisions are the crash's. */
-	compare_explain_crashes(&r, &l, "6.12.1", "7.2.13");
+	/* The second kernel's runs saw no such crash: still unexplained. */
+	compare_explain_crashes(&r, &l, NULL, "t/x\tother-bug\tboot 1\n");
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 2);
+	ck_assert(!known_crashed("t/x\tdown-and-out\tboot 1\n", "down"));
+	/* It did: its missing decisions are the crash's. */
+	compare_explain_crashes(&r, &l, NULL, crashed);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 0);
 	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 2);
 	ck_assert_str_eq(
@@ -186,7 +349,8 @@ END_TEST
 int main(void)
 {
 	return CHECK_RUN("known", test_parse, test_parse_errors,
-			 test_records_and_cases, test_compare_explains_known,
+			 test_records_and_cases, test_crash_signature,
+			 test_oops_case_reported, test_compare_explains_known,
 			 test_compare_explains_crashes,
 			 test_account_known_failures);
 }

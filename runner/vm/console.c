@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "console.h"
+#include "lib/lib.h"
 
 struct span {
 	const char *p;
@@ -259,4 +260,130 @@ bool console_verdict(const struct console_scan *scan, char *buf, size_t size)
 		return true;
 	}
 	return false;
+}
+
+/* A line of @text as a span without its line end; advances *@pos. */
+static struct span console_line(const char *text, size_t len, size_t *pos)
+{
+	const char *nl = memchr(text + *pos, '\n', len - *pos);
+	struct span s = { text + *pos, len - *pos };
+
+	if (nl)
+		s.n = nl - s.p;
+	*pos += s.n + 1;
+	if (s.n && s.p[s.n - 1] == '\r')
+		s.n--;
+	return s;
+}
+
+/* The length of @p up to the first @c, at most @n. */
+static size_t strcspn_n(const char *p, size_t n, char c)
+{
+	const char *hit = memchr(p, c, n);
+
+	return hit ? (size_t)(hit - p) : n;
+}
+
+/* Lines that only an oops prints (oops=panic makes the first one fatal). */
+static bool oops_line(struct span s)
+{
+	return starts(s, "Oops:") || starts(s, "general protection fault") ||
+	       starts(s, "kernel BUG at ");
+}
+
+/* A report's first line may stand this many lines before its next one. */
+#define SAME_REPORT_LINES 8
+
+unsigned int console_fatal_line(const char *text, size_t len)
+{
+	unsigned int line = 0, head = 0;
+	size_t pos = 0;
+
+	while (pos < len) {
+		struct span s = console_line(text, len, &pos);
+		enum console_event ev;
+
+		line++;
+		strip_prefixes(&s);
+		if (starts(s, "---[ end trace"))
+			head = 0;
+		/* "BUG: kernel NULL pointer dereference" heads the oops. */
+		if (oops_line(s))
+			return head && line - head <= SAME_REPORT_LINES ? head :
+									  line;
+		ev = classify(s);
+		if (ev == CONSOLE_PANIC && starts(s, "Kernel panic"))
+			return line;
+		if (ev == CONSOLE_BUG || ev == CONSOLE_OOPS)
+			head = line;
+	}
+	return 0;
+}
+
+size_t console_problems(const char *text, size_t len,
+			struct console_problem **out)
+{
+	unsigned int fatal = console_fatal_line(text, len), line = 0;
+	unsigned int last = 0;
+	size_t pos = 0, n = 0;
+	char test[sizeof((*out)->test)] = "";
+	bool open = false, prev_refcount = false;
+	enum console_event prev = CONSOLE_N_EVENTS;
+
+	*out = NULL;
+	while (pos < len) {
+		struct span s = console_line(text, len, &pos), w;
+		enum console_event ev;
+
+		line++;
+		if (fatal && line >= fatal)
+			break;
+		/* The guest's markers: "lsmconf: run NAME LIMIT", "done". */
+		if (starts(s, "lsmconf: run ")) {
+			w = s;
+			advance(&w, strlen("lsmconf: run "));
+			w.n = strcspn_n(w.p, w.n, ' ');
+			snprintf(test, sizeof(test), "%.*s", (int)w.n, w.p);
+			continue;
+		}
+		if (starts(s, "lsmconf: done ")) {
+			test[0] = '\0';
+			continue;
+		}
+		strip_prefixes(&s);
+		if (starts(s, "---[ end trace")) {
+			open = false;
+			continue;
+		}
+		ev = classify(s);
+		if (ev == CONSOLE_N_EVENTS)
+			continue;
+		/*
+		 * One report's second headline: "refcount_t: ..." then its
+		 * "WARNING: ...", "BUG: ..." then its "Oops: ...".
+		 */
+		if (open && line - last <= SAME_REPORT_LINES &&
+		    ((prev == CONSOLE_BUG && oops_line(s)) ||
+		     (prev_refcount && ev == CONSOLE_WARNING))) {
+			last = line;
+			open = false;
+			continue;
+		}
+		prev = ev;
+		prev_refcount = starts(s, "refcount_t:");
+		*out = xrealloc(*out, (n + 1) * sizeof(**out));
+		memset(&(*out)[n], 0, sizeof(**out));
+		(*out)[n].event = ev;
+		(*out)[n].line = line;
+		snprintf((*out)[n].text, sizeof((*out)[n].text), "%.*s",
+			 (int)(s.n < sizeof((*out)[n].text) ?
+				       s.n :
+				       sizeof((*out)[n].text) - 1),
+			 s.p);
+		snprintf((*out)[n].test, sizeof((*out)[n].test), "%s", test);
+		n++;
+		open = true;
+		last = line;
+	}
+	return n;
 }

@@ -70,4 +70,32 @@ const char *console_event_name(enum console_event e);
  */
 bool console_verdict(const struct console_scan *scan, char *buf, size_t size);
 
+/*
+ * The 1-based line where the report that ended the boot starts: the first
+ * oops (the guest boots with oops=panic), from the BUG line that heads
+ * it, else the first "Kernel panic" line; 0 when the boot did not panic
+ * (it ended cleanly, hung or timed out).
+ */
+unsigned int console_fatal_line(const char *text, size_t len);
+
+/* A report on a boot's console that did not end the boot. */
+struct console_problem {
+	enum console_event event;
+	unsigned int line; /* its first line, 1-based */
+	char text[160]; /* that line, prefixes removed (as in a finding) */
+	/* The test running then ("lsmconf: run NAME"), "" outside tests. */
+	char test[128];
+};
+
+/*
+ * Every report (WARNING, BUG, UBSAN, KASAN, refcount_t, lockdep, stall)
+ * on @text before the one that ended the boot (console_fatal_line()), or
+ * to its end, each attributed to the test the guest's markers say was
+ * running; lines of one report (up to its "---[ end trace" line, a few
+ * lines apart) count once. Returns how many, in *@out (malloc'd, NULL
+ * when none).
+ */
+size_t console_problems(const char *text, size_t len,
+			struct console_problem **out);
+
 #endif /* LSMCONF_CONSOLE_H */

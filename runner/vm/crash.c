@@ -199,21 +199,12 @@ int crash_list_cases(const char *listing, char ***cases)
 
 char *crash_trace(const char *console, size_t len, unsigned int max_lines)
 {
-	static const enum console_event kinds[] = { CONSOLE_OOPS, CONSOLE_BUG,
-						    CONSOLE_PANIC };
-	struct console_scan scan;
-	unsigned int first = 0, line = 1, kept = 0;
+	unsigned int first = console_fatal_line(console, len), line = 1;
+	unsigned int kept = 0;
 	const char *p, *end = console + len, *start = NULL;
 	struct sbuf out = { 0 };
-	size_t i;
 
-	console_scan(console, len, &scan);
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		unsigned int l = scan.first[kinds[i]].line;
-
-		if (scan.count[kinds[i]] && l && (!first || l < first))
-			first = l;
-	}
+	/* The report that ended the boot, not an earlier WARNING or BUG. */
 	if (!first)
 		return NULL;
 	for (p = console; p < end && line < first; p++)

@@ -35,9 +35,9 @@ int crash_open_case(const char *section, size_t len, char *name, size_t size);
 int crash_list_cases(const char *listing, char ***cases);
 
 /*
- * The kernel's report from @console: from the first panic, oops or BUG
- * line to the end, at most @max_lines lines (malloc'd), or NULL when the
- * console shows none.
+ * The kernel's report that ended the boot, from @console: from its first
+ * line (console_fatal_line()) on, at most @max_lines lines (malloc'd), or
+ * NULL when the boot did not panic (it hung, timed out or ended cleanly).
  */
 char *crash_trace(const char *console, size_t len, unsigned int max_lines);
 
