@@ -559,9 +559,33 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
  * (a WARNING in a boot that later oopsed counts too): each a problem of
  * the run, with the test that was running.
  */
+/*
+ * The harness case the boot watcher saw open when console line @line came
+ * (console-cases.tsv: LINE, TEST, CASE), or "".
+ */
+static void problem_case_of(const char *cases, unsigned int line, char *out,
+			    size_t size)
+{
+	const char *p;
+
+	out[0] = '\0';
+	for (p = cases; p && *p;) {
+		size_t n = strcspn(p, "\n");
+		unsigned int no;
+		char kase[256];
+
+		if (sscanf(p, "%u\t%*[^\t]\t%255[^\n]", &no, kase) == 2 &&
+		    no == line) {
+			snprintf(out, size, "%s", kase);
+			return;
+		}
+		p += n + (p[n] == '\n');
+	}
+}
+
 static void scan_boot(struct kernel_run *kr, const char *bdir)
 {
-	char *path = xasprintf("%s/console.log", bdir), *buf;
+	char *path = xasprintf("%s/console.log", bdir), *buf, *cases, *cpath;
 	struct console_problem *p;
 	size_t len, n, i;
 
@@ -571,13 +595,23 @@ static void scan_boot(struct kernel_run *kr, const char *bdir)
 		return;
 	}
 	n = console_problems(buf, len, &p);
-	for (i = 0; i < n; i++)
-		add_problem(kr,
-			    "boot %d: kernel %s in %s%s at console line %u: %s",
-			    kr->boots, console_event_name(p[i].event),
-			    p[i].test[0] ? "test " : "",
-			    p[i].test[0] ? p[i].test : "no test (boot)",
-			    p[i].line, p[i].text);
+	cpath = xasprintf("%s/console-cases.tsv", bdir);
+	if (read_file(cpath, &cases, NULL))
+		cases = NULL;
+	for (i = 0; i < n; i++) {
+		char kase[300] = "";
+
+		problem_case_of(cases, p[i].line, kase, sizeof(kase));
+		add_problem(
+			kr,
+			"boot %d: kernel %s in %s%s%s%s at console line %u: %s",
+			kr->boots, console_event_name(p[i].event),
+			p[i].test[0] ? "test " : "",
+			p[i].test[0] ? p[i].test : "no test (boot)",
+			kase[0] ? ", case " : "", kase, p[i].line, p[i].text);
+	}
+	free(cases);
+	free(cpath);
 	free(p);
 	free(buf);
 	free(path);

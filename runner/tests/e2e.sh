@@ -489,8 +489,8 @@ check "known oops, other trace: the case is a failure, not the bug ($(($(date +%
 	grep -q 'known_crash_test .*NOT OK: 2 pass, 1 fail, 0 skip, 0 lost' "$T/out"
 check "known oops, other trace: no known-crashes.tsv" \
 	test ! -e "$T/r11/latest/debian-sid-apparmor/known-crashes.tsv"
-check "a WARNING in a boot that later crashed is reported, with its test" \
-	grep -q 'problem: boot 1: kernel WARNING in test known_crash_test at console line [0-9]*: WARNING: CPU: 0 PID: 1 at lsmconf/known_crash_test.c:1' "$T/out"
+check "a WARNING in a boot that later crashed is reported, with its test and case" \
+	grep -q 'problem: boot 1: kernel WARNING in test known_crash_test, case global.warns at console line [0-9]*: WARNING: CPU: 0 PID: 1 at lsmconf/known_crash_test.c:1' "$T/out"
 
 # An interrupted lsmconf leaves no QEMU behind: SIGTERM (its handler) and
 # SIGKILL (QEMU dies with its parent). The guest runs hang_test for 60 s,

@@ -3,6 +3,7 @@
 #include "boot.h"
 #include "accel.h"
 #include "console.h"
+#include "crash.h"
 #include "qmp.h"
 #include "lib/lib.h"
 
@@ -74,6 +75,7 @@ struct watch {
 	bool exited, sent;
 	bool kernel_up; /* the kernel's first message ("Linux version") came */
 	bool in_trace; /* between "cut here" and "end trace" */
+	unsigned int lineno; /* complete console lines so far */
 	char fatal[160]; /* the first fatal line, "" if none */
 	char conline[512], qmpline[1024];
 	size_t conlen, qmplen;
@@ -147,8 +149,54 @@ static void watch_line_kind(struct watch *w, const char *line)
 		w->stall_deadline = now + STALL_S;
 }
 
+static void append_line(const char *path, const char *line)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+
+	if (fd < 0 || write(fd, line, strlen(line)) != (ssize_t)strlen(line))
+		note("cannot write %s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * A kernel report (WARNING, BUG, ...) during a test: the harness case open
+ * at that moment on the live port, noted as "LINE<TAB>TEST<TAB>CASE" in
+ * console-cases.tsv, so the report can name the case, not just the test.
+ */
+static void problem_case(struct watch *w, const char *line, unsigned int no)
+{
+	char *path, *live, name[256];
+	struct console_scan scan;
+	const char *sec;
+	size_t len, slen;
+
+	if (!w->r->running[0])
+		return;
+	console_scan(line, strlen(line), &scan);
+	if (!scan.count[CONSOLE_WARNING] && !scan.count[CONSOLE_BUG] &&
+	    !scan.count[CONSOLE_STALL] && !scan.count[CONSOLE_OOPS])
+		return;
+	path = xasprintf("%s/live.log", w->o->dir);
+	if (!read_file(path, &live, &len)) {
+		sec = crash_section(live, len, w->r->running, &slen);
+		if (sec && !crash_open_case(sec, slen, name, sizeof(name))) {
+			char *out =
+				xasprintf("%s/console-cases.tsv", w->o->dir);
+			char *row = xasprintf("%u\t%s\t%s\n", no, w->r->running,
+					      name);
+
+			append_line(out, row);
+			free(row);
+			free(out);
+		}
+		free(live);
+	}
+	free(path);
+}
+
 /* The guest init's markers, and a crash as it happens. */
-static void console_line(struct watch *w, const char *line)
+static void console_line(struct watch *w, const char *line, unsigned int no)
 {
 	char name[128];
 	int limit;
@@ -167,6 +215,7 @@ static void console_line(struct watch *w, const char *line)
 		w->kernel_up = true;
 	}
 	watch_line_kind(w, line);
+	problem_case(w, line, no);
 }
 
 static void read_console(struct watch *w)
@@ -183,9 +232,11 @@ static void read_console(struct watch *w)
 			if (buf[i] == '\n' ||
 			    w->conlen == sizeof(w->conline) - 1) {
 				w->conline[w->conlen] = '\0';
-				console_line(w, w->conline);
+				console_line(w, w->conline, w->lineno + 1);
 				w->conlen = 0;
 			}
+			if (buf[i] == '\n')
+				w->lineno++;
 			if (buf[i] != '\n' && buf[i] != '\r')
 				w->conline[w->conlen++] = buf[i] ? buf[i] : '?';
 		}
@@ -485,6 +536,12 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 		}
 	}
 	unlink(fifo);
+	{
+		char *cases = xasprintf("%s/console-cases.tsv", o->dir);
+
+		unlink(cases);
+		free(cases);
+	}
 	if (mkfifo(fifo, 0600)) {
 		nostart(r, "cannot create %s: %s", fifo, strerror(errno));
 		goto out;
@@ -528,7 +585,7 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 			read_console(&w);
 		if (w.conlen) {
 			w.conline[w.conlen] = '\0';
-			console_line(&w, w.conline);
+			console_line(&w, w.conline, w.lineno + 1);
 		}
 		if (r->end == BOOT_DONE && !w.sent) {
 			qemu_said(o->dir, said, sizeof(said));
