@@ -138,6 +138,7 @@ lint: $(DEPS)
 
 # Every file, make target, lsmconf option and test the docs name exists.
 docs: $(DOCCHECK)
+	@sh runner/tests/doccheck_test.sh $(DOCCHECK)
 	$(DOCCHECK) README.md $(wildcard docs/*.md)
 
 variants:
