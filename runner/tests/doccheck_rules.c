@@ -11,12 +11,14 @@
  *   parent paths and URLs are outside the repository. A path that does
  *   not exist but holds a placeholder (an uppercase word such as NAME or
  *   X, '<', '*', '{', '[', "...") stands for many and is not checked. A
- *   path in the build directory is a build product: it must be a
- *   Makefile target (patterns matched), a directory holding one, or lie
- *   in a path a Makefile variable names (TREE, LSMCONF...);
+ *   path in the build directory is a build product, whatever a local
+ *   build left there: it must be a Makefile target (patterns matched), a
+ *   directory holding one, or lie in a path a Makefile variable names
+ *   (TREE, INSTALL, LSMCONF...);
  * - `make X`: each target X must be a Makefile target; VAR=value words
  *   and options are skipped, and nothing is checked after -C or -f (that
- *   is another Makefile);
+ *   is another Makefile); the kernel's own targets that the text on
+ *   source-built kernels names are listed below (kernel_targets);
  * - `lsmconf SUBCOMMAND` (also build/lsmconf): the subcommand must be one
  *   runner/cli/main.c dispatches, and every --option after it, or in a
  *   span that starts with one, one that a runner/cli/ file parses;
@@ -180,10 +182,14 @@ static void mk_add_words(const struct mk_vars *vars, const char *text,
 			continue;
 		/* A variable may hold several words. */
 		for (y = strtok_r(x, " \t", &save2); y;
-		     y = strtok_r(NULL, " \t", &save2))
+		     y = strtok_r(NULL, " \t", &save2)) {
+			/* $(CURDIR)/build/x: the root is the current folder. */
+			if (!strncmp(y, "./", 2))
+				y += 2;
 			if (y[0] != '.' &&
 			    (!prefix || !strncmp(y, prefix, strlen(prefix))))
 				doc_list_add(l, y);
+		}
 		free(x);
 	}
 	free(copy);
@@ -197,6 +203,9 @@ void doc_facts_makefile(struct doc_facts *f, const char *text)
 	char *line, *out_prefix, *r, *save = NULL;
 	size_t i;
 
+	/* make runs in the repository's root, where the paths start. */
+	vars.v = xmalloc(sizeof(*vars.v));
+	vars.v[vars.n++] = (struct mk_var){ xstrdup("CURDIR"), xstrdup(".") };
 	while (*p) {
 		struct sbuf logical = { 0 };
 		char *op, *lhs, *rhs;
@@ -466,9 +475,10 @@ static void check_path(struct scan *s, int line, const char *w)
 	first = xstrndup(w, n);
 	top = doc_list_has(&f->top, first);
 	free(first);
-	if (!top || f->exists(f, w))
+	if (!top)
 		return;
-	if (f->out && under(w, f->out) && build_product(f, w))
+	/* Not what a local build left: what the Makefile makes. */
+	if (f->out && under(w, f->out) ? build_product(f, w) : f->exists(f, w))
 		return;
 	if (placeholder(w))
 		return;

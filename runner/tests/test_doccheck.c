@@ -20,6 +20,7 @@ static const char *const files[] = {
 	"fixtures/patches/a.patch",
 	"abi/SOURCES",
 	"docs/guide.md",
+	"build/leftover",
 };
 
 static bool exists_list(const struct doc_facts *f, const char *rel)
@@ -38,6 +39,7 @@ static const char makefile[] =
 	"OUT := build\n"
 	"LSMCONF := $(OUT)/lsmconf\n"
 	"TREE := $(OUT)/tree\n"
+	"INSTALL := $(CURDIR)/$(OUT)/kselftest\n"
 	"OBJS := $(wildcard runner/*.c)\n"
 	"CFLAGS ?= -O2\n"
 	"LIST := a \\\n"
@@ -147,6 +149,7 @@ START_TEST(test_makefile_facts)
 	/* Paths in the build directory that variables name. */
 	ck_assert(doc_list_has(&f.outputs, "build/tree"));
 	ck_assert(doc_list_has(&f.outputs, "build/lsmconf"));
+	ck_assert(doc_list_has(&f.outputs, "build/kselftest"));
 	doc_facts_free(&f);
 }
 END_TEST
@@ -201,11 +204,14 @@ START_TEST(test_build_products)
 {
 	/* Targets, pattern targets, their folders, variables' paths. */
 	ck_check("`build/lsmconf` `build/tests/test_abi` "
-		 "`build/tests/` `build/obj/lib/util.o` `build/tree/tools/x`\n",
+		 "`build/tests/` `build/obj/lib/util.o` `build/tree/tools/x` "
+		 "`build/kselftest/apparmor`\n",
 		 "");
-	ck_check("`build/lsmconf2` `build/obj/x.c`\n",
+	/* What a local build left is no proof. */
+	ck_check("`build/lsmconf2` `build/obj/x.c` `build/leftover`\n",
 		 "README.md:1: no such file: build/lsmconf2\n"
-		 "README.md:1: no such file: build/obj/x.c\n");
+		 "README.md:1: no such file: build/obj/x.c\n"
+		 "README.md:1: no such file: build/leftover\n");
 }
 END_TEST
 
