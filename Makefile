@@ -6,7 +6,8 @@
 #   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
 #   make mutate [LSM=selinux]  (build every mutant, check its LSM's suite kills it)
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
-#   make check     unit tests, in-tree build check, end-to-end boots
+#   make docs      README.md and docs/*.md name only what exists
+#   make check     unit tests, lint, docs, in-tree build check, end-to-end boots
 #
 # See README.md.
 
@@ -54,7 +55,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: all run compare bench msgcost mutate check unit e2e selftests variants format lint clean FORCE
+.PHONY: all run compare bench msgcost mutate check unit e2e selftests variants format lint docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests
 
@@ -80,6 +81,10 @@ $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
 $(OUT)/tests/test_table: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
+
+# The documentation check and its rules' unit test share the rules.
+DOCCHECK := $(OUT)/tests/doccheck
+$(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o $(LIB_OBJS)
 
 $(OUT)/tests/%: runner/tests/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
@@ -121,7 +126,7 @@ unit: $(DEPS) $(UNIT_TESTS)
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
 
-check: $(DEPS) unit lint e2e
+check: $(DEPS) unit lint docs e2e
 
 lint: $(DEPS)
 	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh selftests/*/*.sh .ci/run
@@ -130,6 +135,11 @@ lint: $(DEPS)
 		sh $${v%.h}.sh | cmp -s - $$v || \
 		{ echo "$$v is out of date: make variants" >&2; exit 1; }; \
 	done
+
+# Every file, make target, lsmconf option and test the docs name exists.
+docs: $(DOCCHECK)
+	@sh runner/tests/doccheck_test.sh $(DOCCHECK)
+	$(DOCCHECK) README.md $(wildcard docs/*.md)
 
 variants:
 	for v in $(VARIANTS); do sh $${v%.h}.sh > $$v.tmp && mv $$v.tmp $$v; done
