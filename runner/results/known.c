@@ -57,6 +57,16 @@ static int close_stanza(struct known_list *l, struct known_bug *b,
 	return 0;
 }
 
+/* True when the @n bytes at @s are only blanks (@s is not NUL-terminated). */
+static bool blank(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	return !n;
+}
+
 int known_parse(const char *text, size_t len, struct known_list *l,
 		struct err *e)
 {
@@ -74,7 +84,7 @@ int known_parse(const char *text, size_t len, struct known_list *l,
 		lineno++;
 		if (n && line[0] == '#')
 			continue;
-		if (!n || strspn(line, " \t") == n) {
+		if (blank(line, n)) {
 			if (close_stanza(l, &cur, first, e))
 				goto bad;
 			continue;
