@@ -38,7 +38,10 @@ static int close_stanza(struct known_list *l, struct known_bug *b,
 {
 	size_t k;
 
-	if (!b->name && !b->kernels && !b->cases && !b->records)
+	/* Blank lines between stanzas; any key at all makes an entry. */
+	for (k = 0; k < N_KEYS && !*field(b, k); k++)
+		;
+	if (k == N_KEYS)
 		return 0;
 	for (k = 0; k < N_KEYS; k++)
 		if (!*field(b, k))
@@ -87,9 +90,10 @@ int known_parse(const char *text, size_t len, struct known_list *l,
 		if (blank(line, n)) {
 			if (close_stanza(l, &cur, first, e))
 				goto bad;
+			first = 0;
 			continue;
 		}
-		if (!first || (!cur.name && !cur.kernels))
+		if (!first)
 			first = lineno;
 		for (k = 0; k < N_KEYS; k++) {
 			klen = strlen(keys[k]);

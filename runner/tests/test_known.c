@@ -89,6 +89,21 @@ START_TEST(test_parse_unterminated)
 }
 END_TEST
 
+/*
+ * Found by fuzz_known (a leak): a stanza of documentation keys only was
+ * skipped, and its keys were left over for the next stanza.
+ */
+START_TEST(test_parse_docs_only)
+{
+	ck_assert_str_eq(parse_error("# c\nreproduce: r\n\n" ENTRY("a", "7.*",
+								   "t/c", "-")),
+			 "known bugs: the entry at line 2 has no bug:");
+	ck_assert_str_eq(
+		parse_error("evidence: e\n" ENTRY("a", "7.*", "t/c", "-")),
+		"known bugs: line 8: evidence given twice");
+}
+END_TEST
+
 START_TEST(test_parse_errors)
 {
 	ck_assert_ptr_nonnull(strstr(parse_error("bug: x\nkernels: 7.*\n"),
@@ -222,7 +237,7 @@ END_TEST
 int main(void)
 {
 	return CHECK_RUN("known", test_parse, test_parse_unterminated,
-			 test_parse_errors,
+			 test_parse_docs_only, test_parse_errors,
 			 test_records_and_cases, test_compare_explains_known,
 			 test_compare_explains_crashes,
 			 test_account_known_failures);

@@ -217,11 +217,11 @@ START_TEST(test_error_one_line)
 	ck_assert_str_eq(
 		err,
 		"?: not a kernel spec (want debian:SUITE, debian:VERSION, file:PATH or deb:PATH)");
-	ck_assert_int_eq(kspec_parse("debian:sid\r\nx", &spec, err,
-				     sizeof(err)),
-			 -EINVAL);
-	ck_assert_str_eq(err,
-			 "debian:sid??x: suite or version has invalid characters");
+	ck_assert_int_eq(
+		kspec_parse("debian:sid\r\nx", &spec, err, sizeof(err)),
+		-EINVAL);
+	ck_assert_str_eq(
+		err, "debian:sid??x: suite or version has invalid characters");
 }
 END_TEST
 
