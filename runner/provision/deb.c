@@ -92,17 +92,46 @@ static bool has_dotdot(const char *path)
 	}
 }
 
-/* The symlink of @links (destinations written so far) that @dest is under. */
+/* @path without empty and "." components ("a//./b/" is "a/b"), malloc'd. */
+static char *norm_path(const char *path)
+{
+	char *out = xmalloc(strlen(path) + 2), *o = out;
+	const char *p = path;
+
+	if (*p == '/')
+		*o++ = '/';
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n && !(n == 1 && *p == '.')) {
+			if (o > out && o[-1] != '/')
+				*o++ = '/';
+			memcpy(o, p, n);
+			o += n;
+		}
+		p += n + !!p[n];
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * The symlink of @links (normalised destinations made so far) that @dest
+ * is under, or NULL.
+ */
 static const char *under_link(char *const *links, size_t n, const char *dest)
 {
+	char *d = norm_path(dest);
+	const char *found = NULL;
 	size_t i, len;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !found; i++) {
 		len = strlen(links[i]);
-		if (!strncmp(dest, links[i], len) && dest[len] == '/')
-			return links[i];
+		if (!strncmp(d, links[i], len) && d[len] == '/')
+			found = links[i];
 	}
-	return NULL;
+	free(d);
+	return found;
 }
 
 /*
@@ -163,7 +192,8 @@ static int walk(struct archive *a, deb_select_fn select, void *ctx, char *err,
 				break;
 			}
 			links = xrealloc(links, (n_links + 1) * sizeof(*links));
-			links[n_links++] = dest;
+			links[n_links++] = norm_path(dest);
+			free(dest);
 			count++;
 			continue;
 		} else if (write_member(a, e, dest, err, size)) {

@@ -171,6 +171,31 @@ START_TEST(test_under_symlink)
 }
 END_TEST
 
+/* The same link spelt differently: still the link. */
+START_TEST(test_under_symlink_spelt)
+{
+	static const char *const names[] = { "././link/evil", ".//link/evil",
+					     "./link/./evil", "./link//evil" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct ent ents[] = {
+			{ "./link", NULL, dir },
+			{ names[i], "x\n", NULL },
+		};
+		char *deb = make_deb(ents, 2), err[512];
+
+		ck_assert_int_eq(
+			deb_extract(deb, NULL, pick_all, out, err, sizeof(err)),
+			-1);
+		ck_assert_msg(strstr(err, "under the symlink"), "%s: %s",
+			      names[i], err);
+		ck_assert(!exists_in("evil"));
+		free(deb);
+	}
+}
+END_TEST
+
 /* Before the fix this wrote @dir/up. */
 START_TEST(test_dotdot)
 {
@@ -225,6 +250,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_plain_package);
 	tcase_add_test(tc, test_under_symlink);
+	tcase_add_test(tc, test_under_symlink_spelt);
 	tcase_add_test(tc, test_dotdot);
 	tcase_add_test(tc, test_dots_in_names);
 	suite_add_tcase(s, tc);
