@@ -553,12 +553,14 @@ char *apt_cache(const char *cmd, const char *arg, struct err *e)
 static char *download_stage(void)
 {
 	struct passwd *pw;
-	char *d, *tmpl;
+	char *d, *stage, *tmpl;
 
 	if (strcmp(apt_sandbox_user(), "_apt") || !(pw = getpwnam("_apt")))
 		return NULL;
 	d = apt_dir();
-	tmpl = xasprintf("%s/download/XXXXXX", d);
+	stage = stage_dir(d);
+	tmpl = xasprintf("%s/XXXXXX", stage);
+	free(stage);
 	free(d);
 	if (!mkdtemp(tmpl) || chown(tmpl, pw->pw_uid, 0)) {
 		free(tmpl);
