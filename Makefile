@@ -7,7 +7,7 @@
 #   make mutate [LSM=selinux]  (build every mutant, check its LSM's suite kills it)
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
-#   make check     unit tests, in-tree build check, end-to-end boots
+#   make check     unit tests, lint, short fuzzing, in-tree build check, end-to-end boots
 #
 # See README.md.
 
@@ -148,7 +148,7 @@ $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt.c)
 $(OUT)/fuzz/fuzz_spec: $(call fuzz_objs,runner/provision/spec.c)
 
-$(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) runner/fuzz/fuzz.h | $(DEPS)
+$(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
