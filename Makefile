@@ -7,7 +7,8 @@
 #   make mutate [LSM=selinux]  (build every mutant, check its LSM's suite kills it)
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make docs      README.md and docs/*.md name only what exists
-#   make check     unit tests, lint, docs, in-tree build check, end-to-end boots
+#   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
+#   make check     unit tests, lint, docs, short fuzzing, in-tree build check, end-to-end boots
 #
 # See README.md.
 
@@ -55,7 +56,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: all run compare bench msgcost mutate check unit e2e selftests variants format lint docs clean FORCE
+.PHONY: all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests
 
@@ -72,7 +73,8 @@ $(LSMCONF): $(sort $(CLI_OBJS)) | $(DEPS)
 	$(CC) $(CFLAGS) -o $@ $^ $(RUNNER_LIBS)
 
 # A unit test links its layer and the layers below it, nothing else.
-$(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig: $(PROVISION_OBJS)
+$(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig \
+$(OUT)/tests/test_deb $(OUT)/tests/test_apt_download: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
 $(OUT)/tests/test_guest \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer: $(VM_OBJS)
@@ -126,10 +128,48 @@ unit: $(DEPS) $(UNIT_TESTS)
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
 
-check: $(DEPS) unit lint docs e2e
+check: $(DEPS) unit lint docs fuzz-short e2e
+
+# libFuzzer harnesses, one per parser of guest and archive output
+# (runner/fuzz/, README "Fuzzing"). clang builds them, apart from the gcc
+# -Werror build: the parser sources are compiled again with the sanitizers,
+# lib/ under them. New inputs go to $(OUT)/fuzz/corpus/NAME, the committed
+# seeds in runner/fuzz/corpus/NAME are only read; a crash is written to
+# $(OUT)/fuzz/NAME-crash-* and fails the target.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 300
+FUZZ_SHORT_SECONDS ?= 5
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Irunner $(FUZZ_SAN) \
+	-fsanitize=fuzzer-no-link
+FUZZERS := $(patsubst runner/fuzz/fuzz_%.c,%,$(wildcard runner/fuzz/fuzz_*.c))
+FUZZ_BINS := $(addprefix $(OUT)/fuzz/fuzz_,$(FUZZERS))
+fuzz_objs = $(patsubst runner/%.c,$(OUT)/fuzz/obj/%.o,$(1) $(wildcard runner/lib/*.c))
+$(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c)
+$(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c)
+$(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c)
+$(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c)
+$(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
+$(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt.c)
+$(OUT)/fuzz/fuzz_spec: $(call fuzz_objs,runner/provision/spec.c)
+
+$(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+# Kept, not removed as intermediates: a rebuild compiles only what changed.
+.SECONDARY: $(patsubst %,$(OUT)/fuzz/obj/fuzz/fuzz_%.o,$(FUZZERS))
+$(OUT)/fuzz/fuzz_%: $(OUT)/fuzz/obj/fuzz/fuzz_%.o | $(DEPS)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(RUNNER_LIBS)
+
+fuzz-short: $(DEPS) $(FUZZ_BINS)
+	@sh runner/fuzz/run.sh $(FUZZ_SHORT_SECONDS) $(OUT)/fuzz $(FUZZERS)
+
+fuzz: $(DEPS) $(FUZZ_BINS)
+	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
 lint: $(DEPS)
-	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh selftests/*/*.sh .ci/run
+	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \

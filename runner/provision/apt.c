@@ -6,9 +6,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const char *const default_suites[] = { "bookworm", "bookworm-backports",
@@ -295,6 +299,70 @@ static char *apt_dir(void)
 	return cache_path("apt");
 }
 
+/* True when user @pw can create a file in @dir: tried, as apt does. */
+static bool user_can_write(const struct passwd *pw, const char *dir)
+{
+	char *tmpl = xasprintf("%s/.lsmconf-sandbox-XXXXXX", dir);
+	pid_t pid = fork();
+	int status = 1, fd;
+
+	if (!pid) {
+		if (setgroups(0, NULL) || setgid(pw->pw_gid) ||
+		    setuid(pw->pw_uid))
+			_exit(1);
+		fd = mkstemp(tmpl);
+		if (fd < 0)
+			_exit(1);
+		unlink(tmpl);
+		_exit(0);
+	}
+	free(tmpl);
+	if (pid < 0)
+		return false;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(status) && !WEXITSTATUS(status);
+}
+
+/*
+ * Where downloads land first: @d/download, owned by _apt (0700) as apt
+ * owns its partial/ directories, so that apt-get download (which writes
+ * into its working directory) can stay sandboxed.
+ */
+static char *stage_dir(const char *d)
+{
+	return xasprintf("%s/download", d);
+}
+
+/*
+ * apt run as root downloads as _apt (APT::Sandbox::User) and chowns its
+ * partial/ directories to it; that only works when _apt can reach the
+ * private state. It cannot under a home directory of mode 0700 (the
+ * default cache, ~/.cache/lsmconf, of root): then apt would go on as root
+ * with a warning, so root is said outright. Decided once per process.
+ */
+const char *apt_sandbox_user(void)
+{
+	static const char *user;
+	struct passwd *pw;
+	char *d, *stage;
+
+	if (user)
+		return user;
+	user = "root";
+	/* Not root: apt cannot change users, nor does it try. */
+	if (geteuid() || !(pw = getpwnam("_apt")))
+		return user;
+	d = apt_dir();
+	stage = stage_dir(d);
+	if (!mkdir_p(stage) && !chown(stage, pw->pw_uid, 0) &&
+	    !chmod(stage, 0700) && user_can_write(pw, stage))
+		user = "_apt";
+	free(stage);
+	free(d);
+	return user;
+}
+
 static void apt_argv(char **argv, int *argc, const char *prog)
 {
 	char *d = apt_dir();
@@ -318,7 +386,7 @@ static void apt_argv(char **argv, int *argc, const char *prog)
 	argv[n++] = "-o";
 	argv[n++] = "APT::Architectures=amd64";
 	argv[n++] = "-o";
-	argv[n++] = "APT::Sandbox::User=root";
+	argv[n++] = xasprintf("APT::Sandbox::User=%s", apt_sandbox_user());
 	argv[n++] = "-o";
 	argv[n++] = "Debug::NoLocking=1";
 	*argc = n;
@@ -478,10 +546,33 @@ char *apt_cache(const char *cmd, const char *arg, struct err *e)
 	return out;
 }
 
+/*
+ * A fresh directory of the stage for one download, owned by _apt, or NULL
+ * when apt runs as root (then it downloads into the destination itself).
+ */
+static char *download_stage(void)
+{
+	struct passwd *pw;
+	char *d, *stage, *tmpl;
+
+	if (strcmp(apt_sandbox_user(), "_apt") || !(pw = getpwnam("_apt")))
+		return NULL;
+	d = apt_dir();
+	stage = stage_dir(d);
+	tmpl = xasprintf("%s/XXXXXX", stage);
+	free(stage);
+	free(d);
+	if (!mkdtemp(tmpl) || chown(tmpl, pw->pw_uid, 0)) {
+		free(tmpl);
+		return NULL;
+	}
+	return tmpl;
+}
+
 char *apt_download(const char *pkg, const char *version, const char *dir,
 		   struct err *e)
 {
-	char *stanza, *filename, *sha, *path, *base, *pv, *argv[40];
+	char *stanza, *filename, *sha, *path, *base, *pv, *argv[40], *stage;
 	char hex[65], buf[128];
 	int argc, ret;
 
@@ -516,18 +607,39 @@ char *apt_download(const char *pkg, const char *version, const char *dir,
 	if (path_exists(path) && !sha256_file(path, hex) && !strcmp(hex, sha))
 		goto out;
 	mkdir_p(dir);
+	stage = download_stage();
 	progress("downloading %s", pv);
 	apt_argv(argv, &argc, "apt-get");
 	argv[argc++] = stderr_is_tty() ? "-q" : "-qq";
 	argv[argc++] = "download";
 	argv[argc++] = pv;
 	argv[argc] = NULL;
-	ret = spawn_wait(argv, &(struct spawn_opts){ .cwd = dir,
+	ret = spawn_wait(argv, &(struct spawn_opts){ .cwd = stage ? stage : dir,
 						     .stdin_fd = -1,
 						     .stdout_fd = -1,
 						     .stderr_fd = -2,
 						     .timeout_s = 1800 });
 	progress_done();
+	if (!ret && stage) {
+		char *staged =
+			xasprintf("%s/%s", stage, strrchr(path, '/') + 1);
+
+		/* Another file system: copied, then the stage goes. */
+		if (rename(staged, path) &&
+		    (errno != EXDEV || copy_file(staged, path, 0644))) {
+			err_set(e, "%s: cannot move %s to %s: %s", pv, staged,
+				path, strerror(errno));
+			free(path);
+			path = NULL;
+		}
+		free(staged);
+	}
+	if (stage) {
+		remove_tree(stage);
+		free(stage);
+	}
+	if (!path)
+		goto out;
 	if (ret) {
 		err_set(e, "downloading %s failed: %s", pv,
 			spawn_strstatus(ret, buf, sizeof(buf)));

@@ -56,6 +56,13 @@ int apt_ready(bool refresh, struct err *e);
 /* Runs apt-cache with the private state; returns its stdout, or NULL and @e. */
 char *apt_cache(const char *cmd, const char *arg, struct err *e);
 /*
+ * The user apt downloads as: "_apt" (apt's own sandbox) when lsmconf runs
+ * as root and _apt can reach the private state, else "root" (as non-root
+ * apt runs as the caller anyway).
+ */
+const char *apt_sandbox_user(void);
+
+/*
  * Downloads PKG=VERSION into @dir, verifies its SHA256 and returns its
  * path, or NULL with the reason in @e.
  */

@@ -73,22 +73,108 @@ static int write_member(struct archive *a, struct archive_entry *e,
 	return 0;
 }
 
+/* walk()'s answer for a member it refused: the package is hostile, not bad. */
+#define UNSAFE (-2)
+
+/* True when @path has a ".." component. */
+static bool has_dotdot(const char *path)
+{
+	const char *p = path;
+
+	for (;;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return true;
+		if (!p[n])
+			return false;
+		p += n + 1;
+	}
+}
+
+/* @path without empty and "." components ("a//./b/" is "a/b"), malloc'd. */
+static char *norm_path(const char *path)
+{
+	char *out = xmalloc(strlen(path) + 2), *o = out;
+	const char *p = path;
+
+	if (*p == '/')
+		*o++ = '/';
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n && !(n == 1 && *p == '.')) {
+			if (o > out && o[-1] != '/')
+				*o++ = '/';
+			memcpy(o, p, n);
+			o += n;
+		}
+		p += n + !!p[n];
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * The symlink of @links (normalised destinations made so far) that @dest
+ * is under, or NULL.
+ */
+static const char *under_link(char *const *links, size_t n, const char *dest)
+{
+	char *d = norm_path(dest);
+	const char *found = NULL;
+	size_t i, len;
+
+	for (i = 0; i < n && !found; i++) {
+		len = strlen(links[i]);
+		if (!strncmp(d, links[i], len) && d[len] == '/')
+			found = links[i];
+	}
+	free(d);
+	return found;
+}
+
+/*
+ * Extracts what @select picks. A member with a ".." component, or one whose
+ * destination lies under a symlink this walk created, would be written
+ * outside the destination: the package is refused instead (UNSAFE).
+ */
 static int walk(struct archive *a, deb_select_fn select, void *ctx, char *err,
 		size_t size)
 {
 	struct archive_entry *e;
+	char **links = NULL;
+	size_t n_links = 0, i;
 	int count = 0, r;
 
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
 		const char *path = strip_dot(archive_entry_pathname(e));
+		const char *link;
 		char *dest;
 
 		if (archive_entry_filetype(e) != AE_IFREG &&
 		    archive_entry_filetype(e) != AE_IFLNK)
 			continue;
+		if (has_dotdot(path)) {
+			snprintf(err, size,
+				 "refusing member %s: it has a '..' component",
+				 path);
+			count = UNSAFE;
+			break;
+		}
 		dest = select(path, ctx);
 		if (!dest)
 			continue;
+		link = under_link(links, n_links, dest);
+		if (link) {
+			snprintf(
+				err, size,
+				"refusing member %s: it is under the symlink %s the package made",
+				path, link);
+			free(dest);
+			count = UNSAFE;
+			break;
+		}
 		if (archive_entry_filetype(e) == AE_IFLNK) {
 			char *dir = xstrdup(dest), *slash = strrchr(dir, '/');
 
@@ -102,16 +188,26 @@ static int walk(struct archive *a, deb_select_fn select, void *ctx, char *err,
 				snprintf(err, size, "cannot create %s: %s",
 					 dest, strerror(errno));
 				free(dest);
-				return -1;
+				count = -1;
+				break;
 			}
+			links = xrealloc(links, (n_links + 1) * sizeof(*links));
+			links[n_links++] = norm_path(dest);
+			free(dest);
+			count++;
+			continue;
 		} else if (write_member(a, e, dest, err, size)) {
 			free(dest);
-			return -1;
+			count = -1;
+			break;
 		}
 		free(dest);
 		count++;
 	}
-	if (r != ARCHIVE_EOF) {
+	for (i = 0; i < n_links; i++)
+		free(links[i]);
+	free(links);
+	if (count >= 0 && r != ARCHIVE_EOF) {
 		snprintf(err, size, "%s",
 			 archive_error_string(a) ? archive_error_string(a) :
 						   "bad archive");
@@ -220,6 +316,15 @@ int deb_extract(const char *deb, const char *nested, deb_select_fn select,
 		/* Read to the end so dpkg-deb finishes without SIGPIPE. */
 		while (archive_read_next_header(a, &e) == ARCHIVE_OK)
 			;
+	} else {
+		char sink[1 << 16];
+
+		/*
+		 * The same after a refused member: then dpkg-deb succeeds
+		 * and the refusal is the error reported, not its SIGPIPE.
+		 */
+		while (read(pipefd[0], sink, sizeof(sink)) > 0)
+			;
 	}
 	archive_read_free(a);
 	close(pipefd[0]);
@@ -241,9 +346,11 @@ int deb_extract(const char *deb, const char *nested, deb_select_fn select,
 	} else if (count < 0) {
 		char *why = xstrdup(err);
 
-		snprintf(err, size, "corrupt or truncated package %s: %s", deb,
-			 why);
+		snprintf(err, size, "%s package %s: %s",
+			 count == UNSAFE ? "unsafe" : "corrupt or truncated",
+			 deb, why);
 		free(why);
+		count = -1;
 	}
 	close(errfd);
 	return count;

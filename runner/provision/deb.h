@@ -17,6 +17,9 @@ typedef char *(*deb_select_fn)(const char *path, void *ctx);
  * inside the package, as in linux-source-*) is opened instead and
  * @select applies to its members. Returns the number of files extracted,
  * or -1 with a one-line reason in @err (corrupt or truncated package...).
+ * A member with a ".." component, or one whose destination is under a
+ * symlink extracted before it, makes the package "unsafe": nothing more is
+ * extracted (what came before it stays).
  */
 int deb_extract(const char *deb, const char *nested, deb_select_fn select,
 		void *ctx, char *err, size_t size);

@@ -9,9 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The reason stays one line: control bytes of @text are shown as '?'. */
 static int fail(char *err, size_t size, const char *text, const char *why)
 {
+	char *c;
+
 	snprintf(err, size, "%s: %s", text, why);
+	for (c = err; *c; c++)
+		if (iscntrl((unsigned char)*c))
+			*c = '?';
 	return -EINVAL;
 }
 

@@ -172,7 +172,10 @@ static int close_stanza(struct known_list *l, struct known_bug *b,
 {
 	size_t k;
 
-	if (!b->name && !b->kernels && !b->cases && !b->records)
+	/* Blank lines between stanzas; any key at all makes an entry. */
+	for (k = 0; k < N_KEYS && !*field(b, k); k++)
+		;
+	if (k == N_KEYS)
 		return 0;
 	for (k = 0; k < N_KEYS; k++)
 		if (!*field(b, k))
@@ -186,6 +189,16 @@ static int close_stanza(struct known_list *l, struct known_bug *b,
 	l->v[l->n++] = *b;
 	memset(b, 0, sizeof(*b));
 	return 0;
+}
+
+/* True when the @n bytes at @s are only blanks (@s is not NUL-terminated). */
+static bool blank(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	return !n;
 }
 
 int known_parse(const char *text, size_t len, struct known_list *l,
@@ -205,12 +218,13 @@ int known_parse(const char *text, size_t len, struct known_list *l,
 		lineno++;
 		if (n && line[0] == '#')
 			continue;
-		if (!n || strspn(line, " \t") == n) {
+		if (blank(line, n)) {
 			if (close_stanza(l, &cur, first, e))
 				goto bad;
+			first = 0;
 			continue;
 		}
-		if (!first || (!cur.name && !cur.kernels))
+		if (!first)
 			first = lineno;
 		for (k = 0; k < N_KEYS; k++) {
 			klen = strlen(keys[k]);

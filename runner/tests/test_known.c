@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "check_run.h"
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "results/compare.h"
 #include "results/known.h"
@@ -71,6 +73,55 @@ START_TEST(test_parse)
 	parse(OOPS("7.2.13", "t/x", "-", "a_fn b_fn"), &l);
 	ck_assert_str_eq(l.v[0].trace, "a_fn b_fn");
 	known_free(&l);
+}
+END_TEST
+
+/* @n bytes of @text placed just before an unmapped page: no NUL after them. */
+static const char *guarded(const char *text, size_t n)
+{
+	size_t pg = sysconf(_SC_PAGESIZE);
+	char *map = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	ck_assert_ptr_ne(map, MAP_FAILED);
+	ck_assert_int_eq(mprotect(map + pg, pg, PROT_NONE), 0);
+	memcpy(map + pg - n, text, n);
+	return map + pg - n;
+}
+
+/*
+ * Found by fuzz_known: a last line of blanks without '\n' was measured
+ * with strspn(), past the @len bytes given. Each of these would fault.
+ */
+START_TEST(test_parse_unterminated)
+{
+	static const char entry[] = ENTRY("a", "7.2.13", "t/c", "-") " \t";
+	struct known_list l;
+	struct err e;
+
+	ck_assert_int_eq(known_parse(guarded("\t", 1), 1, &l, &e), 0);
+	ck_assert_uint_eq(l.n, 0);
+	ck_assert_int_eq(known_parse(guarded(entry, strlen(entry)),
+				     strlen(entry), &l, &e),
+			 0);
+	ck_assert_uint_eq(l.n, 1);
+	ck_assert_str_eq(l.v[0].reproduce, "lsmconf run x");
+	known_free(&l);
+}
+END_TEST
+
+/*
+ * Found by fuzz_known (a leak): a stanza of documentation keys only was
+ * skipped, and its keys were left over for the next stanza.
+ */
+START_TEST(test_parse_docs_only)
+{
+	ck_assert_str_eq(parse_error("# c\nreproduce: r\n\n" ENTRY(
+				 "a", "7.2.13", "t/c", "-")),
+			 "known bugs: the entry at line 2 has no bug:");
+	ck_assert_str_eq(
+		parse_error("evidence: e\n" ENTRY("a", "7.2.13", "t/c", "-")),
+		"known bugs: line 9: evidence given twice");
 }
 END_TEST
 
@@ -348,7 +399,8 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("known", test_parse, test_parse_errors,
+	return CHECK_RUN("known", test_parse, test_parse_unterminated,
+			 test_parse_docs_only, test_parse_errors,
 			 test_records_and_cases, test_crash_signature,
 			 test_oops_case_reported, test_compare_explains_known,
 			 test_compare_explains_crashes,

@@ -210,6 +210,21 @@ START_TEST(test_error_truncated)
 }
 END_TEST
 
+/* Found by fuzz_spec: a spec with a newline made a two-line error. */
+START_TEST(test_error_one_line)
+{
+	ck_assert_int_eq(kspec_parse("\n", &spec, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(
+		err,
+		"?: not a kernel spec (want debian:SUITE, debian:VERSION, file:PATH or deb:PATH)");
+	ck_assert_int_eq(
+		kspec_parse("debian:sid\r\nx", &spec, err, sizeof(err)),
+		-EINVAL);
+	ck_assert_str_eq(
+		err, "debian:sid??x: suite or version has invalid characters");
+}
+END_TEST
+
 START_TEST(test_free_twice)
 {
 	parse_ok("file:/x,modules=/m,config=/c");
@@ -242,6 +257,7 @@ static Suite *spec_suite(void)
 	tcase_add_test(tc, test_unknown_scheme);
 	tcase_add_test(tc, test_debian_invalid_chars);
 	tcase_add_test(tc, test_error_truncated);
+	tcase_add_test(tc, test_error_one_line);
 	tcase_add_test(tc, test_free_twice);
 	suite_add_tcase(s, tc);
 	return s;

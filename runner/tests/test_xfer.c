@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -811,6 +812,29 @@ START_TEST(test_untar_truncated)
 }
 END_TEST
 
+/*
+ * A file that cannot be written whole (here: past RLIMIT_FSIZE, as on a
+ * full disk) fails the frame; it used to count as unpacked, cut short.
+ */
+START_TEST(test_untar_write_fails)
+{
+	struct rlimit old, small = { 4, 4 };
+	void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+	int n;
+
+	tar = make_tar(results_tar, 3, &tar_len);
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	small.rlim_max = old.rlim_max;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+	n = xfer_untar(tar, tar_len, "out", err, sizeof(err));
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, was);
+	ck_assert_int_eq(n, -1);
+	ck_assert_msg(!strcmp(err, "results: out/uname: Write failed"),
+		      "error \"%s\"", err);
+}
+END_TEST
+
 static Suite *xfer_suite(void)
 {
 	Suite *s = suite_create("xfer");
@@ -856,6 +880,7 @@ static Suite *xfer_suite(void)
 	tcase_add_test(tc, test_untar_hardlink_outside);
 	tcase_add_test(tc, test_untar_garbage);
 	tcase_add_test(tc, test_untar_truncated);
+	tcase_add_test(tc, test_untar_write_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -149,10 +149,30 @@ int xfer_untar_names(const char *tar, size_t len, const char *dir,
 			count = -1;
 			goto out;
 		}
+		/* A short write (disk full, file size limit) fails the frame. */
 		while ((r = archive_read_data_block(a, &buf, &n, &off)) ==
 		       ARCHIVE_OK)
-			archive_write_data_block(w, buf, n, off);
-		archive_write_finish_entry(w);
+			if (archive_write_data_block(w, buf, n, off) <
+			    ARCHIVE_OK) {
+				snprintf(err, size, "results: %s: %s",
+					 archive_entry_pathname(e),
+					 archive_error_string(w));
+				count = -1;
+				goto out;
+			}
+		if (r != ARCHIVE_EOF) {
+			snprintf(err, size, "results: %s",
+				 archive_error_string(a));
+			count = -1;
+			goto out;
+		}
+		if (archive_write_finish_entry(w) < ARCHIVE_OK) {
+			snprintf(err, size, "results: %s: %s",
+				 archive_entry_pathname(e),
+				 archive_error_string(w));
+			count = -1;
+			goto out;
+		}
 		count += archive_entry_filetype(e) == AE_IFREG;
 	}
 	if (r != ARCHIVE_EOF) {

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer harness for results/records.c: records.tsv as the guest writes
+ * it, and a known.tsv ("id<TAB>bug" lines; the same bytes serve as one,
+ * since a record line starts with its id and a tab).
+ */
+#include "fuzz.h"
+#include "results/records.h"
+
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct record_set set;
+	char *text;
+	size_t i;
+
+	if (records_parse((const char *)data, size, &set))
+		return 0;
+	records_sort(&set);
+	/* After sorting, every id must be found again. */
+	for (i = 0; i < set.n; i++)
+		if (!records_find(&set, set.v[i].col[REC_ID]))
+			abort();
+	text = fuzz_cstr(data, size);
+	records_mark_known(&set, text);
+	free(text);
+	records_free(&set);
+	return 0;
+}
