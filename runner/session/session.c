@@ -854,6 +854,8 @@ static void write_identity(const struct kernel_run *kr)
 	sbuf_printf(&sb, "package\t%s\n", k->package ? k->package : "-");
 	sbuf_printf(&sb, "version\t%s\n", k->version ? k->version : "-");
 	sbuf_printf(&sb, "release\t%s\n", k->release ? k->release : "-");
+	/* compare: features are evidence only between different sources. */
+	sbuf_printf(&sb, "source\t%s\n", k->source ? k->source : "-");
 	sbuf_printf(&sb, "uname\t%s\n", kr->uname ? kr->uname : "-");
 	sbuf_printf(&sb, "image\t%s\n", k->image);
 	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
