@@ -467,6 +467,36 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "wrong patch: names a changed matrix case in compare.tsv" grep -q \
 		"^unix_peer/5.0/dgram/abstract/send_deny/unconfined/sender.sendto	unexplained	EACCES	allow	" \
 		"$T/b2/latest/compare.tsv"
+	# A patch must not explain itself (issue 21): it stops advertising
+	# network_v8/tcp-fast-open and drops the fast-open connect check.
+	# Both kernels are built from one source, so the feature difference
+	# is a finding and explains no decision; the connects it lets
+	# through are loosened cases, every one named.
+	tfo="$orig+$fixtures/../patches/fastopen-unadvertised-bypass.patch"
+	timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
+		--results "$T/b3" "$orig" "$tfo" > "$T/b3.out" 2>&1
+	rc=$?
+	check "fast-open patch: compare fails (exit $rc)" [ "$rc" -eq 1 ]
+	check "fast-open patch: one source in kernel.txt" [ "$(field \
+		"$T/b3/latest/build-debian-source-7.2-apparmor/kernel.txt" source)" = \
+		"$(field "$(ls -d "$T"/b3/latest/*fastopen*-apparmor)/kernel.txt" source)" ]
+	check "fast-open patch: the feature difference is unexplained" grep -q \
+		'^   unexplained feature network_v8/tcp-fast-open: yes -> -$' "$T/b3.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "fast-open patch: no case explained by a feature" awk -F '\t' \
+		'NR > 1 && $7 == "feature" { bad = 1 } END { exit bad }' \
+		"$T/b3/latest/compare.tsv"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	loose=$(awk -F '\t' 'NR > 1 && $6 == "loosened" { print $1 }' \
+		"$T/b3/latest/compare.tsv")
+	printed() {
+		[ -n "$loose" ] || return 1
+		for id in $loose; do
+			grep -q "^   unexplained $id: E[A-Z]* -> allow " "$T/b3.out" || return 1
+		done
+	}
+	check "fast-open patch: every loosened case printed ($(echo "$loose" | grep -c .): $(grep '^   -- loosened' "$T/b3.out" | sed 's/^ *-- //'))" \
+		printed
 	# SELinux msgsnd cost: flat on Debian's 7.2, flagged with the
 	# per-message category walk patched in.
 	walk="$orig+$fixtures/../patches/selinux-category-walk.patch"
