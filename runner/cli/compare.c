@@ -22,6 +22,7 @@
 #define SHOW_MAX 40
 /* Features that differ between kernels of different sources, printed. */
 #define SHOW_FEATURES 10
+#define FEATURE_WIDTH 48
 
 void compare_boot_features(const struct kernel_boots *a,
 			   const struct kernel_boots *b, char **fa, char **fb)
@@ -150,10 +151,14 @@ static void print_report(const struct cmp_result *r, const struct kernel *a,
 	if (r->n_feat)
 		printf("   -- features that differ: %zu%s\n", r->n_feat,
 		       r->same_source ? ", each unexplained (one source)" : "");
+	/* Long values (af_mask lists) are cut here, whole in compare.tsv. */
 	for (i = 0; i < r->n_feat && i < n_show; i++)
-		printf("   %-11s feature %s: %s -> %s\n",
+		printf("   %-11s feature %s: %.*s%s -> %.*s%s\n",
 		       r->same_source ? "unexplained" : "differs",
-		       r->feat[i].path, r->feat[i].a, r->feat[i].b);
+		       r->feat[i].path, FEATURE_WIDTH, r->feat[i].a,
+		       strlen(r->feat[i].a) > FEATURE_WIDTH ? "..." : "",
+		       FEATURE_WIDTH, r->feat[i].b,
+		       strlen(r->feat[i].b) > FEATURE_WIDTH ? "..." : "");
 	if (r->n_feat > n_show)
 		printf("   ... %zu more features in %s/compare.tsv\n",
 		       r->n_feat - n_show, root);
