@@ -42,6 +42,14 @@ int own_options(int argc, char **argv,
 void note_malformed(const char *path, size_t n);
 /* A new results directory under @base (session.h), or death. */
 char *results_root(const char *base);
+/*
+ * The features.tsv texts of two kernels' boots (compare.c), for
+ * compare_kernels(): of the first LSM both booted whose boots left one on
+ * either side ("" for the side without), both NULL when none did.
+ */
+struct kernel_boots;
+void compare_boot_features(const struct kernel_boots *a,
+			   const struct kernel_boots *b, char **fa, char **fb);
 /* Parses the options every booting subcommand shares; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o);
 

@@ -101,6 +101,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	struct sbuf names = { 0 };
 	struct kernel k;
 	struct err e;
+	char *fa, *fb;
 	size_t i, shown = 0;
 	double t0 = now_seconds();
 	bool run_ok;
@@ -122,8 +123,19 @@ static void run_mutant(const struct run_opts *o, const char *root,
 		die("%s", e.msg);
 	run_load_records(&kb, &rs);
 	original_records(orig_kb, ro.lsms, &orig);
-	compare_records(&orig, &rs, &cmp);
-	r->unexplained = cmp.count[CMP_UNEXPLAINED];
+	/*
+	 * A mutant is the original's source plus a patch: a feature it no
+	 * longer advertises is a kill, and explains none of its decisions.
+	 */
+	compare_boot_features(orig_kb, &kb, &fa, &fb);
+	compare_kernels(&orig, &rs, fa, fb, true, &cmp);
+	free(fa);
+	free(fb);
+	r->unexplained = cmp_unexplained(&cmp);
+	for (i = 0; i < cmp.n_feat; i++)
+		sbuf_printf(&r->killers, "%sfeature:%s (%s -> %s)",
+			    shown++ ? "," : "", cmp.feat[i].path, cmp.feat[i].a,
+			    cmp.feat[i].b);
 	for (i = 0; i < cmp.n; i++)
 		if (cmp.v[i].cls == CMP_UNEXPLAINED)
 			sbuf_printf(&r->killers, "%s%s (%s -> %s)",

@@ -93,6 +93,23 @@ static char *source_name(const char *src, const char *pristine, size_t n)
 	return name;
 }
 
+char *build_source_identity(const char *src, const char *tree)
+{
+	const char *end = strrchr(tree, '/'), *start;
+	char *id, *us;
+
+	if (strncmp(src, "debian-source:", 14) || !end)
+		return xasprintf("tree %s", tree);
+	for (start = end; start > tree && start[-1] != '/'; start--)
+		;
+	id = xasprintf("source %.*s", (int)(end - start), start);
+	/* Debian's package names and versions hold no '_'. */
+	us = strchr(id, '_');
+	if (us)
+		*us = ' ';
+	return id;
+}
+
 /* What makes a build distinct: source, patches, fragment, compiler. */
 static char *build_key(const char *tree, char *const *patches, size_t n,
 		       struct err *e)
@@ -288,9 +305,10 @@ int build_kernel(struct kernel *k, struct err *e)
 	k->config = xasprintf("%s/.config", out);
 	k->package = xasprintf("build %s", key);
 	k->version = xasprintf("%s%s", src, n ? " + patches" : "");
-	k->source = source_name(src, pristine, n);
+	k->known_name = source_name(src, pristine, n);
 	k->build_seconds = now_seconds() - t0;
 	k->build_log = log;
+	k->source = build_source_identity(src, pristine);
 	image = log = NULL;
 	rc = 0;
 out:

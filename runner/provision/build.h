@@ -17,5 +17,12 @@ struct kernel;
  * with a one-line reason naming the spec in @e.
  */
 int build_kernel(struct kernel *k, struct err *e);
+/*
+ * The source identity (kernel.source) of SOURCE @src whose pristine tree
+ * is @tree: "source linux-source-X.Y VERSION" for debian-source:X.Y (its
+ * tree sits in "<package>_<version>/"), "tree PATH" for a kernel tree.
+ * Malloc'd.
+ */
+char *build_source_identity(const char *src, const char *tree);
 
 #endif

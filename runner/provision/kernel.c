@@ -106,6 +106,10 @@ static int finish_identity(struct kernel *k, struct err *e)
 	if (k->config && sha256_file(k->config, k->config_sha256))
 		return err_set(e, "%s: cannot read config %s", k->spec.text,
 			       k->config);
+	if (!k->source && k->package && k->version)
+		k->source = xasprintf("package %s %s", k->package, k->version);
+	else if (!k->source)
+		k->source = xasprintf("image sha256 %s", k->image_sha256);
 	return 0;
 }
 
@@ -340,11 +344,12 @@ void kernel_free(struct kernel *k)
 	free(k->package);
 	free(k->version);
 	free(k->release);
-	free(k->source);
+	free(k->known_name);
 	free(k->image);
 	free(k->config);
 	free(k->modules);
 	free(k->build_log);
+	free(k->source);
 }
 
 char *kernel_identity(const struct kernel *k)

@@ -18,7 +18,7 @@ struct kernel {
 	 * version, or the tree's path) for the unpatched build, with
 	 * "+patched" for any patched one (a mutant); NULL otherwise.
 	 */
-	char *source;
+	char *known_name;
 	char *image; /* bzImage path */
 	char *config; /* kernel config path, or NULL */
 	char *modules; /* modules directory, or NULL */
@@ -27,6 +27,13 @@ struct kernel {
 	double fetch_seconds; /* time spent downloading/extracting/building */
 	double build_seconds; /* of which building, for build: specs */
 	char *build_log;
+	/*
+	 * What the kernel is built from: two kernels with the same source
+	 * differ only by their patches (build:) or not at all. "source
+	 * linux-source-X.Y VERSION" or "tree PATH" for build:, "package NAME
+	 * VERSION" for Debian's packages, "image sha256 HEX" otherwise.
+	 */
+	char *source;
 };
 
 struct err;

@@ -16,8 +16,42 @@ const char *cmp_class_name(enum cmp_class c)
 	return c < CMP_N_CLASSES ? names[c] : "?";
 }
 
+const char *cmp_change_name(enum cmp_change c)
+{
+	static const char *const names[] = { "loosened", "tightened",
+					     "errno changed", "other" };
+
+	return c < CMP_N_CHANGES ? names[c] : "?";
+}
+
+const char *cmp_rule_name(enum cmp_rule r)
+{
+	static const char *const names[] = { "-", "feature", "known-bug",
+					     "known-crash" };
+
+	return r < CMP_N_RULES ? names[r] : "?";
+}
+
+/* The guest records "allow" or an errno's name (outcome_name()). */
+static bool is_errno(const char *o)
+{
+	return o[0] == 'E' && (o[1] == '?' || (o[1] >= 'A' && o[1] <= 'Z'));
+}
+
+static enum cmp_change change_of(const char *a, const char *b)
+{
+	if (is_errno(a) && !strcmp(b, "allow"))
+		return CMP_LOOSENED;
+	if (!strcmp(a, "allow") && is_errno(b))
+		return CMP_TIGHTENED;
+	if (is_errno(a) && is_errno(b))
+		return CMP_ERRNO_CHANGED;
+	return CMP_OTHER;
+}
+
 static void add(struct cmp_result *r, const char *id, enum cmp_class cls,
-		const char *a, const char *b, const char *reason)
+		enum cmp_rule rule, const char *a, const char *b,
+		const char *reason)
 {
 	struct cmp_case *c;
 
@@ -28,16 +62,23 @@ static void add(struct cmp_result *r, const char *id, enum cmp_class cls,
 	c = &r->v[r->n++];
 	c->id = id;
 	c->cls = cls;
+	c->change = change_of(a, b);
+	c->rule = rule;
 	c->a = a;
 	c->b = b;
 	snprintf(c->reason, sizeof(c->reason), "%s", reason);
+	r->changes[cls][c->change]++;
 }
 
 /*
  * "feature=value" on both sides, same feature, different values: the
- * kernels differ in exactly what this expectation depends on.
+ * kernels differ in exactly what this expectation depends on. That is
+ * evidence only between kernels of different sources: when both are built
+ * from one source, the patch changed the feature too, and a patch must not
+ * explain itself.
  */
-static bool explained_by(const char *da, const char *db, char *why, size_t size)
+static bool explained_by(const char *da, const char *db, bool same_source,
+			 char *why, size_t size)
 {
 	const char *ea = strchr(da, '='), *eb = strchr(db, '=');
 
@@ -45,9 +86,13 @@ static bool explained_by(const char *da, const char *db, char *why, size_t size)
 		return false;
 	if (!strcmp(ea, eb))
 		return false;
-	snprintf(why, size, "the kernels differ in %.*s (%s vs %s)",
-		 (int)(ea - da), da, ea + 1, eb + 1);
-	return true;
+	snprintf(
+		why, size, "the kernels differ in %.*s (%s vs %s)%s",
+		(int)(ea - da), da, ea + 1, eb + 1,
+		same_source ?
+			", but both are built from the same source: a feature explains nothing there" :
+			"");
+	return !same_source;
 }
 
 static void classify(const struct record *ra, const struct record *rb,
@@ -55,10 +100,10 @@ static void classify(const struct record *ra, const struct record *rb,
 {
 	const char *oa = ra->col[REC_OBSERVED], *ob = rb->col[REC_OBSERVED];
 	const char *da = ra->col[REC_DEPENDS], *db = rb->col[REC_DEPENDS];
-	char why[200];
+	char why[200] = "";
 
 	if (!strcmp(oa, ob)) {
-		add(out, ra->col[REC_ID], CMP_SAME, oa, ob, "");
+		add(out, ra->col[REC_ID], CMP_SAME, CMP_RULE_NONE, oa, ob, "");
 		return;
 	}
 	if (ra->known || rb->known) {
@@ -66,11 +111,13 @@ static void classify(const struct record *ra, const struct record *rb,
 			 "known kernel bug %s on the %s kernel",
 			 ra->known ? ra->known : rb->known,
 			 ra->known ? "first" : "second");
-		add(out, ra->col[REC_ID], CMP_EXPLAINED, oa, ob, why);
+		add(out, ra->col[REC_ID], CMP_EXPLAINED, CMP_RULE_KNOWN_BUG, oa,
+		    ob, why);
 		return;
 	}
-	if (explained_by(da, db, why, sizeof(why))) {
-		add(out, ra->col[REC_ID], CMP_EXPLAINED, oa, ob, why);
+	if (explained_by(da, db, out->same_source, why, sizeof(why))) {
+		add(out, ra->col[REC_ID], CMP_EXPLAINED, CMP_RULE_FEATURE, oa,
+		    ob, why);
 		return;
 	}
 	if (!strcmp(da, "-"))
@@ -78,18 +125,115 @@ static void classify(const struct record *ra, const struct record *rb,
 			why, sizeof(why),
 			"policy ABI %s is the same on both kernels: the decision must not change",
 			ra->col[REC_ABI]);
-	else
+	else if (!*why)
 		snprintf(why, sizeof(why),
 			 "the decision changed although %s holds on both", da);
-	add(out, ra->col[REC_ID], CMP_UNEXPLAINED, oa, ob, why);
+	add(out, ra->col[REC_ID], CMP_UNEXPLAINED, CMP_RULE_NONE, oa, ob, why);
+}
+
+struct feat_line {
+	const char *path, *value;
+	int plen, vlen;
+};
+
+static int feat_cmp(const void *x, const void *y)
+{
+	const struct feat_line *a = x, *b = y;
+	int c = strncmp(a->path, b->path,
+			(size_t)(a->plen < b->plen ? a->plen : b->plen));
+
+	return c ? c : a->plen - b->plen;
+}
+
+/* features.tsv as "path<TAB>value" lines, sorted by path. */
+static struct feat_line *feat_lines(const char *text, size_t *n)
+{
+	struct feat_line *v = NULL;
+	const char *p = text;
+
+	*n = 0;
+	while (p && *p) {
+		size_t len = strcspn(p, "\n"), plen = strcspn(p, "\t\n");
+		struct feat_line *f;
+
+		if (len) {
+			v = xrealloc(v, (*n + 1) * sizeof(*v));
+			f = &v[(*n)++];
+			f->path = p;
+			f->plen = (int)plen;
+			f->value = p + plen + (plen < len);
+			f->vlen = (int)(len - plen - (plen < len));
+			/* The guest joins a file's lines with spaces. */
+			while (f->vlen && f->value[f->vlen - 1] == ' ')
+				f->vlen--;
+		}
+		p += len + (p[len] == '\n');
+	}
+	if (*n)
+		qsort(v, *n, sizeof(*v), feat_cmp);
+	return v;
+}
+
+static void add_feature(struct cmp_result *r, const struct feat_line *path,
+			const struct feat_line *a, const struct feat_line *b)
+{
+	struct cmp_feature *f;
+
+	r->feat = xrealloc(r->feat, (r->n_feat + 1) * sizeof(*r->feat));
+	f = &r->feat[r->n_feat++];
+	f->path = xstrndup(path->path, path->plen);
+	f->a = a ? xstrndup(a->value, a->vlen) : xstrdup("-");
+	f->b = b ? xstrndup(b->value, b->vlen) : xstrdup("-");
+}
+
+/* The advertised features that differ, by a merge join on the path. */
+static void compare_features(const char *fa, const char *fb,
+			     struct cmp_result *r)
+{
+	size_t na, nb, i = 0, j = 0;
+	struct feat_line *a = feat_lines(fa, &na), *b = feat_lines(fb, &nb);
+
+	while (i < na || j < nb) {
+		int c = i == na ? 1 : j == nb ? -1 : feat_cmp(&a[i], &b[j]);
+
+		if (c < 0) {
+			add_feature(r, &a[i], &a[i], NULL);
+			i++;
+		} else if (c > 0) {
+			add_feature(r, &b[j], NULL, &b[j]);
+			j++;
+		} else {
+			if (a[i].vlen != b[j].vlen ||
+			    strncmp(a[i].value, b[j].value, a[i].vlen))
+				add_feature(r, &a[i], &a[i], &b[j]);
+			i++;
+			j++;
+		}
+	}
+	free(a);
+	free(b);
+}
+
+size_t cmp_unexplained(const struct cmp_result *r)
+{
+	return r->count[CMP_UNEXPLAINED] + (r->same_source ? r->n_feat : 0);
 }
 
 void compare_records(const struct record_set *a, const struct record_set *b,
 		     struct cmp_result *out)
 {
+	compare_kernels(a, b, NULL, NULL, false, out);
+}
+
+void compare_kernels(const struct record_set *a, const struct record_set *b,
+		     const char *fa, const char *fb, bool same_source,
+		     struct cmp_result *out)
+{
 	size_t i = 0, j = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->same_source = same_source;
+	compare_features(fa, fb, out);
 	/* Both sorted by id: a merge join. */
 	while (i < a->n || j < b->n) {
 		int c;
@@ -102,12 +246,12 @@ void compare_records(const struct record_set *a, const struct record_set *b,
 			c = strcmp(a->v[i].col[REC_ID], b->v[j].col[REC_ID]);
 		if (c < 0) {
 			add(out, a->v[i].col[REC_ID], CMP_UNEXPLAINED,
-			    a->v[i].col[REC_OBSERVED], "-",
+			    CMP_RULE_NONE, a->v[i].col[REC_OBSERVED], "-",
 			    "recorded on the first kernel only");
 			i++;
 		} else if (c > 0) {
-			add(out, b->v[j].col[REC_ID], CMP_UNEXPLAINED, "-",
-			    b->v[j].col[REC_OBSERVED],
+			add(out, b->v[j].col[REC_ID], CMP_UNEXPLAINED,
+			    CMP_RULE_NONE, "-", b->v[j].col[REC_OBSERVED],
 			    "recorded on the second kernel only");
 			j++;
 		} else {
@@ -134,8 +278,11 @@ void compare_explain_crashes(struct cmp_result *r, const struct known_list *l,
 		if (!b)
 			continue;
 		c->cls = CMP_EXPLAINED;
+		c->rule = CMP_RULE_KNOWN_CRASH;
 		r->count[CMP_UNEXPLAINED]--;
 		r->count[CMP_EXPLAINED]++;
+		r->changes[CMP_UNEXPLAINED][c->change]--;
+		r->changes[CMP_EXPLAINED][c->change]++;
 		snprintf(
 			c->reason, sizeof(c->reason),
 			"known kernel bug %s brought the %s kernel down in this case",
@@ -145,6 +292,14 @@ void compare_explain_crashes(struct cmp_result *r, const struct known_list *l,
 
 void compare_free(struct cmp_result *r)
 {
+	size_t i;
+
+	for (i = 0; i < r->n_feat; i++) {
+		free(r->feat[i].path);
+		free(r->feat[i].a);
+		free(r->feat[i].b);
+	}
+	free(r->feat);
 	free(r->v);
 	memset(r, 0, sizeof(*r));
 }

@@ -821,8 +821,8 @@ static int collect(struct kernel_run *kr, struct err *e)
 	kr->uname = guest_text(kr, "uname");
 	chomp(kr->uname);
 	kr->names = xasprintf("%s%s%s", kr->uname ? kr->uname : "",
-			      kr->k.source ? " " : "",
-			      kr->k.source ? kr->k.source : "");
+			      kr->k.known_name ? " " : "",
+			      kr->k.known_name ? kr->k.known_name : "");
 	if (kr->known)
 		known_reset(kr->known);
 	if (collect_records(kr, e))
@@ -965,9 +965,12 @@ static void write_identity(const struct kernel_run *kr)
 	sbuf_printf(&sb, "package\t%s\n", k->package ? k->package : "-");
 	sbuf_printf(&sb, "version\t%s\n", k->version ? k->version : "-");
 	sbuf_printf(&sb, "release\t%s\n", k->release ? k->release : "-");
+	/* compare: features are evidence only between different sources. */
+	sbuf_printf(&sb, "source\t%s\n", k->source ? k->source : "-");
 	sbuf_printf(&sb, "uname\t%s\n", kr->uname ? kr->uname : "-");
 	/* A build: kernel's name in the known kernel bugs list. */
-	sbuf_printf(&sb, "source\t%s\n", k->source ? k->source : "-");
+	sbuf_printf(&sb, "known_name\t%s\n",
+		    k->known_name ? k->known_name : "-");
 	sbuf_printf(&sb, "image\t%s\n", k->image);
 	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
 	sbuf_printf(&sb, "config_sha256\t%s\n",

@@ -102,6 +102,165 @@ START_TEST(test_malformed_records_are_not_compared)
 }
 END_TEST
 
+static void run_kernels(const char *ta, const char *tb, const char *fa,
+			const char *fb, bool same_source)
+{
+	ck_assert_int_eq(records_parse(ta, strlen(ta), &a), 0);
+	ck_assert_int_eq(records_parse(tb, strlen(tb), &b), 0);
+	compare_kernels(&a, &b, fa, fb, same_source, &r);
+}
+
+#define TFO_Y "network_v8/tcp-fast-open=yes"
+#define TFO_N "network_v8/tcp-fast-open=no"
+/* features.tsv as the guest writes it: a file's lines joined by spaces. */
+#define FEAT_A                             \
+	"network_v8/af_mask\tunix inet \n" \
+	"network_v8/tcp-fast-open\tyes \n" \
+	"network_v9/af_unix\tyes \n"
+#define FEAT_B                             \
+	"network_v8/af_mask\tunix inet \n" \
+	"network_v9/af_unix\tyes \n"
+
+START_TEST(test_same_source_feature_explains_nothing)
+{
+	/* The patch dropped the feature and changed the decision. */
+	run_kernels(REC("x", "5.0", TFO_Y, "EACCES"),
+		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B, true);
+	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 0);
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 1);
+	ck_assert_int_eq(r.v[0].rule, CMP_RULE_NONE);
+	ck_assert_int_eq(r.v[0].change, CMP_LOOSENED);
+	ck_assert_ptr_nonnull(strstr(r.v[0].reason, "same source"));
+	ck_assert_ptr_nonnull(
+		strstr(r.v[0].reason, "network_v8/tcp-fast-open"));
+	/* The feature itself is a finding: one feature, one record. */
+	ck_assert_uint_eq(r.n_feat, 1);
+	ck_assert_str_eq(r.feat[0].path, "network_v8/tcp-fast-open");
+	ck_assert_str_eq(r.feat[0].a, "yes");
+	ck_assert_str_eq(r.feat[0].b, "-");
+	ck_assert_uint_eq(cmp_unexplained(&r), 2);
+}
+END_TEST
+
+START_TEST(test_same_source_feature_alone_is_unexplained)
+{
+	/* No decision changed, yet the advertised features did. */
+	run_kernels(REC("x", "5.0", V9Y, "EACCES"),
+		    REC("x", "5.0", V9Y, "EACCES"), FEAT_A, FEAT_B, true);
+	ck_assert_uint_eq(r.count[CMP_SAME], 1);
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 0);
+	ck_assert_uint_eq(cmp_unexplained(&r), 1);
+}
+END_TEST
+
+START_TEST(test_same_source_same_features)
+{
+	run_kernels(REC("x", "5.0", V9Y, "EACCES"),
+		    REC("x", "5.0", V9Y, "EACCES"), FEAT_A, FEAT_A, true);
+	ck_assert_uint_eq(r.n_feat, 0);
+	ck_assert_uint_eq(cmp_unexplained(&r), 0);
+}
+END_TEST
+
+START_TEST(test_different_sources_feature_is_evidence)
+{
+	/* Different releases: the feature still explains, and is listed. */
+	run_kernels(REC("x", "5.0", TFO_Y, "EACCES"),
+		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B, false);
+	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 1);
+	ck_assert_int_eq(r.v[0].rule, CMP_RULE_FEATURE);
+	ck_assert_int_eq(r.v[0].change, CMP_LOOSENED);
+	ck_assert_uint_eq(r.changes[CMP_EXPLAINED][CMP_LOOSENED], 1);
+	ck_assert_uint_eq(r.n_feat, 1);
+	ck_assert_uint_eq(cmp_unexplained(&r), 0);
+}
+END_TEST
+
+START_TEST(test_feature_diff)
+{
+	/* Unsorted input, values that change, features on one side only,
+	 * trailing spaces and a line without a value. */
+	run_kernels("", "", "z\tyes \nb/c\tunix inet \na\tyes\nonly_a\n",
+		    "a\tyes\nb/c\tunix \nz\tyes\nonly_b\tno \n", false);
+	ck_assert_uint_eq(r.n_feat, 3);
+	ck_assert_str_eq(r.feat[0].path, "b/c");
+	ck_assert_str_eq(r.feat[0].a, "unix inet");
+	ck_assert_str_eq(r.feat[0].b, "unix");
+	ck_assert_str_eq(r.feat[1].path, "only_a");
+	ck_assert_str_eq(r.feat[1].a, "");
+	ck_assert_str_eq(r.feat[1].b, "-");
+	ck_assert_str_eq(r.feat[2].path, "only_b");
+	ck_assert_str_eq(r.feat[2].a, "-");
+	ck_assert_str_eq(r.feat[2].b, "no");
+}
+END_TEST
+
+START_TEST(test_feature_prefix_paths)
+{
+	/* "a" and "a/b" are different features, whatever order they come in. */
+	run_kernels("", "", "a/b\tyes\na\tyes\n", "a\tyes\na/b\tyes\n", true);
+	ck_assert_uint_eq(r.n_feat, 0);
+}
+END_TEST
+
+START_TEST(test_features_missing_on_one_side)
+{
+	/* A kernel that left no features.tsv has none of the other's. */
+	run_kernels("", "", NULL, "a\tyes\n", true);
+	ck_assert_uint_eq(r.n_feat, 1);
+	ck_assert_str_eq(r.feat[0].a, "-");
+	ck_assert_uint_eq(cmp_unexplained(&r), 1);
+	compare_free(&r);
+	run_kernels("", "", NULL, NULL, true);
+	ck_assert_uint_eq(r.n_feat, 0);
+}
+END_TEST
+
+START_TEST(test_changes)
+{
+	/* Each direction apart, counted per class. */
+	run(REC("l", "3.0", "-", "EACCES") REC("t", "3.0", "-", "allow")
+		    REC("e", "3.0", "-", "EACCES") REC("n", "3.0", "-", "allow")
+			    REC("o", "3.0", "-", "allow"),
+	    REC("l", "3.0", "-", "allow") REC("t", "3.0", "-", "EPERM")
+		    REC("e", "3.0", "-", "EPERM")
+			    REC("n", "3.0", "-", "not-run")
+				    REC("p", "3.0", "-", "allow"));
+	ck_assert_uint_eq(r.n, 6);
+	ck_assert_int_eq(r.v[0].change, CMP_ERRNO_CHANGED); /* e */
+	ck_assert_int_eq(r.v[1].change, CMP_LOOSENED); /* l */
+	ck_assert_int_eq(r.v[2].change, CMP_OTHER); /* n: not run */
+	ck_assert_int_eq(r.v[3].change, CMP_OTHER); /* o: first only */
+	ck_assert_int_eq(r.v[4].change, CMP_OTHER); /* p: second only */
+	ck_assert_int_eq(r.v[5].change, CMP_TIGHTENED); /* t */
+	ck_assert_uint_eq(r.changes[CMP_UNEXPLAINED][CMP_LOOSENED], 1);
+	ck_assert_uint_eq(r.changes[CMP_UNEXPLAINED][CMP_TIGHTENED], 1);
+	ck_assert_uint_eq(r.changes[CMP_UNEXPLAINED][CMP_ERRNO_CHANGED], 1);
+	ck_assert_uint_eq(r.changes[CMP_UNEXPLAINED][CMP_OTHER], 3);
+	ck_assert_str_eq(cmp_change_name(CMP_LOOSENED), "loosened");
+	ck_assert_str_eq(cmp_rule_name(CMP_RULE_FEATURE), "feature");
+}
+END_TEST
+
+START_TEST(test_known_bug_rule)
+{
+	/* A known bug explains on the same source too: it names its rule. */
+	ck_assert_int_eq(records_parse(REC("x", "3.0", "-", "EACCES"),
+				       strlen(REC("x", "3.0", "-", "EACCES")),
+				       &a),
+			 0);
+	ck_assert_int_eq(records_parse(REC("x", "3.0", "-", "allow"),
+				       strlen(REC("x", "3.0", "-", "allow")),
+				       &b),
+			 0);
+	ck_assert_uint_eq(records_mark_known(&b, "x\tsome-bug\n"), 0);
+	compare_kernels(&a, &b, NULL, NULL, true, &r);
+	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 1);
+	ck_assert_int_eq(r.v[0].rule, CMP_RULE_KNOWN_BUG);
+	ck_assert_uint_eq(r.changes[CMP_EXPLAINED][CMP_LOOSENED], 1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("compare");
@@ -117,6 +276,15 @@ int main(void)
 	tcase_add_test(tc, test_one_sided);
 	tcase_add_test(tc, test_different_feature_names);
 	tcase_add_test(tc, test_malformed_records_are_not_compared);
+	tcase_add_test(tc, test_same_source_feature_explains_nothing);
+	tcase_add_test(tc, test_same_source_feature_alone_is_unexplained);
+	tcase_add_test(tc, test_same_source_same_features);
+	tcase_add_test(tc, test_different_sources_feature_is_evidence);
+	tcase_add_test(tc, test_feature_diff);
+	tcase_add_test(tc, test_feature_prefix_paths);
+	tcase_add_test(tc, test_features_missing_on_one_side);
+	tcase_add_test(tc, test_changes);
+	tcase_add_test(tc, test_known_bug_rule);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "provision/spec.h"
+#include "provision/build.h"
 
 static struct kspec spec;
 static char err[256];
@@ -234,6 +235,22 @@ START_TEST(test_free_twice)
 }
 END_TEST
 
+START_TEST(test_build_source_identity)
+{
+	/* Debian's source: the package and version of its cache directory. */
+	char *id = build_source_identity(
+		"debian-source:7.2",
+		"/c/src/linux-source-7.2_7.2.13-1/linux-source-7.2");
+
+	ck_assert_str_eq(id, "source linux-source-7.2 7.2.13-1");
+	free(id);
+	/* A tree of one's own: its path, '_' and all. */
+	id = build_source_identity("/k/my_tree", "/k/my_tree");
+	ck_assert_str_eq(id, "tree /k/my_tree");
+	free(id);
+}
+END_TEST
+
 static Suite *spec_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -259,6 +276,7 @@ static Suite *spec_suite(void)
 	tcase_add_test(tc, test_error_truncated);
 	tcase_add_test(tc, test_error_one_line);
 	tcase_add_test(tc, test_free_twice);
+	tcase_add_test(tc, test_build_source_identity);
 	suite_add_tcase(s, tc);
 	return s;
 }
