@@ -446,9 +446,14 @@ int mutant_crash_note(const char *text, char **name, char **line)
 	why++;
 	report = strstr(why, "\n\n");
 	*name = xasprintf("%.*s/%.*s", (int)tl, test, (int)cl, kase);
-	if (report && report[2] && report[2] != '(')
-		*line = xstrndup(report + 2, strcspn(report + 2, "\n"));
-	else
+	if (report && report[2] && report[2] != '(') {
+		report += 2;
+		/* The console's "[   48.492534] " says when, not what. */
+		if (*report == '[' && strstr(report, "] ") &&
+		    strstr(report, "] ") < report + strcspn(report, "\n"))
+			report = strstr(report, "] ") + 2;
+		*line = xstrndup(report, strcspn(report, "\n"));
+	} else
 		*line = xstrndup(why, strcspn(why, "\n"));
 	return 0;
 }

@@ -139,8 +139,8 @@ void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n);
 /*
  * A crash-N.txt ("boot N ended in test T, case C", the reason, a blank
  * line, the kernel's report): "T/C" in @name and the report's first line
- * (the reason when there is no report) in @line, malloc'd. -1 when
- * @text is not one.
+ * (its console time stamp dropped; the reason when there is no report)
+ * in @line, malloc'd. -1 when @text is not one.
  */
 int mutant_crash_note(const char *text, char **name, char **line);
 void mutant_fails_free(struct mutant_fail *v, size_t n);

@@ -313,7 +313,7 @@ START_TEST(test_ktap_failures)
 		mutant_crash_note(
 			"boot 1 ended in test unix_peer_test, case global.c\n"
 			"kernel oops; QEMU exited\n\n"
-			"BUG: kernel NULL pointer dereference, address: 0000000000000010\n"
+			"[   48.492534] BUG: kernel NULL pointer dereference, address: 0000000000000010\n"
 			"#PF: supervisor read access\n",
 			&name, &line),
 		0);
