@@ -572,6 +572,25 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "mutate: mutants.tsv says inconclusive, two runs, and why" awk -F '\t' \
 		'NR > 1 && $2 == "inconclusive" && $6 == 2 && $10 == "the guest reached its tests in one run of two" { f = 1 } END { exit !f }' \
 		"$T/mu5/latest/mutants.tsv"
+	# A mutant that brings the kernel down in one case, in both runs, is
+	# killed by that crash, named with its kernel report's first line.
+	mkdir -p "$T/rose" "$T/mutants-crash"
+	cc -static -O2 -I"$S" -o "$T/rose/rose_socket_test" "$fixtures/rose_socket_test.c"
+	cp "$fixtures/../patches/apparmor-rose-socket-panics.patch" "$T/mutants-crash/01-rose-panics.patch"
+	t0=$(date +%s)
+	timeout -k 5 3000 "$L" mutate --results "$T/mu6" --mutants "$T/mutants-crash" \
+		--tests-dir "$T/rose" --lsm apparmor > "$T/mu6.out" 2>&1
+	rc=$?
+	check "mutate: a mutant that crashes twice is killed (exit $rc, $(($(date +%s) - t0)) s)" [ "$rc" -eq 0 ]
+	check "mutate: a run with a failure and no decision changed is run again" grep -q \
+		"^== mutant 01-rose-panics: it failed with every decision as the original's; running it again" "$T/mu6.out"
+	check "mutate: $(grep '^   killed by a crash' "$T/mu6.out" | sed 's/^ *//')" grep -q \
+		'^   killed by a crash in both runs: rose_socket_test/global.af_rose_refused (Kernel panic - not syncing: AppArmor: socket(AF_ROSE) panics on purpose' \
+		"$T/mu6.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "mutate: mutants.tsv says killed by crash, two runs" awk -F '\t' \
+		'NR > 1 && $2 == "killed" && $3 == "crash" && $6 == 2 { f = 1 } END { exit !f }' \
+		"$T/mu6/latest/mutants.tsv"
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"
