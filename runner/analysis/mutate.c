@@ -260,11 +260,14 @@ static void repeated_fails(const struct mutant_run *r1,
 			continue;
 		j->fails = xrealloc(j->fails,
 				    (j->n_fails + 1) * sizeof(*j->fails));
-		j->fails[j->n_fails++] = f;
+		j->crashed = xrealloc(j->crashed,
+				      (j->n_fails + 1) * sizeof(*j->crashed));
 		/* A crash in one run and a plain failure in the other is not
 		 * a repeated crash. */
-		j->ways |= f->trace && g->trace ? MUTANT_BY_CRASH :
-						  MUTANT_BY_FAILURE;
+		j->crashed[j->n_fails] = f->trace && g->trace;
+		j->ways |= j->crashed[j->n_fails] ? MUTANT_BY_CRASH :
+						    MUTANT_BY_FAILURE;
+		j->fails[j->n_fails++] = f;
 	}
 }
 
@@ -317,6 +320,7 @@ void mutant_judgement_free(struct mutant_judgement *j)
 {
 	free(j->diffs);
 	free(j->fails);
+	free(j->crashed);
 	memset(j, 0, sizeof(*j));
 }
 

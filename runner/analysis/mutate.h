@@ -94,6 +94,7 @@ struct mutant_judgement {
 	const struct mutant_diff **diffs;
 	size_t n_diffs;
 	const struct mutant_fail **fails;
+	bool *crashed; /* per killing failure: a crash in both runs */
 	size_t n_fails;
 	const char *why; /* stillborn, inconclusive: in one line */
 };

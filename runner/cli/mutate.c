@@ -236,8 +236,7 @@ static void name_killers(const struct mutant_judgement *j,
 			    ways[w] == MUTANT_BY_CRASH ? "a crash" :
 							 "a failure");
 		for (i = 0; i < j->n_fails; i++) {
-			bool crash = j->fails[i]->trace &&
-				     (j->ways & MUTANT_BY_CRASH);
+			bool crash = j->crashed[i];
 
 			/* A crash of one run only is a plain failure. */
 			if (crash != (ways[w] == MUTANT_BY_CRASH))

@@ -210,6 +210,7 @@ START_TEST(test_judge_rerun)
 	ck_assert_str_eq(j.diffs[0]->id, "c2");
 	ck_assert_uint_eq(j.n_fails, 1);
 	ck_assert_str_eq(j.fails[0]->trace, "BUG: oops");
+	ck_assert(j.crashed[0]);
 	mutant_judgement_free(&j);
 	/* A crash in one run and a plain failure of that case in the other
 	 * is a repeated failure, not a repeated crash. */
@@ -223,6 +224,7 @@ START_TEST(test_judge_rerun)
 		mutant_judge(true, &crashed, &r2, &j);
 		ck_assert_int_eq(j.verdict, MUTANT_KILLED);
 		ck_assert_uint_eq(j.ways, MUTANT_BY_FAILURE);
+		ck_assert(!j.crashed[0]);
 		mutant_judgement_free(&j);
 	}
 	/* Lost records, another one lost the second time: inconclusive. */
