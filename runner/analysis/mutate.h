@@ -64,7 +64,8 @@ struct mutant_diff {
 
 /* A failure of the mutant's own (a known kernel bug's are left out). */
 struct mutant_fail {
-	/* "TEST/CASE", "TEST", "ID: expected X, observed Y" or "boot: WHAT" */
+	/* "TEST/CASE", "TEST", "ID: observed X where Y was expected",
+	 * or "boot: WHAT" */
 	char *name;
 	/* A case that brought the kernel down: its report's first line. */
 	char *trace;

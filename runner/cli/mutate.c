@@ -111,8 +111,8 @@ static void own_failures(const struct run_opts *o,
 			continue;
 		ob->fails = xrealloc(ob->fails, (n + 1) * sizeof(*ob->fails));
 		ob->fails[n].name = xasprintf(
-			"%s: expected %s, observed %s", r->col[REC_ID],
-			r->col[REC_EXPECTED], r->col[REC_OBSERVED]);
+			"%s: observed %s where %s was expected", r->col[REC_ID],
+			r->col[REC_OBSERVED], r->col[REC_EXPECTED]);
 		ob->fails[n++].trace = NULL;
 	}
 	ob->run.fails = ob->fails;
@@ -210,9 +210,9 @@ static void name_killers(const struct mutant_judgement *j,
 	for (i = 0; i < j->n_fails; i++)
 		sbuf_printf(&r->killers, "%s%s%s%s%s",
 			    r->killers.len ? "," : "", j->fails[i]->name,
-			    j->fails[i]->trace ? " (crash: " : "",
-			    j->fails[i]->trace ? j->fails[i]->trace : "",
-			    j->fails[i]->trace ? ")" : "");
+			    j->crashed[i] ? " (crash: " : "",
+			    j->crashed[i] ? j->fails[i]->trace : "",
+			    j->crashed[i] ? ")" : "");
 	for (w = 0; w < ARRAY_SIZE(ways); w++) {
 		if (!(j->ways & ways[w]))
 			continue;
