@@ -477,7 +477,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	write_file_at(root, "mutants.tsv", tsv.buf, tsv.len);
 	/* Inconclusive ones count against the score: nothing proved them. */
 	judged = n - equivalent - stillborn;
-	printf("== mutation score: %zu killed of %zu non-equivalent mutants (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
+	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
 	       killed, judged, judged ? 100.0 * killed / judged : 0.0, survived,
 	       inconclusive, stillborn, equivalent);
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
