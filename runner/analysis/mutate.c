@@ -172,17 +172,303 @@ void mutants_free(struct mutant *m, size_t n)
 	free(m);
 }
 
-enum mutant_verdict mutant_judge(bool built, bool run_ok, size_t unexplained)
+bool mutant_diff_missing(const struct mutant_diff *d)
 {
-	if (!built)
-		return MUTANT_STILLBORN;
-	return !run_ok || unexplained ? MUTANT_KILLED : MUTANT_SURVIVED;
+	return !strcmp(d->a, "-") || !strcmp(d->b, "-");
+}
+
+static size_t missing(const struct mutant_run *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->n_diffs; i++)
+		n += mutant_diff_missing(&r->diffs[i]);
+	return n;
+}
+
+const char *mutant_rerun_reason(const struct mutant_run *r)
+{
+	if (!r->reached)
+		return "the guest never reached its tests";
+	if (missing(r))
+		return "a decision is recorded on one side only";
+	/* With a decision changed, a failure on top kills no less. */
+	if (!r->ok && !r->n_diffs)
+		return "it failed with every decision as the original's";
+	return NULL;
+}
+
+/* The same difference: the same case, the same two outcomes. */
+static bool same_diff(const struct mutant_diff *x, const struct mutant_diff *y)
+{
+	return !strcmp(x->id, y->id) && !strcmp(x->a, y->a) &&
+	       !strcmp(x->b, y->b);
+}
+
+static const struct mutant_fail *find_fail(const struct mutant_run *r,
+					   const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_fails; i++)
+		if (!strcmp(r->fails[i].name, name))
+			return &r->fails[i];
+	return NULL;
+}
+
+static void add_diff(struct mutant_judgement *j, const struct mutant_diff *d)
+{
+	j->diffs = xrealloc(j->diffs, (j->n_diffs + 1) * sizeof(*j->diffs));
+	j->diffs[j->n_diffs++] = d;
+	j->ways |= MUTANT_BY_DECISION;
+}
+
+/* Decisions: a complete second run's, or those the two runs share. */
+static void repeated_diffs(const struct mutant_run *r1,
+			   const struct mutant_run *r2,
+			   struct mutant_judgement *j)
+{
+	size_t i, k;
+
+	if (r2->reached && !missing(r2)) {
+		for (i = 0; i < r2->n_diffs; i++)
+			add_diff(j, &r2->diffs[i]);
+		return;
+	}
+	for (i = 0; i < r2->n_diffs; i++)
+		for (k = 0; k < r1->n_diffs; k++)
+			if (same_diff(&r2->diffs[i], &r1->diffs[k])) {
+				add_diff(j, &r2->diffs[i]);
+				break;
+			}
+}
+
+/* Failures of the same name in both (failed) runs. */
+static void repeated_fails(const struct mutant_run *r1,
+			   const struct mutant_run *r2,
+			   struct mutant_judgement *j)
+{
+	size_t i;
+
+	if (r1->ok || r2->ok)
+		return;
+	for (i = 0; i < r1->n_fails; i++) {
+		const struct mutant_fail *f = &r1->fails[i];
+		const struct mutant_fail *g = find_fail(r2, f->name);
+
+		if (!g)
+			continue;
+		j->fails = xrealloc(j->fails,
+				    (j->n_fails + 1) * sizeof(*j->fails));
+		j->crashed = xrealloc(j->crashed,
+				      (j->n_fails + 1) * sizeof(*j->crashed));
+		/* A crash in one run and a plain failure in the other is not
+		 * a repeated crash. */
+		j->crashed[j->n_fails] = f->trace && g->trace;
+		j->ways |= j->crashed[j->n_fails] ? MUTANT_BY_CRASH :
+						    MUTANT_BY_FAILURE;
+		j->fails[j->n_fails++] = f;
+	}
+}
+
+void mutant_judge(bool built, const struct mutant_run *r1,
+		  const struct mutant_run *r2, struct mutant_judgement *j)
+{
+	size_t i;
+
+	memset(j, 0, sizeof(*j));
+	if (!built) {
+		j->verdict = MUTANT_STILLBORN;
+		j->why =
+			"the patch does not apply or the kernel does not build";
+		return;
+	}
+	if (!mutant_rerun_reason(r1)) {
+		/* A complete run: its decisions alone decide. */
+		for (i = 0; i < r1->n_diffs; i++)
+			add_diff(j, &r1->diffs[i]);
+		j->verdict = j->n_diffs ? MUTANT_KILLED : MUTANT_SURVIVED;
+		return;
+	}
+	if (!r2) {
+		j->verdict = MUTANT_INCONCLUSIVE;
+		j->why =
+			"the first run decides nothing and there was no second";
+		return;
+	}
+	if (!r1->reached && !r2->reached) {
+		j->verdict = MUTANT_STILLBORN;
+		j->why = "the guest never reached its tests, in two runs";
+		return;
+	}
+	repeated_diffs(r1, r2, j);
+	repeated_fails(r1, r2, j);
+	if (j->ways) {
+		j->verdict = MUTANT_KILLED;
+		return;
+	}
+	j->verdict = MUTANT_INCONCLUSIVE;
+	if (!r1->reached || !r2->reached)
+		j->why = "the guest reached its tests in one run of two";
+	else if (missing(r1))
+		j->why = "a decision missing on one side did not repeat";
+	else
+		j->why = "a failure of the first run did not repeat";
+}
+
+void mutant_judgement_free(struct mutant_judgement *j)
+{
+	free(j->diffs);
+	free(j->fails);
+	free(j->crashed);
+	memset(j, 0, sizeof(*j));
 }
 
 const char *mutant_verdict_name(enum mutant_verdict v)
 {
-	static const char *const names[] = { "killed", "survived",
-					     "stillborn" };
+	static const char *const names[] = { "killed", "survived", "stillborn",
+					     "inconclusive" };
 
-	return names[v];
+	return v < MUTANT_N_VERDICTS ? names[v] : "?";
+}
+
+const char *mutant_ways_name(unsigned int ways)
+{
+	static const char *const names[] = {
+		"-",
+		"decision",
+		"failure",
+		"decision+failure",
+		"crash",
+		"decision+crash",
+		"failure+crash",
+		"decision+failure+crash",
+	};
+
+	return names[ways & 7];
+}
+
+/* Numbers as "N": boot 3 and boot 2 say the same thing. */
+static char *squash_numbers(const char *s, size_t len)
+{
+	struct sbuf sb = { 0 };
+	size_t i;
+
+	sbuf_printf(&sb, "%s", "");
+	for (i = 0; i < len; i++) {
+		if (s[i] >= '0' && s[i] <= '9') {
+			sbuf_printf(&sb, "N");
+			while (i + 1 < len && s[i + 1] >= '0' &&
+			       s[i + 1] <= '9')
+				i++;
+		} else {
+			sbuf_printf(&sb, "%c", s[i]);
+		}
+	}
+	return sb.buf;
+}
+
+static void push_fail(struct mutant_fail **v, size_t *n, char *name, bool crash)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n].name = name;
+	/* The caller fills a crash's line from its crash-N.txt. */
+	(*v)[*n].trace = crash ? xstrdup("") : NULL;
+	(*n)++;
+}
+
+void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
+{
+	const char *line, *test = NULL;
+	size_t test_len = 0, cases = 0;
+
+	for (line = ktap; line && *line;
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		size_t len = strcspn(line, "\n");
+
+		if (!strncmp(line, "# selftests: ", 13)) {
+			/* "# selftests: LSM: TEST" */
+			const char *t = strstr(line + 13, ": ");
+
+			test = t && t < line + len ? t + 2 : NULL;
+			test_len = test ? len - (test - line) : 0;
+			cases = 0;
+		} else if (!strncmp(line, "# not ok ", 9) && test) {
+			const char *name = line + 9, *down;
+			size_t k;
+
+			name += strspn(name, "0123456789 ");
+			k = strcspn(name, "\n #");
+			/* How the session marks a case that took the kernel. */
+			down = strstr(name, "# brought the kernel down");
+			cases++;
+			push_fail(v, n,
+				  xasprintf("%.*s/%.*s", (int)test_len, test,
+					    (int)k, name),
+				  down && down < line + len);
+		} else if (!strncmp(line, "not ok ", 7)) {
+			/* "not ok N selftests: LSM: TEST[ # PROBLEM]" */
+			const char *t = strstr(line, "selftests: "), *name;
+
+			name = t && t < line + len ? strstr(t + 11, ": ") :
+						     NULL;
+			/* A test is named only when no case of it is: a
+			 * test failing by other cases in each run is not
+			 * the same failure. */
+			if (name && name < line + len && !cases) {
+				name += 2;
+				push_fail(v, n,
+					  xstrndup(name, strcspn(name, "\n #")),
+					  false);
+			}
+		} else if (!strncmp(line, "# boot problem: ", 16)) {
+			char *what = squash_numbers(line + 16, len - 16);
+
+			push_fail(v, n, xasprintf("boot: %s", what), false);
+			free(what);
+		}
+	}
+}
+
+int mutant_crash_note(const char *text, char **name, char **line)
+{
+	const char *test, *kase, *why, *report;
+	size_t tl, cl;
+
+	*name = *line = NULL;
+	if (strncmp(text, "boot ", 5))
+		return -1;
+	test = strstr(text, " ended in test ");
+	kase = strstr(text, ", case ");
+	why = strchr(text, '\n');
+	if (!test || !kase || !why || kase < test || why < kase)
+		return -1;
+	test += 15;
+	tl = kase - test;
+	kase += 7;
+	cl = why - kase;
+	why++;
+	report = strstr(why, "\n\n");
+	*name = xasprintf("%.*s/%.*s", (int)tl, test, (int)cl, kase);
+	if (report && report[2] && report[2] != '(') {
+		report += 2;
+		/* The console's "[   48.492534] " says when, not what. */
+		if (*report == '[' && strstr(report, "] ") &&
+		    strstr(report, "] ") < report + strcspn(report, "\n"))
+			report = strstr(report, "] ") + 2;
+		*line = xstrndup(report, strcspn(report, "\n"));
+	} else
+		*line = xstrndup(why, strcspn(why, "\n"));
+	return 0;
+}
+
+void mutant_fails_free(struct mutant_fail *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].trace);
+	}
+	free(v);
 }

@@ -49,16 +49,102 @@ void mutants_free(struct mutant *m, size_t n);
 enum mutant_verdict {
 	MUTANT_KILLED,
 	MUTANT_SURVIVED,
-	MUTANT_STILLBORN, /* does not build: says nothing about the suite */
+	/* Does not apply, does not build, or never reaches its tests twice. */
+	MUTANT_STILLBORN,
+	MUTANT_INCONCLUSIVE, /* a failure that did not repeat */
+	MUTANT_N_VERDICTS,
 };
 
+/* A decision of the mutant's that differs, unexplained, from the original's. */
+struct mutant_diff {
+	const char *id;
+	const char *a,
+		*b; /* the original's and the mutant's, "-" when absent */
+};
+
+/* A failure of the mutant's own (a known kernel bug's are left out). */
+struct mutant_fail {
+	/* "TEST/CASE", "TEST", "ID: observed X where Y was expected",
+	 * or "boot: WHAT" */
+	char *name;
+	/* A case that brought the kernel down: its report's first line. */
+	char *trace;
+};
+
+/* What one run of the suites on a mutant showed. */
+struct mutant_run {
+	bool reached; /* the guest reached its tests (in every boot's run) */
+	bool ok; /* every boot passed */
+	const struct mutant_diff *diffs;
+	size_t n_diffs;
+	const struct mutant_fail *fails;
+	size_t n_fails;
+};
+
+/* How a mutant was killed (a bit each; several may hold). */
+enum mutant_way {
+	MUTANT_BY_DECISION = 1, /* a decision differs */
+	MUTANT_BY_FAILURE = 2, /* the same case failed in both runs */
+	MUTANT_BY_CRASH = 4, /* the same case brought the kernel down twice */
+};
+
+struct mutant_judgement {
+	enum mutant_verdict verdict;
+	unsigned int ways;
+	/* The killing decisions and failures (pointers into the runs). */
+	const struct mutant_diff **diffs;
+	size_t n_diffs;
+	const struct mutant_fail **fails;
+	bool *crashed; /* per killing failure: a crash in both runs */
+	size_t n_fails;
+	const char *why; /* stillborn, inconclusive: in one line */
+};
+
+/* Whether a decision of @d is absent on one side. */
+bool mutant_diff_missing(const struct mutant_diff *d);
+
 /*
- * A mutant is killed when a decision differs unexplained from the
- * original's, or when its run fails on its own (a decision not as the
- * test expected, a lost case, a crash) in two runs: @run_ok is false only
- * when the failure repeated.
+ * Why the first run @r decides nothing alone (it must run again), or NULL:
+ * it never reached its tests, a record is missing on one side (a crash or
+ * a timeout may have taken it), or it failed with every decision as the
+ * original's.
  */
-enum mutant_verdict mutant_judge(bool built, bool run_ok, size_t unexplained);
+const char *mutant_rerun_reason(const struct mutant_run *r);
+
+/*
+ * The verdict on a mutant (@built: the patch applied and the kernel
+ * built) from its first run @r1 and, when mutant_rerun_reason(@r1), its
+ * second @r2 (NULL: not run again, inconclusive):
+ *  - stillborn: not built, or neither run reached its tests;
+ *  - killed by decision: a complete run (tests reached, no record
+ *    missing) whose decisions differ, or the same difference in both runs;
+ *  - killed by failure (by crash when both runs crashed in it): a failure
+ *    of the same name in both runs;
+ *  - survived: a first run with nothing changed;
+ *  - inconclusive: anything else (a failure that did not repeat).
+ * Free @j with mutant_judgement_free().
+ */
+void mutant_judge(bool built, const struct mutant_run *r1,
+		  const struct mutant_run *r2, struct mutant_judgement *j);
+void mutant_judgement_free(struct mutant_judgement *j);
 const char *mutant_verdict_name(enum mutant_verdict v);
+/* "decision", "failure", "crash" joined with "+", or "-" for none. */
+const char *mutant_ways_name(unsigned int ways);
+
+/*
+ * The failures a boot's ktap.txt reports: every "# not ok" case (as
+ * TEST/CASE; one "brought the kernel down" is a crash, with a NULL trace
+ * for the caller to fill), every "not ok" test, every "# boot problem"
+ * (numbers in it as N, so two runs' problems compare). Appends to @v.
+ */
+void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n);
+/*
+ * A crash-N.txt ("boot N ended in test T, case C", the reason, a blank
+ * line, the kernel's report): "T/C" in @name and the report's first line
+ * (its console time stamp dropped; the reason when there is no report)
+ * in @line, malloc'd. -1 when @text is not one.
+ */
+int mutant_crash_note(const char *text, char **name, char **line);
+void mutant_fails_free(struct mutant_fail *v, size_t n);
 
 #endif

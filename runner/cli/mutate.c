@@ -2,9 +2,9 @@
 /*
  * `lsmconf mutate`: builds every mutant incrementally from the original
  * build, runs the suites on it and compares its decisions with the
- * original's. A mutant is killed by the cases whose decisions differ, or
- * that failed on their own; one the suite cannot tell from the original
- * survives.
+ * original's. A run that decides nothing alone (the guest never reached
+ * its tests, a record missing on one side, a failure with no decision
+ * changed) is run again, and only what repeats kills (mutant_judge()).
  */
 #define _GNU_SOURCE
 #include "cli.h"
@@ -25,46 +25,273 @@ struct mutate_opts {
 	size_t n_only;
 };
 
-/* Case names shown per mutant; all of them are in mutants.tsv. */
+/* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
 #define SHOW_KILLERS 3
 
-/* The failed cases of every boot of @kb, from its KTAP ("# not ok"). */
-static void failed_cases(const struct kernel_boots *kb, struct sbuf *out,
-			 size_t *n)
+/* One run of the suites on a mutant, and what it showed. */
+struct mutant_obs {
+	struct kernel_boots kb;
+	struct record_set rs;
+	struct cmp_result cmp;
+	struct mutant_diff *diffs;
+	char **feat_ids; /* "feature PATH", the diffs' ids of features */
+	struct mutant_fail *fails;
+	struct mutant_run run;
+};
+
+/* A crashed case gets the first line of its kernel report. */
+static void crash_lines(const char *dir, struct mutant_fail *v, size_t n)
 {
+	char *path, *text, *name, *line;
 	size_t i;
+	int c;
 
-	for (i = 0; i < kb->n; i++) {
-		char *path = xasprintf("%s/ktap.txt", kb->dir[i]), *buf, *line;
-
-		if (read_file(path, &buf, NULL)) {
+	/* crash-N.txt: N is the boot, at most the session's few. */
+	for (c = 1; c <= 16; c++) {
+		path = xasprintf("%s/crash-%d.txt", dir, c);
+		if (read_file(path, &text, NULL)) {
 			free(path);
 			continue;
 		}
-		for (line = buf; line && *line; line = strchr(line, '\n')) {
-			if (*line == '\n')
-				line++;
-			if (!strncmp(line, "# not ok ", 9)) {
-				const char *name = line + 9;
-
-				name += strspn(name, "0123456789 ");
-				sbuf_printf(out, "%s%.*s", out->len ? "," : "",
-					    (int)strcspn(name, "\n #"), name);
-				(*n)++;
-			}
+		if (!mutant_crash_note(text, &name, &line)) {
+			for (i = 0; i < n; i++)
+				if (v[i].trace && !v[i].trace[0] &&
+				    !strcmp(v[i].name, name)) {
+					free(v[i].trace);
+					v[i].trace = xstrdup(line);
+				}
+			free(name);
+			free(line);
 		}
-		free(buf);
+		free(text);
 		free(path);
 	}
 }
 
+/* Whether @crashed (known-crashes.tsv lines: CASE, BUG, BOOT) names @name. */
+static bool known_crash_listed(const char *crashed, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = crashed; p && *p;) {
+		if (!strncmp(p, name, n) && p[n] == '\t')
+			return true;
+		p += strcspn(p, "\n");
+		p += *p == '\n';
+	}
+	return false;
+}
+
+/*
+ * The mutant's own failures in @kb: its boots' failed cases, tests and
+ * problems (a known kernel bug's cases left out: the original has them
+ * too), and its decisions not as expected.
+ */
+static void own_failures(const struct kernel_boots *kb,
+			 const struct record_set *rs, const char *crashed,
+			 struct mutant_obs *ob)
+{
+	size_t i, n = 0, kept = 0;
+
+	for (i = 0; i < kb->n; i++) {
+		char *path = xasprintf("%s/ktap.txt", kb->dir[i]), *buf;
+		size_t first = n;
+
+		if (!read_file(path, &buf, NULL)) {
+			mutant_ktap_failures(buf, &ob->fails, &n);
+			free(buf);
+		}
+		free(path);
+		crash_lines(kb->dir[i], ob->fails + first, n - first);
+	}
+	for (i = 0; i < n; i++) {
+		struct mutant_fail *f = &ob->fails[i];
+
+		/* A crash the session matched to a known bug's signature. */
+		if (crashed && strchr(f->name, '/') &&
+		    strncmp(f->name, "boot: ", 6) &&
+		    known_crash_listed(crashed, f->name)) {
+			free(f->name);
+			free(f->trace);
+			continue;
+		}
+		ob->fails[kept++] = *f;
+	}
+	n = kept;
+	for (i = 0; i < rs->n; i++) {
+		const struct record *r = &rs->v[i];
+
+		if (r->known ||
+		    !strcmp(r->col[REC_EXPECTED], r->col[REC_OBSERVED]))
+			continue;
+		ob->fails = xrealloc(ob->fails, (n + 1) * sizeof(*ob->fails));
+		ob->fails[n].name = xasprintf(
+			"%s: observed %s where %s was expected", r->col[REC_ID],
+			r->col[REC_OBSERVED], r->col[REC_EXPECTED]);
+		ob->fails[n++].trace = NULL;
+	}
+	ob->run.fails = ob->fails;
+	ob->run.n_fails = n;
+}
+
+/* The guest reached its tests (sent its identity) in every boot's run. */
+static bool reached_tests(const struct kernel_boots *kb)
+{
+	size_t i;
+	bool all = kb->n > 0;
+
+	for (i = 0; i < kb->n; i++) {
+		char *path, *uname = run_guest_file(kb->dir[i], "uname", &path);
+
+		all &= uname[0] != '\0';
+		free(uname);
+		free(path);
+	}
+	return all;
+}
+
+/*
+ * Runs the suites of @ro on the mutant @k into @ro->dir_name and compares
+ * with the original's boots @orig_kb and records @orig.
+ */
+static void observe(const struct run_opts *ro, const char *root,
+		    struct kernel *k, const struct kernel_boots *orig_kb,
+		    const struct record_set *orig, struct mutant_obs *ob)
+{
+	char *crashed, *orig_crashed, *fa, *fb;
+	size_t i, n = 0;
+	struct err e;
+
+	memset(ob, 0, sizeof(*ob));
+	if (run_kernel_lsms(ro, root, k, &ob->kb, &e))
+		die("%s", e.msg);
+	run_load_records(&ob->kb, &ob->rs);
+	/*
+	 * A mutant is the original's source plus a patch: a feature it no
+	 * longer advertises is a kill, and explains none of its decisions.
+	 */
+	compare_boot_features(orig_kb, &ob->kb, &fa, &fb);
+	compare_kernels(orig, &ob->rs, fa, fb, true, &ob->cmp);
+	free(fa);
+	free(fb);
+	/* A case a known kernel bug really brought down on one side. */
+	crashed = run_known_crashes(&ob->kb);
+	orig_crashed = run_known_crashes(orig_kb);
+	if (ro->known)
+		compare_explain_crashes(&ob->cmp, ro->known, orig_crashed,
+					crashed);
+	free(orig_crashed);
+	ob->diffs = xcalloc(ob->cmp.n + ob->cmp.n_feat + 1, sizeof(*ob->diffs));
+	ob->feat_ids = xcalloc(ob->cmp.n_feat + 1, sizeof(*ob->feat_ids));
+	for (i = 0; i < ob->cmp.n_feat; i++) {
+		ob->diffs[n].id = ob->feat_ids[i] =
+			xasprintf("feature %s", ob->cmp.feat[i].path);
+		ob->diffs[n].a = ob->cmp.feat[i].a;
+		ob->diffs[n++].b = ob->cmp.feat[i].b;
+	}
+	for (i = 0; i < ob->cmp.n; i++) {
+		const struct cmp_case *c = &ob->cmp.v[i];
+
+		if (c->cls != CMP_UNEXPLAINED)
+			continue;
+		ob->diffs[n].id = c->id;
+		ob->diffs[n].a = c->a;
+		ob->diffs[n++].b = c->b;
+	}
+	ob->run.diffs = ob->diffs;
+	ob->run.n_diffs = n;
+	ob->run.ok = ob->kb.ok;
+	ob->run.reached = reached_tests(&ob->kb);
+	own_failures(&ob->kb, &ob->rs, crashed, ob);
+	free(crashed);
+}
+
+static void obs_free(struct mutant_obs *ob)
+{
+	mutant_fails_free(ob->fails, ob->run.n_fails);
+	for (size_t i = 0; i < ob->cmp.n_feat; i++)
+		free(ob->feat_ids[i]);
+	free(ob->feat_ids);
+	free(ob->diffs);
+	compare_free(&ob->cmp);
+	records_free(&ob->rs);
+	kernel_boots_free(&ob->kb);
+}
+
 struct mutant_result {
 	enum mutant_verdict verdict;
-	size_t unexplained, failed;
-	bool repeated; /* killed by a failure seen in two runs */
-	struct sbuf killers; /* ids and case names, comma-separated */
+	unsigned int ways;
+	size_t decisions, failures; /* the killing ones */
+	int runs;
+	const char *why; /* static text */
+	struct sbuf killers; /* the killing cases, comma-separated */
+	struct sbuf shown; /* the first few of each way, for the report */
 	double build_s, run_s;
 };
+
+/* The killing decisions and failures, all in @r->killers, some shown. */
+static void name_killers(const struct mutant_judgement *j,
+			 struct mutant_result *r)
+{
+	static const unsigned int ways[] = { MUTANT_BY_DECISION,
+					     MUTANT_BY_CRASH,
+					     MUTANT_BY_FAILURE };
+	size_t i, w, shown;
+
+	for (i = 0; i < j->n_diffs; i++)
+		sbuf_printf(&r->killers, "%s%s (%s -> %s)",
+			    r->killers.len ? "," : "", j->diffs[i]->id,
+			    j->diffs[i]->a, j->diffs[i]->b);
+	for (i = 0; i < j->n_fails; i++)
+		sbuf_printf(&r->killers, "%s%s%s%s%s",
+			    r->killers.len ? "," : "", j->fails[i]->name,
+			    j->crashed[i] ? " (crash: " : "",
+			    j->crashed[i] ? j->fails[i]->trace : "",
+			    j->crashed[i] ? ")" : "");
+	for (w = 0; w < ARRAY_SIZE(ways); w++) {
+		if (!(j->ways & ways[w]))
+			continue;
+		shown = 0;
+		if (ways[w] == MUTANT_BY_DECISION) {
+			sbuf_printf(
+				&r->shown,
+				"   killed by decision: %zu differ from the original's:",
+				j->n_diffs);
+			for (i = 0; i < j->n_diffs && shown < SHOW_KILLERS;
+			     i++, shown++)
+				sbuf_printf(&r->shown, "%s %s (%s -> %s)",
+					    shown ? "," : "", j->diffs[i]->id,
+					    j->diffs[i]->a, j->diffs[i]->b);
+			if (j->n_diffs > shown)
+				sbuf_printf(&r->shown, ", ...");
+			sbuf_printf(&r->shown, "\n");
+			continue;
+		}
+		sbuf_printf(&r->shown, "   killed by %s in both runs:",
+			    ways[w] == MUTANT_BY_CRASH ? "a crash" :
+							 "a failure");
+		for (i = 0; i < j->n_fails; i++) {
+			bool crash = j->crashed[i];
+
+			/* A crash of one run only is a plain failure. */
+			if (crash != (ways[w] == MUTANT_BY_CRASH))
+				continue;
+			if (shown++ == SHOW_KILLERS) {
+				sbuf_printf(&r->shown, ", ...");
+				break;
+			}
+			sbuf_printf(&r->shown, "%s %s", shown > 1 ? "," : "",
+				    j->fails[i]->name);
+			if (crash)
+				sbuf_printf(&r->shown, " (%s)",
+					    j->fails[i]->trace[0] ?
+						    j->fails[i]->trace :
+						    "no kernel report");
+		}
+		sbuf_printf(&r->shown, "\n");
+	}
+}
 
 /* The LSMs a mutant is judged on: its own, or every one of the run. */
 static const char *mutant_lsms(const struct run_opts *o, const struct mutant *m)
@@ -94,24 +321,23 @@ static void run_mutant(const struct run_opts *o, const char *root,
 		       struct mutant_result *r)
 {
 	char *spec = xasprintf("build:%s+%s", mo->source, m->path);
-	struct kernel_boots kb;
-	struct record_set rs, orig;
-	struct cmp_result cmp;
+	struct mutant_obs first, again;
+	struct mutant_judgement j;
+	struct record_set orig;
 	struct run_opts ro = *o;
-	struct sbuf names = { 0 };
+	const char *reason;
 	struct kernel k;
 	struct err e;
-	char *fa, *fb;
-	size_t i, shown = 0;
 	double t0 = now_seconds();
-	bool run_ok;
 
 	memset(r, 0, sizeof(*r));
 	/* A mutant that does not build is stillborn, not the end of the run. */
 	if (kernel_provision(spec, &k, o->refresh, &e)) {
 		note("%s", e.msg);
 		r->build_s = now_seconds() - t0;
-		r->verdict = mutant_judge(false, false, 0);
+		mutant_judge(false, NULL, NULL, &j);
+		r->verdict = j.verdict;
+		r->why = j.why;
 		free(spec);
 		return;
 	}
@@ -119,78 +345,39 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	t0 = now_seconds();
 	ro.dir_name = xasprintf("mutant-%s", m->name);
 	ro.lsms = mutant_lsms(o, m);
-	if (run_kernel_lsms(&ro, root, &k, &kb, &e))
-		die("%s", e.msg);
-	run_load_records(&kb, &rs);
 	original_records(orig_kb, ro.lsms, &orig);
+	observe(&ro, root, &k, orig_kb, &orig, &first);
+	r->runs = 1;
+	reason = mutant_rerun_reason(&first.run);
 	/*
-	 * A mutant is the original's source plus a patch: a feature it no
-	 * longer advertises is a kill, and explains none of its decisions.
+	 * A run that decides nothing alone (one bad boot of an emulator, a
+	 * crash or a timeout under load) is run again: only what repeats
+	 * counts.
 	 */
-	compare_boot_features(orig_kb, &kb, &fa, &fb);
-	compare_kernels(&orig, &rs, fa, fb, true, &cmp);
-	free(fa);
-	free(fb);
-	r->unexplained = cmp_unexplained(&cmp);
-	for (i = 0; i < cmp.n_feat; i++)
-		sbuf_printf(&r->killers, "%sfeature:%s (%s -> %s)",
-			    shown++ ? "," : "", cmp.feat[i].path, cmp.feat[i].a,
-			    cmp.feat[i].b);
-	for (i = 0; i < cmp.n; i++)
-		if (cmp.v[i].cls == CMP_UNEXPLAINED)
-			sbuf_printf(&r->killers, "%s%s (%s -> %s)",
-				    shown++ ? "," : "", cmp.v[i].id, cmp.v[i].a,
-				    cmp.v[i].b);
-	failed_cases(&kb, &names, &r->failed);
-	if (names.len)
-		sbuf_printf(&r->killers, "%s%s", r->killers.len ? "," : "",
-			    names.buf);
-	run_ok = kb.ok;
-	/*
-	 * A failure with every decision as the original's kills only if it
-	 * repeats: one bad boot of an emulator must not count as a kill.
-	 */
-	if (!run_ok && !r->unexplained) {
-		struct kernel_boots again;
-
+	if (reason) {
 		free((char *)ro.dir_name);
 		ro.dir_name = xasprintf("mutant-%s-again", m->name);
-		printf("== mutant %s: it failed with no decision changed; running it again\n",
-		       m->name);
-		if (run_kernel_lsms(&ro, root, &k, &again, &e))
-			die("%s", e.msg);
-		run_ok = again.ok;
-		r->repeated = !again.ok;
-		if (again.ok)
-			printf("   the failure did not repeat: not a kill\n");
-		kernel_boots_free(&again);
+		printf("== mutant %s: %s; running it again\n", m->name, reason);
+		fflush(stdout);
+		observe(&ro, root, &k, orig_kb, &orig, &again);
+		r->runs = 2;
 	}
-	r->verdict = mutant_judge(true, run_ok, r->unexplained);
+	mutant_judge(true, &first.run, reason ? &again.run : NULL, &j);
+	r->verdict = j.verdict;
+	r->ways = j.ways;
+	r->why = j.why;
+	r->decisions = j.n_diffs;
+	r->failures = j.n_fails;
+	name_killers(&j, r);
+	mutant_judgement_free(&j);
 	r->run_s = now_seconds() - t0;
-	sbuf_free(&names);
-	compare_free(&cmp);
-	records_free(&rs);
+	if (reason)
+		obs_free(&again);
+	obs_free(&first);
 	records_free(&orig);
-	kernel_boots_free(&kb);
 	kernel_free(&k);
 	free((char *)ro.dir_name);
 	free(spec);
-}
-
-/* The first SHOW_KILLERS entries of a comma-separated list. */
-static void print_first(const char *list)
-{
-	const char *p = list;
-	int i;
-
-	for (i = 0; i < SHOW_KILLERS && p && *p; i++) {
-		size_t n = strcspn(p, ",");
-
-		printf("%s%.*s", i ? ", " : "", (int)n, p);
-		p += n + (p[n] == ',');
-	}
-	if (p && *p)
-		printf(", ...");
 }
 
 /*
@@ -244,6 +431,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	struct sbuf tsv = { 0 };
 	char *lsms;
 	size_t n, i, killed = 0, survived = 0, stillborn = 0, equivalent = 0;
+	size_t inconclusive = 0, judged;
 	double t0 = now_seconds();
 	struct kernel k;
 	struct err e;
@@ -274,7 +462,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	res = xcalloc(n, sizeof(*res));
 	sbuf_printf(
 		&tsv,
-		"mutant\tverdict\tunexplained\tfailed_cases\tbuild_s\trun_s\tdescription\tkilled_by\n");
+		"mutant\tverdict\tkilled_by_way\tdecisions\tfailures\truns\tbuild_s\trun_s\tdescription\twhy\tkilled_by\n");
 	for (i = 0; i < n; i++) {
 		struct mutant_result *r = &res[i];
 
@@ -283,39 +471,48 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		run_mutant(o, root, mo, &m[i], &kb, r);
 		printf("== mutant %s: %s\n   bug: %s\n", m[i].name,
 		       mutant_verdict_name(r->verdict), m[i].desc);
-		if (r->verdict == MUTANT_KILLED) {
-			printf("   killed by %zu unexplained decisions, %zu failed cases%s: ",
-			       r->unexplained, r->failed,
-			       r->repeated ? " (the failure repeated)" : "");
-			print_first(r->killers.buf);
-			printf("\n");
+		switch (r->verdict) {
+		case MUTANT_KILLED:
+			printf("%s", r->shown.buf);
 			killed++;
-		} else if (r->verdict == MUTANT_STILLBORN) {
-			printf("   does not build (see the error above)\n");
+			break;
+		case MUTANT_STILLBORN:
+			printf("   stillborn: %s\n", r->why);
 			stillborn++;
-		} else if (m[i].equivalent) {
-			printf("   equivalent: %s\n", m[i].equivalent);
-			equivalent++;
-		} else {
-			printf("   SURVIVED: no case tells it from the original\n");
-			survived++;
+			break;
+		case MUTANT_INCONCLUSIVE:
+			printf("   INCONCLUSIVE: %s\n", r->why);
+			inconclusive++;
+			break;
+		default:
+			if (m[i].equivalent) {
+				printf("   equivalent: %s\n", m[i].equivalent);
+				equivalent++;
+			} else {
+				printf("   SURVIVED: no case tells it from the original\n");
+				survived++;
+			}
 		}
-		printf("   time: build %.1f s, boots and compare %.1f s\n",
-		       r->build_s, r->run_s);
+		printf("   time: build %.1f s, boots and compare %.1f s (%d run%s)\n",
+		       r->build_s, r->run_s, r->runs, r->runs == 1 ? "" : "s");
 		fflush(stdout);
-		sbuf_printf(&tsv, "%s\t%s\t%zu\t%zu\t%.1f\t%.1f\t%s\t%s\n",
-			    m[i].name, mutant_verdict_name(r->verdict),
-			    r->unexplained, r->failed, r->build_s, r->run_s,
-			    m[i].desc, r->killers.len ? r->killers.buf : "-");
+		sbuf_printf(
+			&tsv,
+			"%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\n",
+			m[i].name, mutant_verdict_name(r->verdict),
+			mutant_ways_name(r->ways), r->decisions, r->failures,
+			r->runs, r->build_s, r->run_s, m[i].desc,
+			r->why ? r->why : "-",
+			r->killers.len ? r->killers.buf : "-");
 		sbuf_free(&r->killers);
+		sbuf_free(&r->shown);
 	}
 	write_file_at(root, "mutants.tsv", tsv.buf, tsv.len);
-	printf("== mutation score: %zu killed of %zu non-equivalent mutants (%.0f%%); %zu survived, %zu equivalent, %zu did not build\n",
-	       killed, n - equivalent - stillborn,
-	       n - equivalent - stillborn ?
-		       100.0 * killed / (n - equivalent - stillborn) :
-		       0.0,
-	       survived, equivalent, stillborn);
+	/* Inconclusive ones count against the score: nothing proved them. */
+	judged = n - equivalent - stillborn;
+	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
+	       killed, judged, judged ? 100.0 * killed / judged : 0.0, survived,
+	       inconclusive, stillborn, equivalent);
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
 	kernel_boots_free(&kb);
@@ -325,7 +522,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	free(res);
 	free(spec);
 	free(root);
-	return survived || stillborn ? 1 : 0;
+	return survived || stillborn || inconclusive ? 1 : 0;
 }
 
 struct mutate_args {

@@ -646,7 +646,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		08-stale-label-used 09-errno-eperm
 	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "mutate: mutants.tsv names the killing cases" awk -F '\t' \
-		'NR > 1 && $2 == "killed" && $8 != "-" { n++ } END { exit n != 5 }' \
+		'NR > 1 && $2 == "killed" && $NF != "-" { n++ } END { exit n != 5 }' \
 		"$T/mu/latest/mutants.tsv"
 	# The mutants of the policy-depth tests, one per kind, each killed by
 	# its own test (unix_peer_test alone lets them all through).
@@ -670,11 +670,60 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	{ echo "a comment only"; echo; cat "$T/mutants.diff"; } > "$T/mutants/01-comment.patch"
 	sed 's/^+\tif (!unconfined(label)) { \/\* same \*\//+\tif (!unconfined(label)) { syntax error/' \
 		"$T/mutants/01-comment.patch" > "$T/mutants/02-broken.patch"
+	# A mutant whose kernel panics in AppArmor's init never reaches its
+	# tests (two runs of two boots): stillborn too, not killed.
+	cp "$fixtures/../patches/apparmor-init-panics.patch" "$T/mutants/03-panic.patch"
 	timeout -k 5 3000 "$L" mutate --results "$T/mu2" --mutants "$T/mutants" > "$T/mu2.out" 2>&1
 	rc=$?
 	check "mutate: a survivor or a broken mutant fails it (exit $rc)" [ "$rc" -eq 1 ]
 	check "mutate: the comment-only mutant survived" grep -q '^== mutant 01-comment: survived' "$T/mu2.out"
 	check "mutate: the broken mutant is stillborn" grep -q '^== mutant 02-broken: stillborn' "$T/mu2.out"
+	check "mutate: the panicking mutant is stillborn, run twice" grep -q \
+		'^== mutant 03-panic: the guest never reached its tests; running it again' "$T/mu2.out"
+	check "mutate: $(grep -A2 '^== mutant 03-panic: stillborn' "$T/mu2.out" | grep '^   stillborn: ' | sed 's/^ *//')" \
+		grep -q '^   stillborn: the guest never reached its tests, in two runs' "$T/mu2.out"
+	check "mutate: the score counts the verdicts apart" grep -q \
+		'^== mutation score: 0 killed of 1 .*; 1 survived, 0 inconclusive, 2 stillborn, 0 equivalent' "$T/mu2.out"
+	# One failure that does not repeat is no kill: a stand-in QEMU fails
+	# the first two boots of the comment-only mutant's kernel (its first
+	# run never reaches its tests), and its second run passes.
+	key=$("$L" kernel "$orig+$T/mutants/01-comment.patch" | sed -n 's/.* -> build \([^ ]*\) .*/\1/p')
+	t0=$(date +%s)
+	env LSMCONF_QEMU="$standins/fail-first" LSMCONF_FAIL_IMAGE="*/builds/$key/*" \
+		LSMCONF_FAIL_BOOTS=2 LSMCONF_FAIL_STATE="$T/fail-first.state" \
+		timeout -k 5 3000 "$L" mutate --results "$T/mu5" --mutants "$T/mutants" \
+		--mutant 01-comment --test features_test > "$T/mu5.out" 2>&1
+	rc=$?
+	check "mutate: an inconclusive mutant fails it (exit $rc, $(($(date +%s) - t0)) s)" [ "$rc" -eq 1 ]
+	check "mutate: the stand-in failed the mutant's first two boots only" \
+		[ "$(wc -l < "$T/fail-first.state")" -eq 2 ]
+	check "mutate: a run that never reached its tests is run again" grep -q \
+		'^== mutant 01-comment: the guest never reached its tests; running it again' "$T/mu5.out"
+	check "mutate: the failure did not repeat: inconclusive" grep -q \
+		'^== mutant 01-comment: inconclusive' "$T/mu5.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "mutate: mutants.tsv says inconclusive, two runs, and why" awk -F '\t' \
+		'NR > 1 && $2 == "inconclusive" && $6 == 2 && $10 == "the guest reached its tests in one run of two" { f = 1 } END { exit !f }' \
+		"$T/mu5/latest/mutants.tsv"
+	# A mutant that brings the kernel down in one case, in both runs, is
+	# killed by that crash, named with its kernel report's first line.
+	mkdir -p "$T/rose" "$T/mutants-crash"
+	cc -static -O2 -I"$S" -o "$T/rose/rose_socket_test" "$fixtures/rose_socket_test.c"
+	cp "$fixtures/../patches/apparmor-rose-socket-panics.patch" "$T/mutants-crash/01-rose-panics.patch"
+	t0=$(date +%s)
+	timeout -k 5 3000 "$L" mutate --results "$T/mu6" --mutants "$T/mutants-crash" \
+		--tests-dir "$T/rose" --lsm apparmor > "$T/mu6.out" 2>&1
+	rc=$?
+	check "mutate: a mutant that crashes twice is killed (exit $rc, $(($(date +%s) - t0)) s)" [ "$rc" -eq 0 ]
+	check "mutate: a run with a failure and no decision changed is run again" grep -q \
+		"^== mutant 01-rose-panics: it failed with every decision as the original's; running it again" "$T/mu6.out"
+	check "mutate: $(grep '^   killed by a crash' "$T/mu6.out" | sed 's/^ *//')" grep -q \
+		'^   killed by a crash in both runs: rose_socket_test/global.af_rose_refused (Kernel panic - not syncing: AppArmor: socket(AF_ROSE) panics on purpose' \
+		"$T/mu6.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "mutate: mutants.tsv says killed by crash, two runs" awk -F '\t' \
+		'NR > 1 && $2 == "killed" && $3 == "crash" && $6 == 2 { f = 1 } END { exit !f }' \
+		"$T/mu6/latest/mutants.tsv"
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"

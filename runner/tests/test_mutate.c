@@ -42,14 +42,305 @@ START_TEST(test_header)
 }
 END_TEST
 
-START_TEST(test_judge)
+/* Runs to judge: decisions and failures as the cli builds them. */
+static const struct mutant_diff d_eperm = { "c1", "EACCES", "EPERM" };
+static const struct mutant_diff d_eperm2 = { "c1", "EACCES", "EPERM" };
+static const struct mutant_diff d_allow = { "c1", "EACCES", "allow" };
+static const struct mutant_diff d_lost = { "c2", "allow", "-" };
+static const struct mutant_diff d_lost2 = { "c2", "allow", "-" };
+static const struct mutant_diff d_other_lost = { "c3", "allow", "-" };
+static struct mutant_fail f_case = { "t/c1", NULL };
+static struct mutant_fail f_case2 = { "t/c1", NULL };
+static struct mutant_fail f_crash = { "t/c2", "BUG: oops" };
+static struct mutant_fail f_crash2 = { "t/c2", "BUG: oops again" };
+static struct mutant_fail f_timeout = { "t", NULL };
+
+START_TEST(test_judge_one_run)
 {
-	ck_assert_int_eq(mutant_judge(true, true, 0), MUTANT_SURVIVED);
-	ck_assert_int_eq(mutant_judge(true, true, 3), MUTANT_KILLED);
-	/* A case failing on its own kills even with identical records. */
-	ck_assert_int_eq(mutant_judge(true, false, 0), MUTANT_KILLED);
-	ck_assert_int_eq(mutant_judge(false, false, 0), MUTANT_STILLBORN);
+	struct mutant_run clean = { .reached = true, .ok = true };
+	struct mutant_run changed = { .reached = true,
+				      .ok = false,
+				      .diffs = &d_eperm,
+				      .n_diffs = 1,
+				      .fails = &f_case,
+				      .n_fails = 1 };
+	struct mutant_judgement j;
+
+	/* Does not apply or build: nothing else is looked at. */
+	mutant_judge(false, NULL, NULL, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_STILLBORN);
+	ck_assert_ptr_nonnull(j.why);
+	mutant_judgement_free(&j);
+
+	/* Nothing changed in a complete run: survived, no second run. */
+	ck_assert_ptr_null(mutant_rerun_reason(&clean));
+	mutant_judge(true, &clean, NULL, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_SURVIVED);
+	ck_assert_uint_eq(j.ways, 0);
+	mutant_judgement_free(&j);
+
+	/* A decision changed, every record on both sides: killed at once,
+	 * by that decision; its failure alone would need a repeat. */
+	ck_assert_ptr_null(mutant_rerun_reason(&changed));
+	mutant_judge(true, &changed, NULL, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	ck_assert_uint_eq(j.ways, MUTANT_BY_DECISION);
+	ck_assert_uint_eq(j.n_diffs, 1);
+	ck_assert_ptr_eq(j.diffs[0], &d_eperm);
+	ck_assert_uint_eq(j.n_fails, 0);
+	mutant_judgement_free(&j);
+	/* The same with the run passing (the test took the new errno). */
+	changed.ok = true;
+	mutant_judge(true, &changed, NULL, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	mutant_judgement_free(&j);
+
+	/* A first run that must be repeated and was not: no verdict. */
+	changed.diffs = &d_lost;
+	ck_assert_str_eq(mutant_rerun_reason(&changed),
+			 "a decision is recorded on one side only");
+	mutant_judge(true, &changed, NULL, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	mutant_judgement_free(&j);
+}
+END_TEST
+
+START_TEST(test_judge_rerun)
+{
+	struct mutant_run dead = { .reached = false, .ok = false };
+	struct mutant_run clean = { .reached = true, .ok = true };
+	struct mutant_run failed = {
+		.reached = true, .ok = false, .fails = &f_case, .n_fails = 1
+	};
+	struct mutant_run failed2 = {
+		.reached = true, .ok = false, .fails = &f_case2, .n_fails = 1
+	};
+	struct mutant_run timeout = {
+		.reached = true, .ok = false, .fails = &f_timeout, .n_fails = 1
+	};
+	struct mutant_fail crash_fails[] = { f_crash, f_case };
+	struct mutant_fail crash2_fails[] = { f_crash2 };
+	struct mutant_diff lost_diffs[] = { d_eperm, d_lost };
+	struct mutant_run crashed = { .reached = true,
+				      .ok = false,
+				      .diffs = lost_diffs,
+				      .n_diffs = 2,
+				      .fails = crash_fails,
+				      .n_fails = 2 };
+	struct mutant_run crashed2 = { .reached = true,
+				       .ok = false,
+				       .diffs = &d_lost2,
+				       .n_diffs = 1,
+				       .fails = crash2_fails,
+				       .n_fails = 1 };
+	struct mutant_run lost_other = { .reached = true,
+					 .ok = true,
+					 .diffs = &d_other_lost,
+					 .n_diffs = 1 };
+	struct mutant_run changed = {
+		.reached = true, .ok = true, .diffs = &d_allow, .n_diffs = 1
+	};
+	struct mutant_run eperm_lost = {
+		.reached = true, .ok = true, .diffs = lost_diffs, .n_diffs = 2
+	};
+	struct mutant_run eperm_other = {
+		.reached = true,
+		.ok = true,
+		.diffs = (const struct mutant_diff[]){ d_eperm2, d_other_lost },
+		.n_diffs = 2
+	};
+	struct mutant_judgement j;
+
+	ck_assert_str_eq(mutant_rerun_reason(&dead),
+			 "the guest never reached its tests");
+	ck_assert_str_eq(mutant_rerun_reason(&failed),
+			 "it failed with every decision as the original's");
+
+	/* Never reached its tests twice: stillborn. */
+	mutant_judge(true, &dead, &dead, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_STILLBORN);
+	ck_assert_str_eq(j.why,
+			 "the guest never reached its tests, in two runs");
+	mutant_judgement_free(&j);
+	/* Once only, then clean: a failure that did not repeat. */
+	mutant_judge(true, &dead, &clean, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	ck_assert_str_eq(j.why,
+			 "the guest reached its tests in one run of two");
+	mutant_judgement_free(&j);
+	/* Once only, then a complete run that changes a decision: killed. */
+	mutant_judge(true, &dead, &changed, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	ck_assert_uint_eq(j.ways, MUTANT_BY_DECISION);
+	ck_assert_ptr_eq(j.diffs[0], &d_allow);
+	mutant_judgement_free(&j);
+	/* Reached, then not: the first run's failure did not repeat. */
+	mutant_judge(true, &failed, &dead, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	mutant_judgement_free(&j);
+
+	/* The same case failed twice (by name, not by pointer): killed. */
+	mutant_judge(true, &failed, &failed2, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	ck_assert_uint_eq(j.ways, MUTANT_BY_FAILURE);
+	ck_assert_uint_eq(j.n_fails, 1);
+	ck_assert_str_eq(j.fails[0]->name, "t/c1");
+	mutant_judgement_free(&j);
+	/* A failure, then a clean run: inconclusive. */
+	mutant_judge(true, &failed, &clean, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	ck_assert_str_eq(j.why, "a failure of the first run did not repeat");
+	mutant_judgement_free(&j);
+	/* Two failures, not the same one (a case, then a test's timeout). */
+	mutant_judge(true, &failed, &timeout, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	mutant_judgement_free(&j);
+
+	/*
+	 * A crash in c2 (its record lost) and a changed decision c1 in the
+	 * first run; the second crashes in c2 again but c1 is as the
+	 * original's: killed by the lost record that repeated and by the
+	 * crash, not by c1.
+	 */
+	ck_assert_ptr_nonnull(mutant_rerun_reason(&crashed));
+	mutant_judge(true, &crashed, &crashed2, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	ck_assert_uint_eq(j.ways, MUTANT_BY_DECISION | MUTANT_BY_CRASH);
+	ck_assert_uint_eq(j.n_diffs, 1);
+	ck_assert_str_eq(j.diffs[0]->id, "c2");
+	ck_assert_uint_eq(j.n_fails, 1);
+	ck_assert_str_eq(j.fails[0]->trace, "BUG: oops");
+	ck_assert(j.crashed[0]);
+	mutant_judgement_free(&j);
+	/* A crash in one run and a plain failure of that case in the other
+	 * is a repeated failure, not a repeated crash. */
+	{
+		struct mutant_fail plain = { "t/c2", NULL };
+		struct mutant_run r2 = { .reached = true,
+					 .ok = false,
+					 .fails = &plain,
+					 .n_fails = 1 };
+
+		mutant_judge(true, &crashed, &r2, &j);
+		ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+		ck_assert_uint_eq(j.ways, MUTANT_BY_FAILURE);
+		ck_assert(!j.crashed[0]);
+		mutant_judgement_free(&j);
+	}
+	/* Lost records, another one lost the second time: inconclusive. */
+	mutant_judge(true, &crashed2, &lost_other, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	ck_assert_str_eq(j.why,
+			 "a decision missing on one side did not repeat");
+	mutant_judgement_free(&j);
+	/*
+	 * A record lost both times but another: only the shared decision
+	 * (c1 EACCES -> EPERM, equal by value) kills.
+	 */
+	mutant_judge(true, &eperm_lost, &eperm_other, &j);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	ck_assert_uint_eq(j.n_diffs, 1);
+	ck_assert_str_eq(j.diffs[0]->b, "EPERM");
+	mutant_judgement_free(&j);
+	/* A failure with a record lost, then both runs pass: a failure in
+	 * a passing run is no failure (ok wins over the list). */
+	{
+		struct mutant_run r1 = { .reached = true,
+					 .ok = true,
+					 .diffs = &d_lost,
+					 .n_diffs = 1,
+					 .fails = &f_case,
+					 .n_fails = 1 };
+		struct mutant_run r2 = r1;
+
+		r2.diffs = &d_other_lost;
+		mutant_judge(true, &r1, &r2, &j);
+		ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+		mutant_judgement_free(&j);
+	}
+
 	ck_assert_str_eq(mutant_verdict_name(MUTANT_KILLED), "killed");
+	ck_assert_str_eq(mutant_verdict_name(MUTANT_INCONCLUSIVE),
+			 "inconclusive");
+	ck_assert_str_eq(mutant_ways_name(0), "-");
+	ck_assert_str_eq(mutant_ways_name(MUTANT_BY_DECISION | MUTANT_BY_CRASH),
+			 "decision+crash");
+	ck_assert(mutant_diff_missing(&d_lost));
+	ck_assert(!mutant_diff_missing(&d_eperm));
+}
+END_TEST
+
+START_TEST(test_ktap_failures)
+{
+	static const char ktap[] =
+		"TAP version 13\n1..3\n"
+		"# boot problem: boot 3: the results sent after the last test never arrived\n"
+		"# selftests: apparmor: unix_peer_test\n"
+		"# TAP version 13\n# 1..3\n"
+		"# ok 1 global.a\n"
+		"# not ok 2 global.b\n"
+		"# # not ok 7 nested, not a case of this test\n"
+		"# not ok 0 global.c # brought the kernel down in boot 2\n"
+		"not ok 1 selftests: apparmor: unix_peer_test # 2 cases lost\n"
+		"# selftests: apparmor: features_test\n"
+		"ok 2 selftests: apparmor: features_test\n"
+		"# selftests: apparmor: live_test\n"
+		"# ok 1 global.a\n"
+		"not ok 3 selftests: apparmor: live_test # timed out after 60 s\n";
+	struct mutant_fail *v = NULL;
+	size_t n = 0;
+	char *name, *line;
+
+	mutant_ktap_failures(ktap, &v, &n);
+	ck_assert_uint_eq(n, 4);
+	/* Numbers squashed: boot 3 in one run is boot 2 in the other. */
+	ck_assert_str_eq(
+		v[0].name,
+		"boot: boot N: the results sent after the last test never arrived");
+	ck_assert_ptr_null(v[0].trace);
+	ck_assert_str_eq(v[1].name, "unix_peer_test/global.b");
+	ck_assert_ptr_null(v[1].trace);
+	ck_assert_str_eq(v[2].name, "unix_peer_test/global.c");
+	ck_assert_ptr_nonnull(v[2].trace); /* a crash, line to fill */
+	/* unix_peer_test is not named: its failed cases are. */
+	ck_assert_str_eq(v[3].name, "live_test");
+	ck_assert_ptr_null(v[3].trace);
+	mutant_fails_free(v, n);
+	v = NULL;
+	n = 0;
+	mutant_ktap_failures("TAP version 13\n1..0\n", &v, &n);
+	ck_assert_uint_eq(n, 0);
+
+	ck_assert_int_eq(
+		mutant_crash_note(
+			"boot 1 ended in test unix_peer_test, case global.c\n"
+			"kernel oops; QEMU exited\n\n"
+			"[   48.492534] BUG: kernel NULL pointer dereference, address: 0000000000000010\n"
+			"#PF: supervisor read access\n",
+			&name, &line),
+		0);
+	ck_assert_str_eq(name, "unix_peer_test/global.c");
+	ck_assert_str_eq(
+		line,
+		"BUG: kernel NULL pointer dereference, address: 0000000000000010");
+	free(name);
+	free(line);
+	/* No report on the console: the reason is the line. */
+	ck_assert_int_eq(
+		mutant_crash_note("boot 2 ended in test t, case c\n"
+				  "the test hung\n\n"
+				  "(no kernel report on the console)\n",
+				  &name, &line),
+		0);
+	ck_assert_str_eq(line, "the test hung");
+	free(name);
+	free(line);
+	ck_assert_int_eq(mutant_crash_note("not a crash note\n", &name, &line),
+			 -1);
+	ck_assert_ptr_null(name);
+	ck_assert_int_eq(
+		mutant_crash_note("boot 1 ended in test t\n", &name, &line),
+		-1);
 }
 END_TEST
 
@@ -130,6 +421,7 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("mutate", test_header, test_judge, test_list,
+	return CHECK_RUN("mutate", test_header, test_judge_one_run,
+			 test_judge_rerun, test_ktap_failures, test_list,
 			 test_lsm);
 }
