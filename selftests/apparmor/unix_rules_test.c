@@ -757,9 +757,7 @@ FIXTURE_SETUP(unix_rules)
 	build_all();
 	rule_text(variant->prof, rules, sizeof(rules));
 	ret = load(_metadata, self, "rules", rules, variant->prof->id);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
 	ASSERT_EQ(0, load_peer(_metadata, self, variant->receiver));
 }
@@ -879,9 +877,7 @@ TEST(pathname_peer_addr_refused)
 	ret = aa_policy_build(&p, "rules", ABI,
 			      "unix (send) peer=(addr=" FS_DIR "/sock-a),",
 			      "rules_paddr_pathname");
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	record_write("unix_rules/" ABI "/paddr_pathname__refused", ABI,
 		     "paddr_pathname", "-", "-", FS_DIR "/sock-a",
 		     "parser.compile", "-", -ENOEXEC, ret);

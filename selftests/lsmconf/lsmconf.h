@@ -264,6 +264,19 @@ static inline const char *outcome_name(int err)
 	return name ? name : "E?";
 }
 
+/*
+ * A record that does not fit is a bug of the test, never a cut line: it
+ * says so on the test's output and aborts, so its case fails.
+ */
+static inline void record_overflow(const char *id, const char *op,
+				   const char *what, size_t size)
+{
+	fprintf(stderr,
+		"# record_write: the %s of record %s/%s is over %zu bytes\n",
+		what, id, op, size - 1);
+	abort();
+}
+
 /* Appends one decision record to $LSMCONF_RESULTS/records.tsv. */
 static inline int record_write(const char *id, const char *abi,
 			       const char *sender, const char *receiver,
@@ -277,11 +290,15 @@ static inline int record_write(const char *id, const char *abi,
 
 	if (!dir || !*dir)
 		return 0;
-	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
+	if (snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir) >=
+	    (int)sizeof(path))
+		record_overflow(id, op, "path", sizeof(path));
 	len = snprintf(line, sizeof(line),
 		       "%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", id, op,
 		       abi, sender, receiver, type, addr, op, depends,
 		       outcome_name(expected), outcome_name(observed));
+	if (len < 0 || len >= (int)sizeof(line))
+		record_overflow(id, op, "line", sizeof(line));
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
