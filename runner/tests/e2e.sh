@@ -388,6 +388,24 @@ expect_fail "known bug listed with another outcome: the run fails" \
 expect_fail "malformed known bugs list" "known bugs: line 1: not" \
 	"$L" run --known-bugs "$fixtures/crash_test.c" debian:sid
 
+# No silent skips (issue 21). Where policy may be loaded a missing
+# profile template fails its test, naming the path (not a skip); a test
+# whose cases pass without recording a decision fails; a record line that
+# does not fit aborts its writer instead of being cut (on the host).
+mkdir -p "$T/skips" "$T/skips-host"
+cp -R "$tests/apparmor/features_test" "$tests/apparmor/profiles" "$T/skips/"
+rm "$T/skips/profiles/trivial.profile"
+cc -static -O2 -I"$S" -I"$fixtures/../../selftests" -o "$T/skips/unrecorded_test" \
+	"$fixtures/unrecorded_test.c"
+check "an overlong record aborts its writer and writes nothing" sh -c \
+	"LSMCONF_RESULTS='$T/skips-host' '$T/skips/unrecorded_test' 2>&1 | grep -q '^ok 2 global.overlong_record_aborts' && [ ! -s '$T/skips-host/records.tsv' ]"
+expect_fail "skips: the run fails" "features_test .*NOT OK" \
+	"$L" run --results "$T/r10" --tests-dir "$T/skips" --lsm apparmor debian:sid
+check "a missing template fails its cases, by path, and skips none" sh -c \
+	"grep -q 'missing /lsmconf/profiles/trivial.profile' '$T/r10/latest/debian-sid-apparmor/ktap.txt' && grep -q 'features_test .*: [0-9]* pass, [1-9][0-9]* fail, 0 skip' '$T/out'"
+check "a test that recorded no decision fails" \
+	grep -q 'unrecorded_test .*NOT OK: 2 pass, 0 fail, 0 skip, 0 lost; planned 2 cases and recorded no decision' "$T/out"
+
 # An interrupted lsmconf leaves no QEMU behind: SIGTERM (its handler) and
 # SIGKILL (QEMU dies with its parent). The guest runs hang_test for 60 s,
 # so eight seconds is inside the boot.

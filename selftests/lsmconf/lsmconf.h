@@ -272,7 +272,7 @@ static inline void record_overflow(const char *id, const char *op,
 				   const char *what, size_t size)
 {
 	fprintf(stderr,
-		"# record_write: the %s of record %s/%s is over %zu bytes\n",
+		"# record_write: the %s of record %.80s/%.40s is over %zu bytes\n",
 		what, id, op, size - 1);
 	abort();
 }
