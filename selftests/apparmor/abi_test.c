@@ -307,6 +307,8 @@ static void sender_main(const FIXTURE_VARIANT(abi) * v, const char *profile,
 			  sys_ret(sendto(fd, &pl, sizeof(pl), MSG_DONTWAIT,
 					 (const void *)to, tolen)));
 	} else {
+		/* Bounded: a full backlog is EAGAIN after PEER_WAIT_MS. */
+		set_timeouts(fd);
 		e = sys_ret(connect(fd, (const void *)to, tolen));
 		report_op(&r, "connect", e);
 		if (!e)
@@ -539,7 +541,7 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, receiver_bind(fd, variant->type, &sun, &len));
 	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = fork();
+	pid = peer_fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		close(rep[0]);

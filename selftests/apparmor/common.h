@@ -335,7 +335,7 @@ static inline int parser_run(const char *const *argv, const char *log)
 		args[i + 1] = argv[i];
 	}
 	args[i + 1] = NULL;
-	pid = fork();
+	pid = peer_fork();
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {

@@ -616,8 +616,6 @@ static void receiver_main(const struct rules_ctx *c)
 	char go;
 	int fd;
 
-	/* A test that gives up on its peers takes them with it. */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	r.label_err = rules_enter(l, c->subject, r.context, sizeof(r.context));
 	if (r.label_err)
 		goto out;
@@ -653,8 +651,6 @@ static void sender_main(const struct rules_ctx *c)
 	socklen_t tolen, selflen;
 	struct payload msg;
 	int fd, e;
-
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	r.label_err = rules_enter(sender_label(c), c->subject, r.context,
 				  sizeof(r.context));
 	if (r.label_err)
@@ -668,6 +664,8 @@ static void sender_main(const struct rules_ctx *c)
 		report_op(&r, "bind",
 			  sys_ret(bind(fd, (void *)&self, selflen)));
 	}
+	/* Bounded: a full backlog is EAGAIN after PEER_WAIT_MS. */
+	report_op(&r, "setsockopt", set_timeouts(fd));
 	tolen = make_addr(c->v->raddr, &to);
 	payload_make(&msg, 0);
 	if (dgram_connects(c->v)) {
@@ -810,7 +808,7 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
 	ASSERT_EQ(0, pipe2(c.cmd, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(c.rep, O_CLOEXEC));
 
-	rpid = fork();
+	rpid = peer_fork();
 	ASSERT_LE(0, rpid);
 	if (rpid == 0)
 		receiver_main(&c);
@@ -821,7 +819,7 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
 		TH_LOG("receiver could not enter %s (context \"%s\")",
 		       variant->receiver->id, rready.context);
 	}
-	spid = fork();
+	spid = peer_fork();
 	ASSERT_LE(0, spid);
 	if (spid == 0)
 		sender_main(&c);

@@ -20,8 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -178,6 +180,41 @@ static inline long long now_ns(void)
 static inline int sys_ret(long ret)
 {
 	return ret < 0 ? -errno : 0;
+}
+
+/*
+ * Every socket a peer may block on gets send and receive timeouts
+ * (connect() waits under SO_SNDTIMEO): a kernel that drops or never
+ * answers what the model expects costs PEER_WAIT_MS, recorded as the
+ * call's EAGAIN, never a hang.
+ */
+static inline int set_timeouts(int fd)
+{
+	struct timeval tv = { .tv_sec = PEER_WAIT_MS / 1000 };
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)))
+		return -errno;
+	return 0;
+}
+
+/*
+ * fork() for a test's peer: the peer is killed when the process that
+ * forked it ends (PR_SET_PDEATHSIG), so a case that gives up early (an
+ * ASSERT that returns before its peers are reaped) leaves no peer looping
+ * on with the test's output open, which made the runner wait out its own
+ * limit. An exec that changes credentials or the domain clears the
+ * signal: such a peer's own waits stay bounded (PEER_WAIT_MS).
+ */
+static inline pid_t peer_fork(void)
+{
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid == 0 && (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
+			 /* The parent ended before the signal was set. */
+			 getppid() != parent))
+		_exit(126);
+	return pid;
 }
 
 /* Sends @fd with SCM_RIGHTS (and one byte) over the socket @via. */
