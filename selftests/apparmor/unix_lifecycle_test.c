@@ -1201,6 +1201,8 @@ static void __attribute__((constructor)) exec_helper(void)
 
 	if (!env)
 		return;
+	/* The exec into a new label cleared peer_fork()'s death signal. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (sscanf(env, "%d,%d,%d,%79s", &fd, &type, &out, name) != 4)
 		_exit(90);
 	/* A refused inheritance leaves AppArmor's null file in its place. */
