@@ -510,10 +510,9 @@ static inline int aa_policy_build_all(const char *abi,
 		return ret;
 	/*
 	 * A batch the parser refused is not run again this boot: a test that
-	 * calls this per case otherwise paid one parser start-up per case
-	 * (unix_rules_test: 122 s instead of about 2 on a kernel whose
-	 * features the parser compiles some profile of the batch against
-	 * differently). Each source is then compiled alone, and cached.
+	 * calls this per case (unix_rules_test) would pay a parser start-up,
+	 * about a second under TCG, for every case again. Each source is
+	 * then compiled alone, and cached, by aa_policy_build().
 	 */
 	snprintf(failed, sizeof(failed), "%s/all-%s-%d.refused", dir,
 		 n ? src[0].tag : "none", n);

@@ -823,14 +823,25 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
 	ASSERT_LE(0, spid);
 	if (spid == 0)
 		sender_main(&c);
+	/* Only the peers write reports now: one that died is EOF at once. */
+	close(c.rep[1]);
 	ASSERT_EQ(0, pipe_read(c.rep[0], &sr, sizeof(sr), PEER_WAIT_MS));
 	ASSERT_EQ(0, sr.label_err)
 	{
 		TH_LOG("sender could not enter its label (context \"%s\")",
 		       sr.context);
 	}
-	ASSERT_EQ(0, pipe_write(c.cmd[1], &go, 1));
-	ASSERT_EQ(0, pipe_read(c.rep[0], &rr, sizeof(rr), PEER_WAIT_MS));
+	/*
+	 * A receiver whose socket() was denied sent its final report
+	 * already (and ended): its decisions are in it, nothing to wait for.
+	 */
+	if (report_find(&rready, "socket")) {
+		rr = rready;
+	} else {
+		ASSERT_EQ(0, pipe_write(c.cmd[1], &go, 1));
+		ASSERT_EQ(0,
+			  pipe_read(c.rep[0], &rr, sizeof(rr), PEER_WAIT_MS));
+	}
 	peer_reap(spid);
 	peer_reap(rpid);
 
