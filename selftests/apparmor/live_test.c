@@ -162,13 +162,19 @@ static void enter(const char *change, const char *stack)
 }
 
 /*
- * A sending child enters its label, then makes its datagram socket; -1
- * for a stream, whose every operation is a new connection (live_send).
+ * A sending child enters its label, then makes its datagram socket (or
+ * -errno: a denied socket() is its operations' decision); -1 for a
+ * stream, whose every operation is a new connection (live_send).
  */
 static int enter_sender(const char *change, const char *stack, int type)
 {
+	int fd;
+
 	enter(change, stack);
-	return type == SOCK_DGRAM ? socket(AF_UNIX, SOCK_DGRAM, 0) : -1;
+	if (type != SOCK_DGRAM)
+		return -1;
+	fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+	return fd < 0 ? -errno : fd;
 }
 
 /* One sender operation: a datagram, or a new connection carrying one. */
@@ -179,6 +185,9 @@ static int live_send(int type, int dfd, const struct sockaddr_un *to,
 	int fd, ret;
 
 	payload_make(&p, seq);
+	/* A datagram socket() that was denied: its -errno. */
+	if (type == SOCK_DGRAM && dfd < 0)
+		return dfd;
 	if (type == SOCK_DGRAM)
 		return sys_ret(sendto(dfd, &p, sizeof(p), MSG_DONTWAIT,
 				      (void *)to, tolen));
@@ -215,13 +224,12 @@ static void sender_loop(FIXTURE_DATA(live) * self, int type, const char *change,
 		 */
 		if (type == SOCK_DGRAM && dfd < 0) {
 			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
-			op->err = sys_ret(dfd);
-			if (dfd >= 0)
+			if (dfd < 0)
+				dfd = -errno;
+			else
 				set_timeouts(dfd);
 		}
-		if (type != SOCK_DGRAM || dfd >= 0)
-			op->err = live_send(type, dfd, &self->addr,
-					    self->addrlen, seq);
+		op->err = live_send(type, dfd, &self->addr, self->addrlen, seq);
 		/* A full receive queue is back-pressure, not a decision. */
 		if (op->err == -EAGAIN) {
 			if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
@@ -543,11 +551,7 @@ static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
 		return -errno;
 	if (pid == 0) {
 		dfd = enter_sender(change, stack, type);
-		/* A denied datagram socket() is the operation's decision. */
-		err = type == SOCK_DGRAM && dfd < 0 ?
-			      -errno :
-			      live_send(type, dfd, &self->addr, self->addrlen,
-					seq);
+		err = live_send(type, dfd, &self->addr, self->addrlen, seq);
 		pipe_write(pipefd[1], &err, sizeof(err));
 		_exit(0);
 	}
