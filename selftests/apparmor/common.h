@@ -499,7 +499,7 @@ static inline int aa_policy_build_all(const char *abi,
 				      const struct aa_policy_src *src, int n)
 {
 	char dir[128], out[160], sub[512], from[PATH_MAX];
-	char text[8192], name[160], path[PATH_MAX], failed[PATH_MAX];
+	char text[8192], name[160], path[PATH_MAX];
 	const char *argv[64 + 8];
 	int argc = 0, i, ret;
 
@@ -508,16 +508,6 @@ static inline int aa_policy_build_all(const char *abi,
 	ret = policy_cache_dir(dir, sizeof(dir));
 	if (ret)
 		return ret;
-	/*
-	 * A batch the parser refused is not run again this boot: a test that
-	 * calls this per case (unix_rules_test) would pay a parser start-up,
-	 * about a second under TCG, for every case again. Each source is
-	 * then compiled alone, and cached, by aa_policy_build().
-	 */
-	snprintf(failed, sizeof(failed), "%s/all-%s-%d.refused", dir,
-		 n ? src[0].tag : "none", n);
-	if (!access(failed, F_OK))
-		return -ENOEXEC;
 	snprintf(out, sizeof(out), "%s/all.%d", dir, getpid());
 	argv[argc++] = "-Q";
 	argv[argc++] = "-q";
@@ -545,8 +535,6 @@ static inline int aa_policy_build_all(const char *abi,
 	ret = parser_run(argv, NULL);
 	for (i = 5; i < argc; i++)
 		free((char *)argv[i]);
-	if (ret == -ENOEXEC)
-		write_text_file(failed, "");
 	if (ret)
 		return ret;
 	/* No cache directory written is no missing file: not -ENOENT. */
