@@ -79,6 +79,15 @@ void account_test(struct test_account *t)
 	}
 	if (!t->have_ktap)
 		goto rc;
+	/*
+	 * Every test of the suite records what it decided (or measured): one
+	 * that planned cases and recorded nothing decided nothing, whether
+	 * its cases were skipped or passed without reaching a decision, and
+	 * two kernels where it did so would compare as identical.
+	 */
+	if (t->counted && !t->records && plan > 0)
+		problem(t, "%splanned %ld cases and recorded no decision", "",
+			plan);
 	if (plan < 0 && reported)
 		problem(t, "%sKTAP output has no plan line", "", 0);
 	if (plan >= 0 && (size_t)plan < reported)

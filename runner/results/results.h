@@ -36,6 +36,12 @@ struct test_account {
 	/* Derived by account_test(); xfail counts as pass. */
 	size_t pass, fail, skip, lost;
 	char problem[256]; /* binary-level failure, "" when none */
+	/*
+	 * Lines it wrote to its records.tsv (decisions) and samples files,
+	 * when @counted (its results arrived); set before account_test().
+	 */
+	bool counted;
+	size_t records;
 };
 
 /* Fills the derived fields of @t from rc and the parsed KTAP. */

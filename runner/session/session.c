@@ -808,6 +808,29 @@ static void account_crashes(struct kernel_run *kr, struct test_account *t,
 	free(other);
 }
 
+/*
+ * Lines test @name wrote to its own records.tsv, samples.tsv and
+ * msgcost.tsv (decisions and measurements); absent files hold none.
+ */
+static size_t test_output_lines(const struct kernel_run *kr, const char *name)
+{
+	static const char *const files[] = { "records.tsv", "samples.tsv",
+					     "msgcost.tsv" };
+	size_t n = 0, len, i, j;
+	char *path, *buf;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		path = xasprintf("%s/guest/out/%s/%s", kr->dir, name, files[i]);
+		if (!read_file(path, &buf, &len)) {
+			for (j = 0; j < len; j++)
+				n += buf[j] == '\n';
+			free(buf);
+		}
+		free(path);
+	}
+	return n;
+}
+
 static int collect(struct kernel_run *kr, struct err *e)
 {
 	struct sbuf crashes = { 0 };
@@ -874,6 +897,10 @@ static int collect(struct kernel_run *kr, struct err *e)
 		}
 		if (t->have_ktap)
 			t->known = known_cases(kr, t);
+		/* Counted where its results arrived: a planned test records. */
+		t->counted = kr->fate[i].framed;
+		if (t->counted)
+			t->records = test_output_lines(kr, t->name);
 		account_test(t);
 		account_crashes(kr, t, &kr->fate[i], &crashes);
 		totals_add(&kr->totals, t);

@@ -237,6 +237,54 @@ START_TEST(test_some_skipped)
 }
 END_TEST
 
+/* As account(), for a test whose results arrived with @records lines. */
+static void account_records(const char *name, int rc, const char *ktap,
+			    size_t records)
+{
+	ktap_free(&t.doc);
+	memset(&t, 0, sizeof(t));
+	t.doc.plan = -1;
+	t.name = name;
+	t.timeout_s = 30;
+	t.rc = rc;
+	t.counted = true;
+	t.records = records;
+	ck_assert_int_eq(ktap_parse(ktap, strlen(ktap), &t.doc), 0);
+	t.have_ktap = true;
+	account_test(&t);
+}
+
+/* A test that planned cases and recorded nothing decided nothing. */
+START_TEST(test_planned_no_records)
+{
+	account_records("passed_silently", 0, "1..2\nok 1 a\nok 2 b\n", 0);
+	counts(2, 0, 0, 0);
+	problem("planned 2 cases and recorded no decision");
+	ck_assert(!account_ok(&t));
+
+	/* Skipping every case keeps no run green any more. */
+	account_records("all_skipped", 4,
+			"1..2\nok 1 a # SKIP no parser\n"
+			"ok 2 b # SKIP no parser\n",
+			0);
+	counts(0, 0, 2, 0);
+	problem("planned 2 cases and recorded no decision");
+	ck_assert(!account_ok(&t));
+
+	/* One record is a decision; a whole-binary skip planned nothing. */
+	account_records("one_record", 0, "1..2\nok 1 a\nok 2 b\n", 1);
+	no_problem();
+	ck_assert(account_ok(&t));
+	account_records("no_apparmor", 4, "1..0 # SKIP no apparmor\n", 0);
+	no_problem();
+	ck_assert(account_ok(&t));
+
+	/* Results that never arrived are not counted: "never finished". */
+	account("lost_results", RC_NEVER, "1..2\nok 1 a\n");
+	ck_assert_ptr_null(strstr(t.problem, "recorded"));
+}
+END_TEST
+
 START_TEST(test_totals_disagree)
 {
 	account("totals", 1,
@@ -437,6 +485,7 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, test_reaccount);
 	tcase_add_test(tc, test_totals_add);
 	tcase_add_test(tc, test_crash);
+	tcase_add_test(tc, test_planned_no_records);
 	suite_add_tcase(s, tc);
 	return s;
 }

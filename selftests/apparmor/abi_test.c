@@ -307,6 +307,8 @@ static void sender_main(const FIXTURE_VARIANT(abi) * v, const char *profile,
 			  sys_ret(sendto(fd, &pl, sizeof(pl), MSG_DONTWAIT,
 					 (const void *)to, tolen)));
 	} else {
+		/* Bounded: a full backlog is EAGAIN after PEER_WAIT_MS. */
+		set_timeouts(fd);
 		e = sys_ret(connect(fd, (const void *)to, tolen));
 		report_op(&r, "connect", e);
 		if (!e)
@@ -337,7 +339,7 @@ static void set_profile_name(char *buf, size_t size, const char *tmpl,
  * in one parser run, against abi/SET as both compile and kernel features
  * (-M), into @p->blob; once per boot, the blob is cached. Returns 0,
  * -ENOEXEC when the parser refused (its messages are in @p->log), -ENOENT
- * when there is no parser, or -errno.
+ * when the parser or a file is missing (AA_MISSING names it), or -errno.
  */
 static int set_build(struct aa_policy *p, const char *set)
 {
@@ -356,7 +358,7 @@ static int set_build(struct aa_policy *p, const char *set)
 	    (int)sizeof(feat))
 		return -ENAMETOOLONG;
 	if (access(feat, R_OK))
-		return -errno;
+		return aa_missing_file(feat, -errno);
 	snprintf(p->blob, sizeof(p->blob), "%s/abi_set@%s.bin", dir, set);
 	snprintf(p->log, sizeof(p->log), "%s/abi_set@%s.log", dir, set);
 	if (!access(p->blob, R_OK))
@@ -522,9 +524,7 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	set_profile_name(self->policy.name, sizeof(self->policy.name),
 			 variant->profile, variant->set);
 	ret = set_build(&self->policy, variant->set);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	/* The parser's verdict (-ENOEXEC: it refused; its log says why). */
 	report_op(&pol, "compile", ret);
 	if (ret) {
@@ -541,7 +541,7 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, receiver_bind(fd, variant->type, &sun, &len));
 	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = fork();
+	pid = peer_fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		close(rep[0]);

@@ -286,9 +286,7 @@ FIXTURE_SETUP(audit)
 	/* The coarse file holds the marker: every variant loads it. */
 	ret = aa_policy_build(&self->coarse, "audit_coarse", ABI_COARSE, NULL,
 			      "audit_" ABI_COARSE);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
 	ASSERT_EQ(0, aa_policy_load(&self->coarse));
 	if (variant->fine) {

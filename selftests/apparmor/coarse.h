@@ -213,7 +213,7 @@ static inline int worker_start(struct worker *w)
 		close(cmd[1]);
 		return -errno;
 	}
-	w->pid = fork();
+	w->pid = peer_fork();
 	if (w->pid < 0)
 		return -errno;
 	if (w->pid == 0) {

@@ -541,7 +541,7 @@ static int worker_start(struct worker *w)
 		close(cmd[1]);
 		return -errno;
 	}
-	w->pid = fork();
+	w->pid = peer_fork();
 	if (w->pid < 0)
 		return -errno;
 	if (w->pid == 0) {
@@ -1011,9 +1011,7 @@ FIXTURE_SETUP(inet)
 	 * case; later cases find the blobs in this boot's cache.
 	 */
 	ret = build_abi(variant->abi);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	if (ret)
 		TH_LOG("compiling ABI %s's profiles in one run failed (%s): each is compiled alone",
 		       variant->abi, strerror(-ret));
@@ -1084,9 +1082,7 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 	bool up;
 
 	ret = load_label(_metadata, variant, variant->client, &eclient);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
 	ASSERT_EQ(0, load_label(_metadata, variant, variant->server, &eserver));
 	c.cdeny = denies(variant->client, variant->abi, variant->family,

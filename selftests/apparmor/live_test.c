@@ -162,13 +162,19 @@ static void enter(const char *change, const char *stack)
 }
 
 /*
- * A sending child enters its label, then makes its datagram socket; -1
- * for a stream, whose every operation is a new connection (live_send).
+ * A sending child enters its label, then makes its datagram socket (or
+ * -errno: a denied socket() is its operations' decision); -1 for a
+ * stream, whose every operation is a new connection (live_send).
  */
 static int enter_sender(const char *change, const char *stack, int type)
 {
+	int fd;
+
 	enter(change, stack);
-	return type == SOCK_DGRAM ? socket(AF_UNIX, SOCK_DGRAM, 0) : -1;
+	if (type != SOCK_DGRAM)
+		return -1;
+	fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+	return fd < 0 ? -errno : fd;
 }
 
 /* One sender operation: a datagram, or a new connection carrying one. */
@@ -179,6 +185,9 @@ static int live_send(int type, int dfd, const struct sockaddr_un *to,
 	int fd, ret;
 
 	payload_make(&p, seq);
+	/* A datagram socket() that was denied: its -errno. */
+	if (type == SOCK_DGRAM && dfd < 0)
+		return dfd;
 	if (type == SOCK_DGRAM)
 		return sys_ret(sendto(dfd, &p, sizeof(p), MSG_DONTWAIT,
 				      (void *)to, tolen));
@@ -204,16 +213,22 @@ static void sender_loop(FIXTURE_DATA(live) * self, int type, const char *change,
 	int dfd = -1;
 
 	enter(change, stack);
-	if (type == SOCK_DGRAM) {
-		dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
-		if (dfd < 0)
-			_exit(102);
-		set_timeouts(dfd);
-	}
 	while (!atomic_load(&self->sh->stop) && seq < MAX_LIVE_OPS) {
 		struct live_op *op = &self->sh->ops[seq];
 
 		op->seq = seq;
+		/*
+		 * A denied socket() is this operation's decision (a kernel
+		 * may mediate creation instead of sending); the next one
+		 * tries again, so a flip back to allow is seen.
+		 */
+		if (type == SOCK_DGRAM && dfd < 0) {
+			dfd = socket(AF_UNIX, SOCK_DGRAM, 0);
+			if (dfd < 0)
+				dfd = -errno;
+			else
+				set_timeouts(dfd);
+		}
 		op->err = live_send(type, dfd, &self->addr, self->addrlen, seq);
 		/* A full receive queue is back-pressure, not a decision. */
 		if (op->err == -EAGAIN) {
@@ -290,7 +305,7 @@ static void receiver_loop(FIXTURE_DATA(live) * self, int type,
 static pid_t receiver_start(FIXTURE_DATA(live) * self, int type,
 			    const char *change)
 {
-	pid_t pid = fork();
+	pid_t pid = peer_fork();
 
 	if (pid == 0)
 		receiver_loop(self, type, change);
@@ -486,7 +501,7 @@ run_flips(struct __test_metadata *_metadata, FIXTURE_DATA(live) * self,
 	rpid = receiver_start(self, variant->type, r_change);
 	ASSERT_LE(0, rpid);
 	ASSERT_EQ(0, wait_ready(self));
-	spid = fork();
+	spid = peer_fork();
 	ASSERT_LE(0, spid);
 	if (spid == 0)
 		sender_loop(self, variant->type, s_change, NULL);
@@ -526,12 +541,12 @@ TEST_F_TIMEOUT(live, receiver_flips_sender_denied, 60)
 static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
 		  const char *stack, unsigned int seq)
 {
-	int pipefd[2], err = -ECHILD, dfd;
+	int pipefd[2], err = -ECHILD, dfd, ret;
 	pid_t pid;
 
 	if (pipe2(pipefd, O_CLOEXEC))
 		return -errno;
-	pid = fork();
+	pid = peer_fork();
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
@@ -541,7 +556,10 @@ static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
 		_exit(0);
 	}
 	close(pipefd[1]);
-	pipe_read(pipefd[0], &err, sizeof(err), PEER_WAIT_MS);
+	/* A sender that never answered: -ETIMEDOUT, or -EPIPE if it died. */
+	ret = pipe_read(pipefd[0], &err, sizeof(err), PEER_WAIT_MS);
+	if (ret)
+		err = ret;
 	close(pipefd[0]);
 	peer_reap(pid);
 	return err;
@@ -616,7 +634,7 @@ static int agent_start(struct agent *a)
 {
 	if (pipe2(a->cmd, O_CLOEXEC) || pipe2(a->rep, O_CLOEXEC))
 		return -errno;
-	a->pid = fork();
+	a->pid = peer_fork();
 	if (a->pid < 0)
 		return -errno;
 	return 0;
@@ -709,6 +727,7 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	/* Before the update: allowed; a stream connects now and stays. */
 	sfd = socket(AF_UNIX, variant->type, 0);
 	ASSERT_LE(0, sfd);
+	ASSERT_EQ(0, set_timeouts(sfd));
 	payload_make(&p, 0);
 	if (variant->type == SOCK_DGRAM)
 		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
@@ -741,6 +760,7 @@ TEST_F_TIMEOUT(live, revocation, 60)
 				     (void *)&addr2, len2));
 	} else {
 		fd2 = socket(AF_UNIX, variant->type, 0);
+		set_timeouts(fd2);
 		ret = sys_ret(connect(fd2, (void *)&addr2, len2));
 		close(fd2);
 	}

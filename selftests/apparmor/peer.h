@@ -145,17 +145,6 @@ static inline int label_enter(const struct label_kind *kind, const char *abi,
 	return 0;
 }
 
-/* Every socket gets send and receive timeouts: nothing blocks for long. */
-static inline int set_timeouts(int fd)
-{
-	struct timeval tv = { .tv_sec = PEER_WAIT_MS / 1000 };
-
-	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
-	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)))
-		return -errno;
-	return 0;
-}
-
 static inline int get_type(int fd)
 {
 	socklen_t len = sizeof(int);

@@ -687,9 +687,7 @@ FIXTURE_SETUP(unix_coarse)
 	/* Every rule of one ABI in one file: one compile per ABI and boot. */
 	snprintf(tag, sizeof(tag), "coarse_%s", variant->abi);
 	ret = aa_policy_build(&self->policy, "coarse", variant->abi, NULL, tag);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret)
 	{
 		TH_LOG("compiling %s failed; parser output in %s", tag,

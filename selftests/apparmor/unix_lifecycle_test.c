@@ -718,7 +718,7 @@ static void run_scenario(struct __test_metadata *_metadata,
 	runner_init(&rc, cscript);
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
 	pmore = run_until_sync(self, v, sc, !sc->child, &rp, NULL);
-	pid = fork();
+	pid = peer_fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		bool more;
@@ -1060,8 +1060,14 @@ static int creator_socket(FIXTURE_DATA(lifecycle) * self, int type,
 	fd = socket(AF_UNIX, type | flags, 0);
 	if (fd < 0)
 		return -errno;
-	if (connect(fd, (void *)&self->saddr[0], self->slen[0]))
-		return -errno;
+	/* Bounded: a full backlog is EAGAIN after PEER_WAIT_MS. */
+	if (set_timeouts(fd) ||
+	    connect(fd, (void *)&self->saddr[0], self->slen[0])) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
 	return fd;
 }
 
@@ -1126,7 +1132,7 @@ static void scm_rights(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
 	handover_model(&want, "receiver", "scm_receive", self->med, v->type,
 		       creator);
-	rpid = fork();
+	rpid = peer_fork();
 	ASSERT_LE(0, rpid);
 	if (rpid == 0) {
 		char op[32];
@@ -1141,7 +1147,7 @@ static void scm_rights(struct __test_metadata *_metadata,
 		pipe_write(out[1], &got, sizeof(got));
 		_exit(0);
 	}
-	cpid = fork();
+	cpid = peer_fork();
 	ASSERT_LE(0, cpid);
 	if (cpid == 0) {
 		int fd = creator_socket(self, v->type, creator, SOCK_CLOEXEC);
@@ -1195,6 +1201,8 @@ static void __attribute__((constructor)) exec_helper(void)
 
 	if (!env)
 		return;
+	/* The exec into a new label cleared peer_fork()'s death signal. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (sscanf(env, "%d,%d,%d,%79s", &fd, &type, &out, name) != 4)
 		_exit(90);
 	/* A refused inheritance leaves AppArmor's null file in its place. */
@@ -1226,7 +1234,7 @@ static void exec_inherit(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, handover_server(self, v->type, srv));
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
 	handover_model(&want, "exec", "inherit", self->med, v->type, creator);
-	pid = fork();
+	pid = peer_fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		char env[160], name[160];

@@ -678,7 +678,7 @@ static void pair_main(const struct peer_ctx *c, int rrep)
 	report_op(&r, "socketpair", sys_ret(ret));
 	if (ret)
 		goto out;
-	child = fork();
+	child = peer_fork();
 	if (child == 0) {
 		struct peer_ctx rc = *c;
 
@@ -752,9 +752,7 @@ FIXTURE_SETUP(unix_peer)
 	ASSERT_EQ(0, mkdir(self->dir, 0755));
 
 	ret = load_label(_metadata, self, variant->sender, variant->abi);
-	if (ret == -ENOENT)
-		SKIP(return,
-			   "no apparmor_parser (set LSMCONF_APPARMOR_PARSER)");
+	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
 	/* A label both peers use is loaded once. */
 	if (variant->receiver != variant->sender)
@@ -835,7 +833,7 @@ TEST_F_TIMEOUT(unix_peer, decisions, 60)
 	ASSERT_EQ(0, pipe2(rc.rep, O_CLOEXEC));
 
 	if (variant->addr == ADDR_SOCKETPAIR) {
-		spid = fork();
+		spid = peer_fork();
 		ASSERT_LE(0, spid);
 		if (spid == 0) {
 			sc.cmd[0] = rc.cmd[0];
@@ -847,13 +845,13 @@ TEST_F_TIMEOUT(unix_peer, decisions, 60)
 		ASSERT_EQ(0,
 			  pipe_read(sc.rep[0], &sr, sizeof(sr), PEER_WAIT_MS));
 	} else {
-		rpid = fork();
+		rpid = peer_fork();
 		ASSERT_LE(0, rpid);
 		if (rpid == 0)
 			receiver_main(&rc);
 		ASSERT_EQ(0, pipe_read(rc.rep[0], &rready, sizeof(rready),
 				       PEER_WAIT_MS));
-		spid = fork();
+		spid = peer_fork();
 		ASSERT_LE(0, spid);
 		if (spid == 0)
 			sender_main(&sc, &rready);

@@ -194,7 +194,7 @@ static int invocation(const struct point *p, const struct opts *o, int inv)
 		len = offsetof(struct sockaddr_un, sun_path) + 1 +
 		      strlen(sun.sun_path + 1);
 		credit = eventfd(0, EFD_CLOEXEC);
-		rpid = fork();
+		rpid = peer_fork();
 		if (rpid == 0) {
 			int fd;
 
@@ -315,7 +315,7 @@ int main(int argc, char **argv)
 		warm.rounds = o.warmup ? o.warmup : 1;
 		if (sscanf(argv[optind], "%15[a-z]:%15[a-z]", p.workload,
 			   p.confinement) == 2 &&
-		    (pid = fork()) == 0)
+		    (pid = peer_fork()) == 0)
 			_exit(-invocation(&p, &warm, -1));
 		if (pid > 0)
 			waitpid(pid, NULL, 0);
@@ -332,7 +332,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		for (inv = 0; inv < o.invocations && !ret; inv++) {
-			pid_t pid = fork();
+			pid_t pid = peer_fork();
 			int status;
 
 			if (pid == 0)

@@ -20,8 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -180,6 +182,41 @@ static inline int sys_ret(long ret)
 	return ret < 0 ? -errno : 0;
 }
 
+/*
+ * Every socket a peer may block on gets send and receive timeouts
+ * (connect() waits under SO_SNDTIMEO): a kernel that drops or never
+ * answers what the model expects costs PEER_WAIT_MS, recorded as the
+ * call's EAGAIN, never a hang.
+ */
+static inline int set_timeouts(int fd)
+{
+	struct timeval tv = { .tv_sec = PEER_WAIT_MS / 1000 };
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)))
+		return -errno;
+	return 0;
+}
+
+/*
+ * fork() for a test's peer: the peer is killed when the process that
+ * forked it ends (PR_SET_PDEATHSIG), so a case that gives up early (an
+ * ASSERT that returns before its peers are reaped) leaves no peer looping
+ * on with the test's output open, which made the runner wait out its own
+ * limit. An exec that changes credentials or the domain clears the
+ * signal: such a peer's own waits stay bounded (PEER_WAIT_MS).
+ */
+static inline pid_t peer_fork(void)
+{
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid == 0 && (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
+			 /* The parent ended before the signal was set. */
+			 getppid() != parent))
+		_exit(126);
+	return pid;
+}
+
 /* Sends @fd with SCM_RIGHTS (and one byte) over the socket @via. */
 static inline int send_fd(int via, int fd)
 {
@@ -264,6 +301,19 @@ static inline const char *outcome_name(int err)
 	return name ? name : "E?";
 }
 
+/*
+ * A record that does not fit is a bug of the test, never a cut line: it
+ * says so on the test's output and aborts, so its case fails.
+ */
+static inline void record_overflow(const char *id, const char *op,
+				   const char *what, size_t size)
+{
+	fprintf(stderr,
+		"# record_write: the %s of record %.80s/%.40s is over %zu bytes\n",
+		what, id, op, size - 1);
+	abort();
+}
+
 /* Appends one decision record to $LSMCONF_RESULTS/records.tsv. */
 static inline int record_write(const char *id, const char *abi,
 			       const char *sender, const char *receiver,
@@ -277,11 +327,15 @@ static inline int record_write(const char *id, const char *abi,
 
 	if (!dir || !*dir)
 		return 0;
-	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
+	if (snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir) >=
+	    (int)sizeof(path))
+		record_overflow(id, op, "path", sizeof(path));
 	len = snprintf(line, sizeof(line),
 		       "%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", id, op,
 		       abi, sender, receiver, type, addr, op, depends,
 		       outcome_name(expected), outcome_name(observed));
+	if (len < 0 || len >= (int)sizeof(line))
+		record_overflow(id, op, "line", sizeof(line));
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;

@@ -638,7 +638,7 @@ static int run_case(enum cls cls, const struct roles *ro,
 		if (pipe2(cmd[s], O_CLOEXEC) || pipe2(rep[s], O_CLOEXEC))
 			return -1;
 	for (s = 0; s < 2; s++) {
-		pid[s] = fork();
+		pid[s] = peer_fork();
 		if (pid[s] == 0)
 			side_main(cls, s ? ro->other : ro->owner, cmd[s][0],
 				  rep[s][1]);
@@ -1047,7 +1047,7 @@ static int run_blocked(const char *receiver, const char *sender, long rtype,
 		observed[i] = NOT_RUN;
 	if (pipe2(rep, O_CLOEXEC) || pipe2(srep, O_CLOEXEC))
 		return -1;
-	rpid = fork();
+	rpid = peer_fork();
 	if (rpid == 0)
 		blocked_receiver(receiver, rtype, rflags, rep[1]);
 	if (rpid < 0 || pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS) ||
@@ -1064,7 +1064,7 @@ static int run_blocked(const char *receiver, const char *sender, long rtype,
 	observed[BL_SLEEP] = w ? rp.err : 0;
 	if (w)
 		observed[BL_RECV] = rp.err;
-	spid = fork();
+	spid = peer_fork();
 	if (spid == 0)
 		blocked_sender(sender, id, srep[1]);
 	if (spid < 0 ||

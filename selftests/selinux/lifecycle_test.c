@@ -298,13 +298,13 @@ static void run(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	spid = fork();
+	spid = peer_fork();
 	ASSERT_LE(0, spid);
 	if (spid == 0)
 		server_main(v->type, cmd[0], srep[1]);
 	ASSERT_EQ(0, pipe_read(srep[0], &err, sizeof(err), PEER_WAIT_MS));
 	ASSERT_EQ(0, err);
-	cpid = fork();
+	cpid = peer_fork();
 	ASSERT_LE(0, cpid);
 	if (cpid == 0)
 		client_main(script, v->type, spid, ready[1], go[0], rep[1]);

@@ -566,7 +566,7 @@ static int run_pair(const char *suser, const char *slevel, const char *ouser,
 	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
 	    pipe2(srep, O_CLOEXEC))
 		return -1;
-	opid = fork();
+	opid = peer_fork();
 	if (opid == 0)
 		object_main(ouser, olevel, cmd[0], rep[1]);
 	if (opid < 0 ||
@@ -575,7 +575,7 @@ static int run_pair(const char *suser, const char *slevel, const char *ouser,
 		ret = -1;
 		goto reap;
 	}
-	spid = fork();
+	spid = peer_fork();
 	if (spid == 0)
 		subject_main(suser, slevel, opid, ready.key, srep[1]);
 	if (spid < 0 || pipe_read(srep[0], sr, sizeof(*sr), PEER_WAIT_MS))
@@ -855,7 +855,7 @@ static int run_validity_exec(const char *ctx, struct validity_result *r)
 
 	if (pipe2(out, O_CLOEXEC) || pipe2(rep, O_CLOEXEC))
 		return -1;
-	pid = fork();
+	pid = peer_fork();
 	if (pid == 0) {
 		struct validity_result c = { .err = { NOT_RUN, NOT_RUN,
 						      NOT_RUN } };
@@ -962,7 +962,7 @@ TEST_F(validity, setcon_and_exec)
 			variant->level, expected, canonical);
 
 	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = fork();
+	pid = peer_fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0)
 		validity_child(ctx, rep[1]);
@@ -1096,7 +1096,7 @@ TEST_F(canonical, read_back)
 
 	/* setcon() from the harness (kernel_t may enter lsmconf_mls_t). */
 	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = fork();
+	pid = peer_fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		struct validity_result c = { .err = { NOT_RUN } };

@@ -293,7 +293,7 @@ static int actor_start(struct actor *a, const char *domain,
 		close(cmd[1]);
 		return -errno;
 	}
-	a->pid = fork();
+	a->pid = peer_fork();
 	if (a->pid == 0)
 		actor_main(domain, s, cmd[0], rep[1]);
 	close(cmd[0]);

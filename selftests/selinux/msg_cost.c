@@ -103,7 +103,7 @@ static int run_point(int cats, const char *lname, const struct opts *o,
 		return -EINVAL;
 	if (pipe2(p, O_CLOEXEC))
 		return -errno;
-	pid = fork();
+	pid = peer_fork();
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {

@@ -168,7 +168,7 @@ static int run_pair(const char *sender, const char *receiver,
 	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
 	    pipe2(srep, O_CLOEXEC))
 		return -1;
-	rpid = fork();
+	rpid = peer_fork();
 	if (rpid == 0)
 		receiver_main(receiver, cmd[0], rep[1]);
 	if (rpid < 0 || pipe_read(rep[0], &rr, sizeof(rr), PEER_WAIT_MS)) {
@@ -178,7 +178,7 @@ static int run_pair(const char *sender, const char *receiver,
 	observed[OP_CREATE] = rr.err;
 	if (rr.err)
 		goto reap;
-	spid = fork();
+	spid = peer_fork();
 	if (spid == 0)
 		sender_main(sender, rr.key, srep[1]);
 	if (spid < 0 || pipe_read(srep[0], serr, sizeof(serr), PEER_WAIT_MS))

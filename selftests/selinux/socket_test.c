@@ -625,10 +625,10 @@ static int run_case(const struct sk_case *k, const char *dir,
 	if (pipe2(p.c2s, O_CLOEXEC) || pipe2(p.s2c, O_CLOEXEC) ||
 	    pipe2(p.rep[0], O_CLOEXEC) || pipe2(p.rep[1], O_CLOEXEC))
 		return -1;
-	pid[SERVER] = fork();
+	pid[SERVER] = peer_fork();
 	if (pid[SERVER] == 0)
 		server_main(k, &ad, &p);
-	pid[CLIENT] = fork();
+	pid[CLIENT] = peer_fork();
 	if (pid[CLIENT] == 0)
 		client_main(k, &ad, &p);
 	for (who = 0; who < 2; who++)
@@ -1217,11 +1217,11 @@ TEST_F(sk_fd, pass_and_use)
 	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(srep, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(rrep, O_CLOEXEC));
-	spid = fork();
+	spid = peer_fork();
 	ASSERT_LE(0, spid);
 	if (spid == 0)
 		fd_sender(carrier[0], done[0], srep[1]);
-	rpid = fork();
+	rpid = peer_fork();
 	ASSERT_LE(0, rpid);
 	if (rpid == 0)
 		fd_receiver(variant->receiver, carrier[1], done[1], rrep[1]);

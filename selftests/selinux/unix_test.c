@@ -148,7 +148,7 @@ static int run_case(enum mode mode, const char *client, int observed[N_OPS])
 	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
 	    pipe2(crep, O_CLOEXEC))
 		return -1;
-	spid = fork();
+	spid = peer_fork();
 	if (spid == 0)
 		server_main(mode, cmd[0], rep[1]);
 	if (spid < 0 || pipe_read(rep[0], &serr, sizeof(serr), PEER_WAIT_MS) ||
@@ -156,7 +156,7 @@ static int run_case(enum mode mode, const char *client, int observed[N_OPS])
 		ret = -1;
 		goto reap;
 	}
-	cpid = fork();
+	cpid = peer_fork();
 	if (cpid == 0)
 		client_main(mode, client, spid, crep[1]);
 	if (cpid < 0 || pipe_read(crep[0], cerr, sizeof(cerr), PEER_WAIT_MS)) {
