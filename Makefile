@@ -10,7 +10,7 @@
 #   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
 #   make check     unit tests, lint, docs, short fuzzing, in-tree build check, end-to-end boots
 #
-# See README.md.
+# See README.md and docs/.
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
@@ -20,7 +20,7 @@ B ?= debian:sid
 K ?= debian:trixie debian:sid
 RUN_ARGS ?=
 
-# One folder a layer, each above the ones it may call (see README.md,
+# One folder a layer, each above the ones it may call (see docs/runner.md,
 # "Layout"): cli -> session -> vm -> provision -> lib; session -> results;
 # cli -> analysis. Includes name the folder: "provision/provision.h".
 RUNNER_HDRS := $(wildcard runner/*/*.h)
@@ -131,7 +131,7 @@ e2e: $(DEPS) all
 check: $(DEPS) unit lint docs fuzz-short e2e
 
 # libFuzzer harnesses, one per parser of guest and archive output
-# (runner/fuzz/, README "Fuzzing"). clang builds them, apart from the gcc
+# (runner/fuzz/, docs/runner.md "Fuzzing"). clang builds them, apart from the gcc
 # -Werror build: the parser sources are compiled again with the sanitizers,
 # lib/ under them. New inputs go to $(OUT)/fuzz/corpus/NAME, the committed
 # seeds in runner/fuzz/corpus/NAME are only read; a crash is written to

@@ -2,7 +2,7 @@
 /*
  * Decision records: one line per decision, tab-separated, appended to
  * $LSMCONF_RESULTS/records.tsv. The host side reads the same columns
- * (runner/results/records.c); the README documents them.
+ * (runner/results/records.c); docs/runner.md documents them.
  */
 #ifndef LSMCONF_RECORD_H
 #define LSMCONF_RECORD_H
