@@ -375,23 +375,63 @@ struct known_bug *known_case(struct known_list *l, const char *names,
 	return NULL;
 }
 
+/* @line (@len bytes) without its "[   11.2] " timestamp and blanks. */
+static const char *after_stamp(const char *line, size_t len)
+{
+	const char *q = line;
+
+	if (*q == '[' && memchr(q, ']', len))
+		q = (const char *)memchr(q, ']', len) + 1;
+	return q + strspn(q, " ");
+}
+
+/*
+ * Whether every frame of the first report's call trace is a "? " guess:
+ * a kernel without frame pointers or ORC (the guess unwinder, as in a
+ * tinyconfig build) marks them all so, and then the guesses are all the
+ * trace there is.
+ */
+static bool frames_all_guessed(const char *trace)
+{
+	const char *p = trace;
+	bool in_trace = false, guessed = false;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		const char *q = after_stamp(p, len), *end = p + len;
+
+		if (memmem(p, len, "Call Trace:", 11)) {
+			in_trace = true;
+		} else if (in_trace && q < end && *q != '<' &&
+			   memmem(q, end - q, "+0x", 3)) {
+			if (q[0] != '?' || q[1] != ' ')
+				return false;
+			guessed = true;
+		}
+		if (memmem(p, len, "---[ end trace", 14))
+			break;
+		p += len + (p[len] == '\n');
+	}
+	return guessed;
+}
+
 /*
  * The kernel's first report in @trace (up to its "---[ end trace" line):
  * does it name function @fn, @n bytes, as "fn+0x" in the faulting RIP or
- * in a reliable frame (not a "? " guess)?
+ * in a reliable frame (not a "? " guess, unless every frame is one)?
  */
 static bool trace_names(const char *trace, const char *fn, size_t n)
 {
+	bool guesses = frames_all_guessed(trace);
 	const char *p = trace;
 
 	while (*p) {
 		size_t len = strcspn(p, "\n");
 		const char *q = p, *end = p + len;
 
-		/* After the "[   11.2] " timestamp, if any. */
-		if (*q == '[' && memchr(q, ']', len))
-			q = (const char *)memchr(q, ']', len) + 1;
-		q += strspn(q, " ");
+		q = after_stamp(p, len);
+		if (guesses && q + 1 < end && q[0] == '?' && q[1] == ' ')
+			q += 2;
 		if (q < end && !(q[0] == '?' && q[1] == ' ')) {
 			const char *h;
 

@@ -283,6 +283,30 @@ START_TEST(test_crash_signature)
 	parse(OOPS("7.2.13", "t_test/f.c", "-", "vfs_write"), &l);
 	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
 	known_free(&l);
+	/*
+	 * A kernel with the guess unwinder (a tinyconfig build) marks every
+	 * frame "? ": then the guesses are the trace. One reliable frame
+	 * among them and the guesses count for nothing again.
+	 */
+	parse(OOPS("7.2.13", "t_test/f.c", "-",
+		   "aa_label_merge aa_unix_file_perm"),
+	      &l);
+	ck_assert(known_trace_matches(
+		&l.v[0], "BUG: kernel NULL pointer dereference, address: 4c\n"
+			 "RIP: 0010:aa_label_merge+0x58/0x1d9\n"
+			 "Call Trace:\n"
+			 " <TASK>\n"
+			 " ? aa_unix_file_perm+0x2ff/0x4b6\n"
+			 " ? aa_file_perm+0x350/0x3aa\n"
+			 " </TASK>\n"
+			 "---[ end trace 0000000000000000 ]---\n"));
+	ck_assert(!known_trace_matches(
+		&l.v[0], "RIP: 0010:aa_label_merge+0x58/0x1d9\n"
+			 "Call Trace:\n"
+			 " ? aa_unix_file_perm+0x2ff/0x4b6\n"
+			 " aa_file_perm+0x350/0x3aa\n"
+			 "---[ end trace 0000000000000000 ]---\n"));
+	known_free(&l);
 	/* A name is matched whole: aa_file_perm is not aa_unix_file_perm. */
 	parse(OOPS("7.2.13", "t_test/f.c", "-", "file_perm"), &l);
 	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
