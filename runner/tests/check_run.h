@@ -6,8 +6,13 @@
 #include <check.h>
 #include <stdlib.h>
 
-static inline int check_run(const char *name, const TTest *const *tests,
-			    size_t n)
+/*
+ * @setup and @teardown around each test (NULL: none); @timeout_s replaces
+ * Check's default per-test bound when not 0.
+ */
+static inline int check_run_fixture(const char *name, SFun setup, SFun teardown,
+				    double timeout_s, const TTest *const *tests,
+				    size_t n)
 {
 	Suite *s = suite_create(name);
 	TCase *tc = tcase_create("core");
@@ -15,6 +20,10 @@ static inline int check_run(const char *name, const TTest *const *tests,
 	size_t i;
 	int failed;
 
+	if (setup || teardown)
+		tcase_add_checked_fixture(tc, setup, teardown);
+	if (timeout_s)
+		tcase_set_timeout(tc, timeout_s);
 	for (i = 0; i < n; i++)
 		tcase_add_test(tc, tests[i]);
 	suite_add_tcase(s, tc);
@@ -24,6 +33,19 @@ static inline int check_run(const char *name, const TTest *const *tests,
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+static inline int check_run(const char *name, const TTest *const *tests,
+			    size_t n)
+{
+	return check_run_fixture(name, NULL, NULL, 0, tests, n);
+}
+
+#define CHECK_RUN_FIXTURE(name, setup, teardown, timeout_s, ...)            \
+	({                                                                  \
+		const TTest *const tests_[] = { __VA_ARGS__ };              \
+		check_run_fixture(name, setup, teardown, timeout_s, tests_, \
+				  sizeof(tests_) / sizeof(tests_[0]));      \
+	})
 
 #define CHECK_RUN(name, ...)                                                 \
 	({                                                                   \

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include "check_run.h"
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -143,21 +144,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("apt_download");
-	TCase *tc = tcase_create("download");
-	SRunner *sr;
-	int failed;
-
 	/* Each test fetches ~2 MB of lists from the archive. */
-	tcase_set_timeout(tc, 600);
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_root_sandboxed);
-	tcase_add_test(tc, test_root_unreachable);
-	tcase_add_test(tc, test_not_root);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN_FIXTURE("apt_download", setup, teardown, 600,
+				 test_root_sandboxed, test_root_unreachable,
+				 test_not_root);
 }

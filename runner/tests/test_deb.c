@@ -242,21 +242,7 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("deb");
-	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_plain_package);
-	tcase_add_test(tc, test_under_symlink);
-	tcase_add_test(tc, test_under_symlink_spelt);
-	tcase_add_test(tc, test_dotdot);
-	tcase_add_test(tc, test_dots_in_names);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return CHECK_RUN_FIXTURE("deb", setup, teardown, 0, test_plain_package,
+				 test_under_symlink, test_under_symlink_spelt,
+				 test_dotdot, test_dots_in_names);
 }
