@@ -161,7 +161,7 @@ static void load_facts(struct doc_facts *f)
 		free(dirs.v[i]);
 	}
 	free(dirs.v);
-	list_tests(f, "fixtures/guest-tests");
+	list_tests(f, "runner/tests/fixtures/guest-tests");
 	top_entries(f);
 	/* Facts that came out empty would make every name look stale. */
 	if (!f->targets.n || !f->cmds.n || !f->opts.n || !f->tests.n || !f->out)

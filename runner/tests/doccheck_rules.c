@@ -24,7 +24,7 @@
  *   span that starts with one, one that a runner/cli/ file parses;
  * - a test name X_test (lowercase; X_test.c counts, X_test.sh is a file
  *   name) must be a test: selftests/DIR/X_test.c or
- *   fixtures/guest-tests/X_test.c;
+ *   runner/tests/fixtures/guest-tests/X_test.c;
  * - a relative link target must exist, relative to the linking file.
  */
 #define _GNU_SOURCE

@@ -297,7 +297,10 @@ expect_fail "too little memory" "printed nothing\|kernel panic\|reset before the
 	--test features_test --boot-timeout 120 --memory 48 debian:sid
 
 # 5. Tests that hang or die are failures, and their missing cases are lost.
-fixtures=$(cd "$(dirname "$0")/../../fixtures/guest-tests" && pwd)
+# Test doubles live beside the checks (runner/tests/fixtures/); what the
+# runner ships and reads (patches, mutants) in fixtures/.
+fixtures=$(cd "$(dirname "$0")/fixtures/guest-tests" && pwd)
+shipped=$(cd "$(dirname "$0")/../../fixtures" && pwd)
 mkdir -p "$T/tests"
 for t in hang_test partial_test; do
 	cc -static -O2 -o "$T/tests/$t" "$fixtures/$t.c"
@@ -314,7 +317,7 @@ expect_fail "boot timeout" "did not finish within 2 s" "$L" run --results "$T/r6
 # 5b. Every boot is watched, not just timed: stand-in QEMUs (LSMCONF_QEMU)
 # that stop with KVM's internal error, never print, or exit at once each
 # fail with QEMU's own reason, well within the boot bound, after one retry.
-standins=$(cd "$(dirname "$0")/../../fixtures/qemu" && pwd)
+standins=$(cd "$(dirname "$0")/fixtures/qemu" && pwd)
 # (TCG only here: LSMCONF_NO_KVM.) A verdict comes within seconds, not
 # at the boot bound (about 400 s for this plan).
 watched() {
@@ -425,7 +428,7 @@ check "crash: the case is a failed case in ktap.txt" \
 # A known kernel bug is reported as itself, and fails again once the
 # kernel behaves otherwise than listed (here: another errno).
 mkdir -p "$T/known"
-cc -static -O2 -I"$S" -I"$fixtures/../../selftests" -o "$T/known/known_bug_test" \
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/known/known_bug_test" \
 	"$fixtures/known_bug_test.c"
 # Kernels are named exactly: sid's release, from the crash run above.
 sid_release=$(field "$T/r8/latest/debian-sid-apparmor/kernel.txt" uname)
@@ -499,7 +502,7 @@ check "a WARNING in a boot that later crashed is reported, with its test and cas
 mkdir -p "$T/skips" "$T/skips-host"
 cp -R "$tests/apparmor/features_test" "$tests/apparmor/profiles" "$T/skips/"
 rm "$T/skips/profiles/trivial.profile"
-cc -static -O2 -I"$S" -I"$fixtures/../../selftests" -o "$T/skips/unrecorded_test" \
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/skips/unrecorded_test" \
 	"$fixtures/unrecorded_test.c"
 check "an overlong record aborts its writer and writes nothing" sh -c \
 	"LSMCONF_RESULTS='$T/skips-host' '$T/skips/unrecorded_test' 2>&1 | grep -q '^ok 2 global.overlong_record_aborts' && [ ! -s '$T/skips-host/records.tsv' ]"
@@ -572,8 +575,8 @@ check "bench: the report names its clock" grep -q 'clock: ' "$T/bench.out"
 # decision; a wrong one is caught and its cases named.
 if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	orig=build:debian-source:7.2
-	good="$orig+$fixtures/../patches/unconfined-early-return.patch"
-	wrong="$orig+$fixtures/../patches/wrong-early-return-either-peer.patch"
+	good="$orig+$shipped/patches/unconfined-early-return.patch"
+	wrong="$orig+$shipped/patches/wrong-early-return-either-peer.patch"
 	if timeout -k 5 3000 "$L" compare --results "$T/b1" "$orig" "$good" > "$T/b1.out" 2>&1; then
 		ok "compare original vs early-return patch: $(grep 'cases:' "$T/b1.out" | sed 's/^ *//')"
 	else
@@ -594,7 +597,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# Both kernels are built from one source, so the feature difference
 	# is a finding and explains no decision; the connects it lets
 	# through are loosened cases, every one named.
-	tfo="$orig+$fixtures/../patches/fastopen-unadvertised-bypass.patch"
+	tfo="$orig+$shipped/patches/fastopen-unadvertised-bypass.patch"
 	timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
 		--results "$T/b3" "$orig" "$tfo" > "$T/b3.out" 2>&1
 	rc=$?
@@ -623,7 +626,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# decisions, so the run fails and features_test names the
 	# inconsistency, but every test ends well inside its limit, none
 	# killed, no case lost, each decision recorded.
-	unadv="$orig+$fixtures/../patches/af-unix-unadvertised.patch"
+	unadv="$orig+$shipped/patches/af-unix-unadvertised.patch"
 	timeout -k 5 3000 "$L" run --lsm apparmor --results "$T/b4" --test features_test \
 		--test live_test --test unix_rules_test "$unadv" > "$T/b4.out" 2>&1
 	rc=$?
@@ -638,7 +641,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 
 	# SELinux msgsnd cost: flat on Debian's 7.2, flagged with the
 	# per-message category walk patched in.
-	walk="$orig+$fixtures/../patches/selinux-category-walk.patch"
+	walk="$orig+$shipped/patches/selinux-category-walk.patch"
 	timeout -k 5 3000 "$L" msgcost --results "$T/m1" debian:sid "$walk" > "$T/m1.out" 2>&1
 	rc=$?
 	check "msgcost: the category-walk patch is flagged (exit $rc)" [ "$rc" -eq 1 ]
@@ -700,7 +703,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# A mutant that changes nothing survives, one that does not build is
 	# stillborn: either fails mutate.
 	mkdir -p "$T/mutants"
-	sed -n '/^--- /,$p' "$fixtures/../mutants/10-listen-unchecked.patch" |
+	sed -n '/^--- /,$p' "$shipped/mutants/10-listen-unchecked.patch" |
 		sed 's/^+\tif (0 \&\& !unconfined(label)) {$/+\tif (!unconfined(label)) { \/* same *\//' \
 		> "$T/mutants.diff"
 	{ echo "a comment only"; echo; cat "$T/mutants.diff"; } > "$T/mutants/01-comment.patch"
@@ -708,7 +711,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		"$T/mutants/01-comment.patch" > "$T/mutants/02-broken.patch"
 	# A mutant whose kernel panics in AppArmor's init never reaches its
 	# tests (two runs of two boots): stillborn too, not killed.
-	cp "$fixtures/../patches/apparmor-init-panics.patch" "$T/mutants/03-panic.patch"
+	cp "$shipped/patches/apparmor-init-panics.patch" "$T/mutants/03-panic.patch"
 	timeout -k 5 3000 "$L" mutate --results "$T/mu2" --mutants "$T/mutants" > "$T/mu2.out" 2>&1
 	rc=$?
 	check "mutate: a survivor or a broken mutant fails it (exit $rc)" [ "$rc" -eq 1 ]
@@ -745,7 +748,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# killed by that crash, named with its kernel report's first line.
 	mkdir -p "$T/rose" "$T/mutants-crash"
 	cc -static -O2 -I"$S" -o "$T/rose/rose_socket_test" "$fixtures/rose_socket_test.c"
-	cp "$fixtures/../patches/apparmor-rose-socket-panics.patch" "$T/mutants-crash/01-rose-panics.patch"
+	cp "$shipped/patches/apparmor-rose-socket-panics.patch" "$T/mutants-crash/01-rose-panics.patch"
 	t0=$(date +%s)
 	timeout -k 5 3000 "$L" mutate --results "$T/mu6" --mutants "$T/mutants-crash" \
 		--tests-dir "$T/rose" --lsm apparmor > "$T/mu6.out" 2>&1
