@@ -21,20 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/*
- * How each LSM's suite boots. AppArmor is in the default LSM list of
- * Debian's kernels and of lsmconf.config; SELinux is exclusive with it, so
- * it gets a boot of its own with an lsm= list naming it (selinux=1 does
- * nothing without CONFIG_SECURITY_SELINUX_BOOTPARAM).
- */
-static const struct {
-	const char *name;
-	const char *append;
-} lsm_boots[] = {
-	{ "apparmor", NULL },
-	{ "selinux", "lsm=landlock,lockdown,yama,selinux,bpf" },
-};
-
 void add_problem(struct kernel_run *kr, const char *fmt, ...)
 {
 	struct sbuf sb = { .buf = kr->problems,
@@ -105,20 +91,19 @@ static char *lsm_tests_dir(const struct run_opts *o, const char *lsm)
 {
 	if (o->tests_dir)
 		return xstrdup(o->tests_dir);
-	return xasprintf("%s/%s", o->tests_root, lsm);
+	const struct lsm *l = lsm_find(lsm);
+
+	return xasprintf("%s/%s", o->tests_root, l ? l->tests : lsm);
 }
 
 /* The LSM's own boot parameters; false for an LSM this file does not know. */
 static bool lsm_boot_append(const char *lsm, const char **append)
 {
-	size_t i;
+	const struct lsm *l = lsm_find(lsm);
 
-	for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
-		if (!strcmp(lsm_boots[i].name, lsm)) {
-			*append = lsm_boots[i].append;
-			return true;
-		}
-	return false;
+	if (l)
+		*append = l->boot_append;
+	return l;
 }
 
 /*
@@ -144,8 +129,8 @@ int run_check_cmdline(const struct run_opts *o, struct err *e)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(lsm_boots); i++) {
-		char *append = lsm_append(o, lsm_boots[i].append, o->abi);
+	for (i = 0; i < n_lsms; i++) {
+		char *append = lsm_append(o, lsms[i].boot_append, o->abi);
 		char *line = boot_cmdline(append);
 		size_t len = strlen(line);
 
@@ -181,27 +166,25 @@ static size_t tests_here(const struct run_opts *o, const char *lsm, char **out,
 int run_lsms(const struct run_opts *o, const char **out, size_t max,
 	     struct err *e)
 {
-	char *list = xstrdup(o->lsms ? o->lsms : lsm_boots[0].name);
+	char *list = xstrdup(o->lsms ? o->lsms : lsms[0].name);
 	char *tok, *save = NULL, *only[16];
 	size_t n = 0, i, j;
 
 	for (tok = strtok_r(list, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < ARRAY_SIZE(lsm_boots); i++)
-			if (!strcmp(lsm_boots[i].name, tok))
-				break;
-		if (i == ARRAY_SIZE(lsm_boots)) {
-			err_set(e,
-				"unknown LSM %s in --lsm (known: apparmor, selinux)",
-				tok);
+		const struct lsm *l = lsm_find(tok);
+
+		if (!l) {
+			err_set(e, "unknown LSM %s in --lsm (known: %s)", tok,
+				lsm_names());
 			free(list);
 			return -1;
 		}
 		if (o->n_tests &&
-		    !tests_here(o, lsm_boots[i].name, only, ARRAY_SIZE(only)))
+		    !tests_here(o, l->name, only, ARRAY_SIZE(only)))
 			continue;
 		if (n < max)
-			out[n++] = lsm_boots[i].name;
+			out[n++] = l->name;
 	}
 	free(list);
 	/* Every named test must run somewhere. */
@@ -220,7 +203,7 @@ int run_lsms(const struct run_opts *o, const char **out, size_t max,
 		if (!found)
 			return err_set(e, "no test program %s for --lsm %s",
 				       o->tests[j],
-				       o->lsms ? o->lsms : lsm_boots[0].name);
+				       o->lsms ? o->lsms : lsms[0].name);
 	}
 	if (!n)
 		return err_set(e, "nothing to run for --lsm %s", o->lsms);
@@ -337,7 +320,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 {
 	struct kernel_run kr = { 0 };
 	const char *spec = k->spec.text;
-	const char *lsm = o->lsm ? o->lsm : lsm_boots[0].name;
+	const char *lsm = o->lsm ? o->lsm : lsms[0].name;
 	char *name, *tests_dir, *append, *only[16];
 	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
 	const char *own;
@@ -345,8 +328,8 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 
 	kr.known = o->known;
 	if (!lsm_boot_append(lsm, &own))
-		return err_set(e, "unknown LSM %s (known: apparmor, selinux)",
-			       lsm);
+		return err_set(e, "unknown LSM %s (known: %s)", lsm,
+			       lsm_names());
 
 	/* The caller keeps the kernel; this run borrows it. */
 	kr.k = *k;
@@ -379,8 +362,8 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		return -1;
 	}
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
-	/* Only AppArmor compiles policy; SELinux's is compiled on the host. */
-	kr.abi = !strcmp(lsm, "apparmor") ? o->abi : NULL;
+	/* Only an LSM whose policy the guest compiles has a pinned ABI. */
+	kr.abi = lsm_find(lsm)->pins_abi ? o->abi : NULL;
 	append = lsm_append(o, own, kr.abi);
 
 	failed = boot_all(&kr, o, append, e) || collect(&kr, e);
