@@ -579,6 +579,6 @@ int cmd_mutate(int argc, char **argv)
 	 * keeps only the mutants of those LSMs.
 	 */
 	if (!a.lsm_given)
-		o.lsms = "apparmor,selinux";
+		o.lsms = lsm_all();
 	return mutate_main(&o, m);
 }

@@ -64,14 +64,28 @@ const struct lsm *lsm_pinning(void)
 	die("no LSM in the table pins an ABI");
 }
 
-const char *lsm_names(void)
+/* The names joined by @sep into @buf, once. */
+static const char *joined(char *buf, size_t size, const char *sep)
 {
-	static char buf[256];
 	size_t i, len = 0;
 
 	if (!*buf)
 		for (i = 0; i < n_lsms; i++)
-			len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
-					i ? ", " : "", lsms[i].name);
+			len += snprintf(buf + len, size - len, "%s%s",
+					i ? sep : "", lsms[i].name);
 	return buf;
+}
+
+const char *lsm_names(void)
+{
+	static char buf[256];
+
+	return joined(buf, sizeof(buf), ", ");
+}
+
+const char *lsm_all(void)
+{
+	static char buf[256];
+
+	return joined(buf, sizeof(buf), ",");
 }

@@ -36,5 +36,7 @@ const struct lsm *lsm_of_source(const char *path);
 const struct lsm *lsm_pinning(void);
 /* "apparmor, selinux": the names, for messages (static storage). */
 const char *lsm_names(void);
+/* "apparmor,selinux": every LSM, as --lsm takes them (static storage). */
+const char *lsm_all(void);
 
 #endif

@@ -52,6 +52,9 @@ START_TEST(test_names)
 	/* The list the "unknown LSM" errors print, in table order. */
 	ck_assert_str_eq(lsm_names(), "apparmor, selinux");
 	ck_assert_ptr_eq(lsm_names(), lsm_names());
+	/* --lsm's default: every LSM, as the option takes a list. */
+	ck_assert_str_eq(lsm_all(), "apparmor,selinux");
+	ck_assert_ptr_eq(lsm_all(), lsm_all());
 	ck_assert_uint_eq(n_lsms, 2);
 }
 END_TEST
