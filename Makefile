@@ -87,6 +87,8 @@ $(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
 # The documentation check and its rules' unit test share the rules.
 DOCCHECK := $(OUT)/tests/doccheck
 $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o $(LIB_OBJS)
+# The LSM table (lib/lsm.c).
+$(OUT)/tests/test_lsm: $(LIB_OBJS)
 
 $(OUT)/tests/%: runner/tests/%.c | $(DEPS)
 	@mkdir -p $(dir $@)

@@ -32,24 +32,18 @@ int mutant_header(const char *text, char **desc, char **equivalent)
 
 const char *mutant_lsm(const char *patch)
 {
-	static const char *const lsms[] = { "apparmor", "selinux" };
 	const char *found = NULL, *line;
-	size_t i;
 
 	for (line = strstr(patch, "\n+++ "); line;
 	     line = strstr(line + 1, "\n+++ ")) {
 		const char *path = line + 5, *here = NULL;
+		const struct lsm *l;
 
 		/* "+++ b/security/selinux/hooks.c": skip the "b/" prefix. */
 		path += strcspn(path, "/\n") + 1;
-		for (i = 0; i < ARRAY_SIZE(lsms); i++) {
-			size_t n = strlen(lsms[i]);
-
-			if (!strncmp(path, "security/", 9) &&
-			    !strncmp(path + 9, lsms[i], n) &&
-			    path[9 + n] == '/')
-				here = lsms[i];
-		}
+		l = lsm_of_source(path);
+		if (l)
+			here = l->name;
 		if (!here || (found && found != here))
 			return NULL;
 		found = here;

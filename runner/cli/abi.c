@@ -118,9 +118,9 @@ int cmd_abi(int argc, char **argv)
 	specs_check(argv + first, argc - first);
 	if (mkdir_p(a.out))
 		die("abi: cannot create %s", a.out);
-	/* The capture needs AppArmor, and nothing else of the suite. */
-	o.lsms = "apparmor";
-	o.lsm = "apparmor";
+	/* The capture needs the LSM whose policy --abi pins, nothing else. */
+	o.lsms = lsm_pinning()->name;
+	o.lsm = o.lsms;
 	o.tests = &test;
 	o.n_tests = 1;
 	root = results_root(o.results);

@@ -404,18 +404,18 @@ static size_t keep_lsms(const struct run_opts *o, struct mutant *m, size_t n)
 static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 			size_t n)
 {
-	static const char *const all[] = { "apparmor", "selinux" };
 	struct sbuf sb = { 0 };
 	size_t i, j;
 
-	for (j = 0; j < ARRAY_SIZE(all); j++) {
-		if (!lsm_listed(o->lsms, all[j]))
+	for (j = 0; j < n_lsms; j++) {
+		if (!lsm_listed(o->lsms, lsms[j].name))
 			continue;
 		for (i = 0; i < n; i++)
-			if (lsm_listed(mutant_lsms(o, &m[i]), all[j]))
+			if (lsm_listed(mutant_lsms(o, &m[i]), lsms[j].name))
 				break;
 		if (i < n)
-			sbuf_printf(&sb, "%s%s", sb.len ? "," : "", all[j]);
+			sbuf_printf(&sb, "%s%s", sb.len ? "," : "",
+				    lsms[j].name);
 	}
 	return sb.buf;
 }
@@ -579,6 +579,6 @@ int cmd_mutate(int argc, char **argv)
 	 * keeps only the mutants of those LSMs.
 	 */
 	if (!a.lsm_given)
-		o.lsms = "apparmor,selinux";
+		o.lsms = lsm_all();
 	return mutate_main(&o, m);
 }

@@ -164,7 +164,8 @@ static struct known_list *load_known(const char *path)
 static void abi_check(const struct run_opts *o)
 {
 	char *dir = o->tests_dir ? xstrdup(o->tests_dir) :
-				   xasprintf("%s/apparmor", o->tests_root);
+				   xasprintf("%s/%s", o->tests_root,
+					     lsm_pinning()->tests);
 	char *path = xasprintf("%s/abi/%s", dir, o->abi);
 
 	if (!abi_name_ok(o->abi))
@@ -204,7 +205,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 	*o = (struct run_opts){
 		.results = "results",
 		.tests_root = LSMCONF_ROOT "/build/kselftest",
-		.lsms = "apparmor,selinux",
+		.lsms = lsm_all(),
 		.test_timeout_s = 300,
 		.memory_mb = 512,
 		.cpus = 2,

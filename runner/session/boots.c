@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The boots of one kernel run: each boot of the plan, what ended it, a
+ * note per crash, and the next plan (again after a crash).
+ */
+#define _GNU_SOURCE
+#include "internal.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
+#include "results/results.h"
+#include "../../selftests/lsmconf/lsmconf_record.h"
+#include "lib/lib.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * A boot ended in test @t: the case it was running (from the live log),
+ * the kernel's report (crash-N.txt), and the line for the report.
+ */
+static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
+		       const char *why, const char *trace)
+{
+	struct test_fate *f = &kr->fate[t];
+	const char *name = kr->plan.items[t].name, *sec = NULL;
+	char *path = xasprintf("%s/live.log", bdir), *live, kase[512];
+	size_t len = 0, slen = 0;
+	struct sbuf out = { 0 };
+
+	kase[0] = '\0';
+	if (read_file(path, &live, &len))
+		live = NULL;
+	if (live)
+		sec = crash_section(live, len, name, &slen);
+	if (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0) {
+		size_t n = f->n_crashed + 1;
+
+		f->crashed = xrealloc(f->crashed, n * sizeof(char *));
+		f->traces = xrealloc(f->traces, n * sizeof(char *));
+		f->hows = xrealloc(f->hows, n * sizeof(char *));
+		f->boots = xrealloc(f->boots, n * sizeof(int));
+		f->crashed[f->n_crashed] = xstrdup(kase);
+		f->traces[f->n_crashed] = trace ? xstrdup(trace) : NULL;
+		f->hows[f->n_crashed] = xstrdup(why);
+		f->boots[f->n_crashed++] = kr->boots;
+	}
+	/* Until its results arrive, what it printed is all there is. */
+	if (sec && !f->framed) {
+		free(f->live);
+		f->live = xstrndup(sec, slen);
+	}
+	f->crash_boot = kr->boots;
+	snprintf(f->why, sizeof(f->why), "%s", why);
+	free(path);
+	free(live);
+
+	path = xasprintf("%s/crash-%d.txt", kr->dir, kr->boots);
+	sbuf_printf(&out, "boot %d ended in test %s, case %s\n%s\n\n%s",
+		    kr->boots, name, kase[0] ? kase : "(none running)", why,
+		    trace ? trace : "(no kernel report on the console)\n");
+	write_file(path, out.buf, out.len);
+	sbuf_free(&out);
+	free(path);
+	sbuf_printf(&kr->boot_log,
+		    "boot %d ended in %s, case %s: %s (crash-%d.txt)\n",
+		    kr->boots, name, kase[0] ? kase : "unknown", why,
+		    kr->boots);
+}
+
+/*
+ * Boots until every planned test has run: a boot that dies before its
+ * tests is booted once more; one that dies in a test costs that test's
+ * running case, and the next boot goes on after it.
+ */
+/* Boot @kr->boots of @cur into @bdir: its image, its bounds, the boot. */
+static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
+		     const char *append, const struct plan *cur,
+		     const char *bdir, struct boot_result *br, struct err *e)
+{
+	char *image = xasprintf("%s/initramfs.cpio", bdir);
+	struct boot_opts bo = { 0 };
+	double t0 = now_seconds();
+	size_t i;
+
+	progress("%s [%s]: building the guest image", kr->k.spec.text, kr->lsm);
+	if (guest_image(image, &kr->k, cur, kr->tests_dir, e)) {
+		free(image);
+		return -1;
+	}
+	kr->image_s += now_seconds() - t0;
+	bo.kernel = kr->k.image;
+	bo.initrd = image;
+	bo.append = append;
+	bo.dir = bdir;
+	bo.memory_mb = o->memory_mb;
+	/*
+	 * One vCPU under icount: with two vCPUs in single-threaded TCG the
+	 * 6.12 guest hit a double fault in kmalloc during sendmmsg (seen
+	 * here); twoproc then shares that CPU.
+	 */
+	bo.cpus = o->icount ? 1 : o->cpus;
+	bo.icount = o->icount;
+	bo.silence_s = SILENCE_S;
+	bo.init_s = INIT_S;
+	bo.grace_s = GRACE_S;
+	bo.timeout_s = o->boot_timeout_s;
+	if (!bo.timeout_s) {
+		bo.timeout_s = BOOT_ALLOWANCE_S;
+		for (i = 0; i < cur->n; i++)
+			bo.timeout_s += cur->items[i].timeout_s;
+	}
+	progress("%s [%s]: boot %d (bounded to %d s)", kr->k.spec.text, kr->lsm,
+		 kr->boots, bo.timeout_s);
+	boot_run(&bo, br);
+	progress_done();
+	kr->boot_s += br->seconds;
+	sbuf_printf(&kr->first_output, "%s%.1f", kr->boots > 1 ? " " : "",
+		    br->first_output_s);
+	if (kr->boots == 1) {
+		kr->accel_kvm = br->kvm;
+		kr->qemu_cmdline = br->cmdline;
+	} else {
+		free(br->cmdline);
+	}
+	br->cmdline = NULL;
+	/* The image is rebuilt every boot; it is not a result. */
+	unlink(image);
+	free(image);
+	return 0;
+}
+
+/*
+ * Every report on boot @kr->boots's console before the one that ended it
+ * (a WARNING in a boot that later oopsed counts too): each a problem of
+ * the run, with the test that was running.
+ */
+/*
+ * The harness case the boot watcher saw open when console line @line came
+ * (console-cases.tsv: LINE, TEST, CASE), or "".
+ */
+static void problem_case_of(const char *cases, unsigned int line, char *out,
+			    size_t size)
+{
+	const char *p;
+
+	out[0] = '\0';
+	for (p = cases; p && *p;) {
+		size_t n = strcspn(p, "\n");
+		unsigned int no;
+		char kase[256];
+
+		if (sscanf(p, "%u\t%*[^\t]\t%255[^\n]", &no, kase) == 2 &&
+		    no == line) {
+			snprintf(out, size, "%s", kase);
+			return;
+		}
+		p += n + (p[n] == '\n');
+	}
+}
+
+static void scan_boot(struct kernel_run *kr, const char *bdir)
+{
+	char *path = xasprintf("%s/console.log", bdir), *buf, *cases, *cpath;
+	struct console_problem *p;
+	size_t len, n, i;
+
+	if (read_file(path, &buf, &len)) {
+		add_problem(kr, "boot %d: console.log is missing", kr->boots);
+		free(path);
+		return;
+	}
+	n = console_problems(buf, len, &p);
+	cpath = xasprintf("%s/console-cases.tsv", bdir);
+	if (read_file(cpath, &cases, NULL))
+		cases = NULL;
+	for (i = 0; i < n; i++) {
+		char kase[300] = "";
+
+		problem_case_of(cases, p[i].line, kase, sizeof(kase));
+		add_problem(
+			kr,
+			"boot %d: kernel %s in %s%s%s%s at console line %u: %s",
+			kr->boots, console_event_name(p[i].event),
+			p[i].test[0] ? "test " : "",
+			p[i].test[0] ? p[i].test : "no test (boot)",
+			kase[0] ? ", case " : "", kase, p[i].line, p[i].text);
+	}
+	free(cases);
+	free(cpath);
+	free(p);
+	free(buf);
+	free(path);
+}
+
+enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP };
+
+/*
+ * What boot @kr->boots left: every test done, the same plan again (it
+ * died before its tests, once), the rest after the test it ended in
+ * (@next), or nothing more to do.
+ */
+static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
+				  const struct boot_result *br,
+				  const struct plan *cur, struct plan *next)
+{
+	char why[600], *trace;
+	bool identity, last = take_frames(kr, bdir, kr->boots, &identity);
+	size_t t = plan_index(kr, cur);
+
+	while (t < kr->plan.n && kr->fate[t].framed)
+		t++;
+	/* A WARNING on the way is still a problem of the run. */
+	scan_boot(kr, bdir);
+	if (br->end == BOOT_DONE && last && t == kr->plan.n)
+		return ALL_DONE;
+	boot_why(bdir, br, why, sizeof(why), &trace);
+	if (!br->tests_started || !identity) {
+		/* Nothing of the plan ran: boot the same plan once more. */
+		sbuf_printf(&kr->boot_log,
+			    "boot %d died before its tests: %s\n", kr->boots,
+			    why);
+		free(trace);
+		if (kr->retries++ || kr->boots >= MAX_BOOTS) {
+			add_problem(
+				kr,
+				"the guest died before its tests in %d boots: %s",
+				kr->boots, why);
+			return GIVE_UP;
+		}
+		return BOOT_AGAIN;
+	}
+	if (t == kr->plan.n) {
+		add_problem(
+			kr,
+			"boot %d: the results sent after the last test never arrived%s%s",
+			kr->boots, why[0] ? ": " : "", why);
+		free(trace);
+		return GIVE_UP;
+	}
+	crash_note(kr, bdir, t, why, trace);
+	free(trace);
+	resume_plan(kr, t, next);
+	if (next->n && kr->boots >= MAX_BOOTS) {
+		add_problem(kr, "%d boots and still tests to run: giving up",
+			    kr->boots);
+		plan_free(next);
+		return GIVE_UP;
+	}
+	return RESUME;
+}
+
+int boot_all(struct kernel_run *kr, const struct run_opts *o,
+	     const char *append, struct err *e)
+{
+	struct plan cur = { 0 }, next = { 0 };
+	enum after_boot then = BOOT_AGAIN;
+	int ret = 0;
+
+	resume_plan_all(kr, &cur);
+	while (cur.n && (then == BOOT_AGAIN || then == RESUME)) {
+		struct boot_result br;
+		char *bdir;
+
+		kr->boots++;
+		bdir = kr->boots == 1 ?
+			       xstrdup(kr->dir) :
+			       xasprintf("%s/boot-%d", kr->dir, kr->boots);
+		mkdir_p(bdir);
+		if (boot_plan(kr, o, append, &cur, bdir, &br, e)) {
+			free(bdir);
+			ret = -1;
+			break;
+		}
+		then = after_boot(kr, bdir, &br, &cur, &next);
+		free(bdir);
+		if (then == RESUME) {
+			plan_free(&cur);
+			cur = next;
+			memset(&next, 0, sizeof(next));
+		}
+	}
+	plan_free(&cur);
+	return ret;
+}

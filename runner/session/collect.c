@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What came back: the frames of each boot, the records, and every planned
+ * case accounted for (known kernel bugs included).
+ */
+#define _GNU_SOURCE
+#include "internal.h"
+#include "vm/vm.h"
+#include "provision/provision.h"
+#include "results/results.h"
+#include "../../selftests/lsmconf/lsmconf_record.h"
+#include "lib/lib.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * The guest's decision records, checked and written to the results
+ * directory sorted by id (so two kernels' files diff line by line).
+ */
+static int collect_records(struct kernel_run *kr, struct err *e)
+{
+	char *path = xasprintf("%s/guest/records.tsv", kr->dir), *buf;
+	struct record_set set;
+	struct sbuf out = { 0 }, known = { 0 };
+	size_t len, i;
+	int c, ret = 0;
+
+	if (read_file(path, &buf, &len)) {
+		free(path);
+		return 0;
+	}
+	free(path);
+	if (records_parse(buf, len, &set))
+		die("out of memory");
+	free(buf);
+	if (set.malformed)
+		add_problem(kr,
+			    "records.tsv: %zu malformed lines (first: line %u)",
+			    set.malformed, set.first_bad_line);
+	if (set.duplicates)
+		add_problem(kr, "records.tsv: %zu case ids recorded twice",
+			    set.duplicates);
+	kr->decisions = set.n;
+	kr->mismatches = set.mismatches;
+	for (i = 0; kr->known && i < set.n; i++) {
+		const struct known_bug *b =
+			known_record(kr->known, kr->names, &set.v[i]);
+
+		if (!b)
+			continue;
+		kr->mismatches--;
+		kr->known_decisions++;
+		sbuf_printf(&known, "%s\t%s\n", set.v[i].col[REC_ID], b->name);
+	}
+	if (known.len)
+		write_file_at(kr->dir, "known.tsv", known.buf, known.len);
+	sbuf_free(&known);
+	sbuf_printf(&out, "%s", RECORD_HEADER);
+	for (i = 0; i < set.n; i++)
+		for (c = 0; c < REC_N_COLS; c++)
+			sbuf_printf(&out, "%s%c", set.v[i].col[c],
+				    c == REC_N_COLS - 1 ? '\n' : '\t');
+	path = xasprintf("%s/records.tsv", kr->dir);
+	if (write_file(path, out.buf, out.len))
+		ret = err_set(e, "cannot write %s", path);
+	free(path);
+	sbuf_free(&out);
+	records_free(&set);
+	return ret;
+}
+
+/* The per-test files the guest sent, merged as one set in plan order. */
+static void merge_outputs(struct kernel_run *kr, const char *file)
+{
+	struct sbuf all = { 0 };
+	char *path, *buf;
+	size_t i, len;
+
+	for (i = 0; i < kr->plan.n; i++) {
+		path = xasprintf("%s/guest/out/%s/%s", kr->dir,
+				 kr->plan.items[i].name, file);
+		if (!read_file(path, &buf, &len)) {
+			sbuf_add(&all, buf, len);
+			free(buf);
+		}
+		free(path);
+	}
+	if (all.len) {
+		path = xasprintf("%s/guest/%s", kr->dir, file);
+		write_file(path, all.buf, all.len);
+		free(path);
+	}
+	sbuf_free(&all);
+}
+
+/*
+ * Unpacks every whole frame of a boot's data channel into guest/; the
+ * tests whose results arrived are marked. Returns whether the last frame
+ * (sent after the tests) arrived.
+ */
+/* Whether @names (one a line, as xfer_untar_names() gives) holds @name. */
+static bool has_name(const char *names, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = names; p && *p; p += strcspn(p, "\n") + 1) {
+		if (!strncmp(p, "./", 2))
+			p += 2;
+		if (!strncmp(p, name, n) && p[n] == '\n')
+			return true;
+		if (!p[strcspn(p, "\n")])
+			break;
+	}
+	return false;
+}
+
+bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
+		 bool *identity)
+{
+	char *path = xasprintf("%s/data.bin", bdir), *gdir, err[256];
+	char *buf = NULL;
+	const char *payload;
+	size_t len = 0, plen, pos = 0, i;
+	bool last = false;
+	int ret;
+
+	*identity = false;
+	if (read_file(path, &buf, &len))
+		len = 0;
+	gdir = xasprintf("%s/guest", kr->dir);
+	mkdir_p(gdir);
+	while (!(ret = xfer_next(buf ? buf : "", len, &pos, &payload, &plen,
+				 err, sizeof(err)))) {
+		struct sbuf names = { 0 };
+
+		/* What the frame holds says which part of the run it is. */
+		if (xfer_untar_names(payload, plen, gdir, &names, err,
+				     sizeof(err)) < 0) {
+			add_problem(kr, "boot %d: %s", boot, err);
+		} else {
+			*identity |= has_name(names.buf, "uname");
+			last |= has_name(names.buf, "dmesg.txt");
+			for (i = 0; i < kr->plan.n; i++) {
+				char *rc = xasprintf("tests/%s.rc",
+						     kr->plan.items[i].name);
+
+				if (has_name(names.buf, rc)) {
+					kr->fate[i].framed = true;
+					kr->fate[i].boot = boot;
+				}
+				free(rc);
+			}
+		}
+		sbuf_free(&names);
+	}
+	/* A frame cut short is how a boot that died mid-transfer looks. */
+	if (ret < 0 && pos < len)
+		add_problem(kr, "boot %d: %s", boot, err);
+	free(gdir);
+	free(buf);
+	free(path);
+	return last;
+}
+
+/* The case list of test @name from the harness itself ("-l"). */
+int list_cases(const struct kernel_run *kr, const char *name, char ***cases)
+{
+	char *prog = xasprintf("%s/%s", kr->tests_dir, name), *out, *err;
+	char *argv[] = { prog, "-l", NULL };
+	int ret, n = -1;
+
+	ret = spawn_capture(
+		argv, &(struct spawn_opts){ .stdin_fd = -1, .timeout_s = 30 },
+		&out, NULL, &err);
+	/* The harness lists on stderr (and exits with KSFT_SKIP). */
+	if (ret >= 0 && ret < 128)
+		n = crash_list_cases(err, cases);
+	free(out);
+	free(err);
+	free(prog);
+	return n;
+}
+
+/* The guest seconds test @name took (its start and end uptimes), or -1. */
+static double test_seconds(const struct kernel_run *kr, const char *name)
+{
+	char *path = xasprintf("tests/%s.time", name), *text;
+	double t0, t1, s = -1;
+
+	text = guest_text(kr, path);
+	if (text && sscanf(text, "%lf %lf", &t0, &t1) == 2 && t1 >= t0)
+		s = t1 - t0;
+	free(text);
+	free(path);
+	return s;
+}
+
+/* The decisions test @name recorded (its own records.tsv). */
+static void test_records(const struct kernel_run *kr, const char *name,
+			 struct record_set *set)
+{
+	char *path = xasprintf("%s/guest/out/%s/records.tsv", kr->dir, name);
+	char *buf;
+	size_t len;
+
+	if (read_file(path, &buf, &len)) {
+		buf = NULL;
+		len = 0;
+	}
+	if (records_parse(buf ? buf : "", len, set))
+		die("out of memory");
+	free(buf);
+	free(path);
+}
+
+/*
+ * How many of @t's failed cases are a known kernel bug of this kernel: a
+ * listed case whose test recorded the listed wrong decision. A listed
+ * case that failed otherwise stays a failure, named as such.
+ */
+static size_t known_cases(struct kernel_run *kr, const struct test_account *t)
+{
+	struct record_set recs;
+	size_t i, n = 0;
+	char why[600];
+
+	if (!kr->known)
+		return 0;
+	test_records(kr, t->name, &recs);
+	for (i = 0; i < t->doc.n_results; i++) {
+		const struct ktap_result *r = &t->doc.results[i];
+		char *name = xasprintf("%s/%s", t->name, r->name);
+
+		if (known_case(kr->known, kr->names, name,
+			       r->status == KTAP_FAIL, &recs, why, sizeof(why)))
+			n++;
+		else if (why[0])
+			add_problem(kr, "%s", why);
+		free(name);
+	}
+	records_free(&recs);
+	return n;
+}
+
+/*
+ * The cases of @t that brought the kernel down: a known kernel bug's, when
+ * the kernel's report is its signature, count as that bug (and are kept
+ * in known-crashes.tsv, for compare), the others as failures
+ * (account_crash()), named.
+ */
+static void account_crashes(struct kernel_run *kr, struct test_account *t,
+			    const struct test_fate *f, struct sbuf *crashes)
+{
+	char **other = xcalloc(f->n_crashed + 1, sizeof(*other));
+	size_t j, n_other = 0, n_known = 0;
+	char why[800];
+
+	for (j = 0; j < f->n_crashed; j++) {
+		char *name = xasprintf("%s/%s", t->name, f->crashed[j]);
+		const struct known_bug *b =
+			kr->known ? known_crash(kr->known, kr->names, name,
+						f->traces[j], f->hows[j], why,
+						sizeof(why)) :
+				    NULL;
+
+		if (b) {
+			n_known++;
+			sbuf_printf(crashes, "%s\t%s\tboot %d\n", name, b->name,
+				    f->boots[j]);
+		} else {
+			other[n_other++] = f->crashed[j];
+			if (kr->known && why[0])
+				add_problem(kr, "boot %d: %s", f->boots[j],
+					    why);
+		}
+		free(name);
+	}
+	account_crash(t, f->framed, other, n_other, f->crash_boot,
+		      n_known && !n_other ? "" : f->why);
+	account_known_crash(t, f->framed, n_known);
+	free(other);
+}
+
+/*
+ * Lines test @name wrote to its own records.tsv, samples.tsv and
+ * msgcost.tsv (decisions and measurements); absent files hold none.
+ */
+static size_t test_output_lines(const struct kernel_run *kr, const char *name)
+{
+	static const char *const files[] = { "records.tsv", "samples.tsv",
+					     "msgcost.tsv" };
+	size_t n = 0, len, i, j;
+	char *path, *buf;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		path = xasprintf("%s/guest/out/%s/%s", kr->dir, name, files[i]);
+		if (!read_file(path, &buf, &len)) {
+			for (j = 0; j < len; j++)
+				n += buf[j] == '\n';
+			free(buf);
+		}
+		free(path);
+	}
+	return n;
+}
+
+int collect(struct kernel_run *kr, struct err *e)
+{
+	struct sbuf crashes = { 0 };
+	char *path, *buf;
+	size_t len, i;
+
+	merge_outputs(kr, "records.tsv");
+	merge_outputs(kr, "samples.tsv");
+	merge_outputs(kr, "msgcost.tsv");
+	/* The release first: known kernel bugs are listed per kernel. */
+	kr->uname = guest_text(kr, "uname");
+	chomp(kr->uname);
+	kr->names = xasprintf("%s%s%s", kr->uname ? kr->uname : "",
+			      kr->k.known_name ? " " : "",
+			      kr->k.known_name ? kr->k.known_name : "");
+	if (kr->known)
+		known_reset(kr->known);
+	if (collect_records(kr, e))
+		return -1;
+	{
+		char *t0 = guest_text(kr, "uptime.start");
+		char *t1 = guest_text(kr, "uptime.end");
+
+		if (t0)
+			kr->guest_boot_s = atof(t0);
+		if (t0 && t1)
+			kr->guest_suite_s = atof(t1) - atof(t0);
+		free(t0);
+		free(t1);
+	}
+	kr->lsm_list = guest_text(kr, "lsm");
+	chomp(kr->lsm_list);
+	path = xasprintf("%s/guest/features.tsv", kr->dir);
+	if (read_file(path, &kr->features, NULL))
+		kr->features = NULL;
+	free(path);
+
+	kr->acct = xcalloc(kr->plan.n, sizeof(*kr->acct));
+	for (i = 0; i < kr->plan.n; i++) {
+		struct test_account *t = &kr->acct[i];
+		char *rc;
+
+		t->name = kr->plan.items[i].name;
+		t->timeout_s = kr->plan.items[i].timeout_s;
+		path = xasprintf("tests/%s.rc", t->name);
+		rc = guest_text(kr, path);
+		t->rc = rc ? atoi(rc) : RC_NEVER;
+		free(rc);
+		free(path);
+		t->seconds = test_seconds(kr, t->name);
+		path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
+		if (!read_file(path, &buf, &len)) {
+			if (ktap_parse(buf, len, &t->doc))
+				die("out of memory");
+			t->have_ktap = true;
+			free(buf);
+		}
+		free(path);
+		if (!t->have_ktap && kr->fate[i].live) {
+			if (ktap_parse(kr->fate[i].live,
+				       strlen(kr->fate[i].live), &t->doc))
+				die("out of memory");
+			t->have_ktap = true;
+		}
+		if (t->have_ktap)
+			t->known = known_cases(kr, t);
+		/* Counted where its results arrived: a planned test records. */
+		t->counted = kr->fate[i].framed;
+		if (t->counted)
+			t->records = test_output_lines(kr, t->name);
+		account_test(t);
+		account_crashes(kr, t, &kr->fate[i], &crashes);
+		totals_add(&kr->totals, t);
+	}
+	if (crashes.len)
+		write_file_at(kr->dir, "known-crashes.tsv", crashes.buf,
+			      crashes.len);
+	sbuf_free(&crashes);
+	if (kr->known) {
+		const struct known_bug *b =
+			known_unreproduced(kr->known, kr->names);
+
+		if (b)
+			add_problem(
+				kr,
+				"known kernel bug %s no longer shows on %s (a listed case or decision behaves otherwise now): update the known bugs list",
+				b->name, kr->uname);
+	}
+	return 0;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the files of the session layer share (not its API, session.h):
+ * one kernel run (struct kernel_run) and the steps of it each file does.
+ * plan.c: the plan after a crash; boots.c: the boots; collect.c: frames,
+ * records, accounting; report.c: identity, ktap.txt, the printed report;
+ * session.c: the public entry points.
+ */
+#ifndef LSMCONF_SESSION_INTERNAL_H
+#define LSMCONF_SESSION_INTERNAL_H
+
+#include "session.h"
+#include "vm/vm.h"
+#include "results/results.h"
+#include "lib/lib.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Seconds a guest may take to boot and send results, beyond its tests. */
+#define BOOT_ALLOWANCE_S 90
+/* A guest that prints nothing for this long has failed (it prints in ~1 s). */
+#define SILENCE_S 10
+/*
+ * A guest whose init has not said "tests start" by then has failed: Debian's
+ * kernels reach it in 3-5 s under TCG here, 3-4 times that on a loaded host.
+ */
+#define INIT_S 60
+/* Beyond a test's own bound (which the guest enforces) before it is hung. */
+#define GRACE_S 15
+/* Boots of one kernel: the first, a retry, and one per crashed case. */
+#define MAX_BOOTS 8
+/* Lines of a kernel's report kept per crash. */
+#define TRACE_LINES 120
+
+/* What happened to one planned test across the boots. */
+struct test_fate {
+	bool framed; /* its results arrived */
+	int boot; /* the boot it ended in */
+	char **crashed; /* the cases that brought the kernel down */
+	char **traces; /* for each, the kernel's report, or NULL (a hang) */
+	char **hows; /* for each, how its boot ended */
+	int *boots; /* for each, its boot */
+	size_t n_crashed;
+	int crash_boot; /* the last boot that ended in it */
+	char why[600]; /* how the last boot that ended in it ended, or "" */
+	char *live; /* its live output when its results never arrived */
+};
+
+struct kernel_run {
+	struct kernel k;
+	const char *lsm;
+	const char *abi; /* the pinned feature set policy is compiled for */
+	char *dir;
+	const char *tests_dir;
+	struct plan plan;
+	struct test_fate *fate;
+	int boots, retries;
+	struct sbuf boot_log; /* one line per boot that ended early */
+	bool accel_kvm;
+	char *qemu_cmdline; /* the first boot's */
+	struct sbuf first_output; /* seconds to each boot's first output */
+	struct test_account *acct;
+	struct run_totals totals;
+	char *problems; /* boot-level problems, one per line */
+	double image_s, boot_s;
+	char *uname, *lsm_list;
+	/* What the known bugs list may call it: release, build: source. */
+	char *names;
+	char *features; /* features.tsv as read from the guest */
+	size_t decisions, mismatches;
+	struct known_list *known; /* NULL: no list */
+	size_t known_decisions;
+	double guest_boot_s,
+		guest_suite_s; /* guest uptime at test start, end */
+};
+
+/* session.c */
+void add_problem(struct kernel_run *kr, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+char *guest_text(const struct kernel_run *kr, const char *name);
+void chomp(char *s);
+
+/* plan.c */
+void resume_plan(struct kernel_run *kr, size_t t, struct plan *next);
+size_t plan_index(const struct kernel_run *kr, const struct plan *p);
+void boot_why(const char *bdir, const struct boot_result *br, char *out,
+	      size_t size, char **trace);
+void resume_plan_all(const struct kernel_run *kr, struct plan *p);
+
+/* boots.c */
+int boot_all(struct kernel_run *kr, const struct run_opts *o,
+	     const char *append, struct err *e);
+
+/* collect.c */
+bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
+		 bool *identity);
+int list_cases(const struct kernel_run *kr, const char *name, char ***cases);
+int collect(struct kernel_run *kr, struct err *e);
+
+/* report.c */
+void write_ktap(const struct kernel_run *kr);
+void write_identity(const struct kernel_run *kr);
+bool report(const struct kernel_run *kr);
+
+#endif
