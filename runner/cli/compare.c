@@ -239,9 +239,10 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 		printf("   features: %zu differ between kernels of one source (unexplained)\n",
 		       r.n_feat);
 	if (!ok_a || !ok_b)
-		printf("   runs: %s%s%s failed on its own (see above)\n",
+		printf("   runs: %s%s%s failed on its own (%s)\n",
 		       ok_a ? "" : a->spec, !ok_a && !ok_b ? " and " : "",
-		       ok_b ? "" : b->spec);
+		       ok_b ? "" : b->spec,
+		       a->k ? "see above" : "as its saved run recorded");
 	if (a->k && b->k)
 		printf("   time: %s %.1f s (build %.1f s), %s %.1f s (build %.1f s), compare %.2f s, total %.1f s\n",
 		       a->spec, a->k->fetch_seconds, a->k->build_seconds,
