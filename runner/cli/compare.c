@@ -11,6 +11,8 @@
 #include "session/session.h"
 #include "lib/lib.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,8 +133,8 @@ static void print_case(const struct cmp_case *c)
  * Features first (on one source each is a finding), then the cases by
  * change: every loosened one, the others up to SHOW_MAX.
  */
-static void print_report(const struct cmp_result *r, const struct kernel *a,
-			 const struct kernel *b, const char *root)
+static void print_report(const struct cmp_result *r, const char *src_a,
+			 const char *src_b, const char *root)
 {
 	static const char *const change_what[] = {
 		"deny -> allow", "allow -> deny", "one errno for another",
@@ -143,10 +145,10 @@ static void print_report(const struct cmp_result *r, const struct kernel *a,
 
 	if (r->same_source)
 		printf("   sources: the same (%s): an advertised feature that differs is unexplained, and explains no decision\n",
-		       a->source);
+		       src_a);
 	else
 		printf("   sources: different (%s vs %s): a feature a case depends on may explain its change\n",
-		       a->source, b->source);
+		       src_a, src_b);
 	n_show = r->same_source ? r->n_feat : SHOW_FEATURES;
 	if (r->n_feat)
 		printf("   -- features that differ: %zu%s\n", r->n_feat,
@@ -186,52 +188,49 @@ static void print_report(const struct cmp_result *r, const struct kernel *a,
 	}
 }
 
-/* Returns the process exit status: 0 when nothing is unexplained. */
-static int compare_main(const struct run_opts *o, const char *spec_a,
-			const char *spec_b)
+/* One side of a compare: a kernel's boots, live or saved. */
+struct side {
+	const char *spec;
+	const char *source; /* kernel.txt's source line: same-source rule */
+	struct kernel_boots boots;
+	const struct kernel *k; /* NULL for saved results: no fetch time */
+};
+
+/*
+ * The report, from the two sides' results directories: compare.tsv and
+ * compare.ktap in @root. Returns the exit status: 0 when nothing is
+ * unexplained and both runs passed.
+ */
+static int compare_report(const struct run_opts *o, const struct side *a,
+			  const struct side *b, const char *root, double t0,
+			  const char *notes)
 {
-	struct kernel a, b;
-	struct err e;
 	struct record_set ra, rb;
 	struct cmp_result r;
-	char *root = results_root(o->results);
-	struct kernel_boots boots_a, boots_b;
-	double t0 = now_seconds(), t_cmp;
-	bool ok_a, ok_b;
+	double t_cmp = now_seconds();
+	bool ok_a = a->boots.ok, ok_b = b->boots.ok;
 	char *crashed_a, *crashed_b, *fa, *fb;
 	int c;
 
-	if (kernel_provision(spec_a, &a, o->refresh, &e))
-		die("%s", e.msg);
-	if (kernel_provision(spec_b, &b, o->refresh, &e))
-		die("%s", e.msg);
-	config_check(&a, &b);
-	if (run_kernel_lsms(o, root, &a, &boots_a, &e))
-		die("%s", e.msg);
-	if (run_kernel_lsms(o, root, &b, &boots_b, &e))
-		die("%s", e.msg);
-	ok_a = boots_a.ok;
-	ok_b = boots_b.ok;
-
-	t_cmp = now_seconds();
-	run_load_records(&boots_a, &ra);
-	run_load_records(&boots_b, &rb);
+	run_load_records(&a->boots, &ra);
+	run_load_records(&b->boots, &rb);
 	/* Features are evidence only between kernels of different sources. */
-	compare_boot_features(&boots_a, &boots_b, &fa, &fb);
-	compare_kernels(&ra, &rb, fa, fb, !strcmp(a.source, b.source), &r);
+	compare_boot_features(&a->boots, &b->boots, &fa, &fb);
+	compare_kernels(&ra, &rb, fa, fb, !strcmp(a->source, b->source), &r);
 	free(fa);
 	free(fb);
 	/* Only a crash the runs saw, with its signature, explains a gap. */
-	crashed_a = run_known_crashes(&boots_a);
-	crashed_b = run_known_crashes(&boots_b);
+	crashed_a = run_known_crashes(&a->boots);
+	crashed_b = run_known_crashes(&b->boots);
 	compare_explain_crashes(&r, o->known, crashed_a, crashed_b);
 	free(crashed_a);
 	free(crashed_b);
-	write_outputs(root, &r, spec_a, spec_b);
+	write_outputs(root, &r, a->spec, b->spec);
 	t_cmp = now_seconds() - t_cmp;
 
-	printf("== compare %s -> %s\n", spec_a, spec_b);
-	print_report(&r, &a, &b, root);
+	printf("== compare %s -> %s\n", a->spec, b->spec);
+	printf("%s", notes ? notes : "");
+	print_report(&r, a->source, b->source, root);
 	printf("   cases:");
 	for (c = 0; c < CMP_N_CLASSES; c++)
 		printf(" %zu %s%s", r.count[c], cmp_class_name(c),
@@ -240,22 +239,289 @@ static int compare_main(const struct run_opts *o, const char *spec_a,
 		printf("   features: %zu differ between kernels of one source (unexplained)\n",
 		       r.n_feat);
 	if (!ok_a || !ok_b)
-		printf("   runs: %s%s%s failed on its own (see above)\n",
-		       ok_a ? "" : spec_a, !ok_a && !ok_b ? " and " : "",
-		       ok_b ? "" : spec_b);
-	printf("   time: %s %.1f s (build %.1f s), %s %.1f s (build %.1f s), compare %.2f s, total %.1f s\n",
-	       spec_a, a.fetch_seconds, a.build_seconds, spec_b,
-	       b.fetch_seconds, b.build_seconds, t_cmp, now_seconds() - t0);
+		printf("   runs: %s%s%s failed on its own (%s)\n",
+		       ok_a ? "" : a->spec, !ok_a && !ok_b ? " and " : "",
+		       ok_b ? "" : b->spec,
+		       a->k ? "see above" : "as its saved run recorded");
+	if (a->k && b->k)
+		printf("   time: %s %.1f s (build %.1f s), %s %.1f s (build %.1f s), compare %.2f s, total %.1f s\n",
+		       a->spec, a->k->fetch_seconds, a->k->build_seconds,
+		       b->spec, b->k->fetch_seconds, b->k->build_seconds, t_cmp,
+		       now_seconds() - t0);
+	else
+		printf("   time: compare %.2f s, total %.1f s (saved results, no boot)\n",
+		       t_cmp, now_seconds() - t0);
 	printf("   results: %s (compare.tsv, compare.ktap)\n", root);
 
 	c = cmp_unexplained(&r) || !ok_a || !ok_b;
 	compare_free(&r);
 	records_free(&ra);
 	records_free(&rb);
+	return c;
+}
+
+/* Returns the process exit status: 0 when nothing is unexplained. */
+static int compare_main(const struct run_opts *o, const char *spec_a,
+			const char *spec_b)
+{
+	struct kernel a, b;
+	struct err e;
+	char *root = results_root(o->results);
+	struct side sa = { .spec = spec_a, .k = &a };
+	struct side sb = { .spec = spec_b, .k = &b };
+	double t0 = now_seconds();
+	int c;
+
+	if (kernel_provision(spec_a, &a, o->refresh, &e))
+		die("%s", e.msg);
+	if (kernel_provision(spec_b, &b, o->refresh, &e))
+		die("%s", e.msg);
+	config_check(&a, &b);
+	if (run_kernel_lsms(o, root, &a, &sa.boots, &e))
+		die("%s", e.msg);
+	if (run_kernel_lsms(o, root, &b, &sb.boots, &e))
+		die("%s", e.msg);
+	sa.source = a.source;
+	sb.source = b.source;
+	c = compare_report(o, &sa, &sb, root, t0, NULL);
 	kernel_free(&a);
 	kernel_free(&b);
-	kernel_boots_free(&boots_a);
-	kernel_boots_free(&boots_b);
+	kernel_boots_free(&sa.boots);
+	kernel_boots_free(&sb.boots);
+	free(root);
+	return c;
+}
+/* A kernel of saved results: its boots' directories, from kernel.txt. */
+struct saved_kernel {
+	char *spec, *source, *ident;
+	char *lsm[4];
+	struct kernel_boots boots;
+	bool old_source, old_verdict; /* an older run left no such line */
+};
+
+static char *read_text(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name), *text;
+
+	if (read_file(path, &text, NULL))
+		text = NULL;
+	free(path);
+	return text;
+}
+
+/* Adds the boot in @dir (its kernel.txt read as @text) to @sk. */
+static void saved_add_boot(struct saved_kernel *sk, const char *dir, char *text)
+{
+	char *ktap = read_text(dir, "ktap.txt"), *suite;
+	int from_ktap, ok;
+
+	if (!ktap)
+		die("compare --saved: %s: no ktap.txt (not a finished boot's results)",
+		    dir);
+	if (sk->boots.n == ARRAY_SIZE(sk->lsm))
+		die("compare --saved: %s: more than %zu boots of %s", dir,
+		    ARRAY_SIZE(sk->lsm), sk->spec);
+	suite = saved_value(text, "suite");
+	if (!suite)
+		die("compare --saved: %s/kernel.txt: no suite line", dir);
+	if (!sk->spec) {
+		sk->spec = saved_value(text, "spec");
+		sk->source = saved_value(text, "source");
+		/* "-": the run knew no source for it; as old as no line. */
+		if (sk->source && !strcmp(sk->source, "-")) {
+			free(sk->source);
+			sk->source = NULL;
+		}
+		sk->old_source = !sk->source;
+		char *pkg = saved_value(text, "package");
+		char *ver = saved_value(text, "version");
+		char *rel = saved_value(text, "release");
+
+		sk->ident = xasprintf("package %s, version %s, release %s",
+				      pkg ? pkg : "?", ver ? ver : "?",
+				      rel ? rel : "?");
+		free(pkg);
+		free(ver);
+		free(rel);
+		sk->boots.ok = true;
+	}
+	ok = saved_verdict(text, ktap, &from_ktap);
+	sk->old_verdict |= from_ktap;
+	sk->boots.ok &= ok;
+	sk->lsm[sk->boots.n] = suite;
+	sk->boots.lsm[sk->boots.n] = suite;
+	sk->boots.dir[sk->boots.n++] = xstrdup(dir);
+	free(ktap);
+}
+
+static void saved_kernel_free(struct saved_kernel *sk)
+{
+	size_t i;
+
+	for (i = 0; i < sk->boots.n; i++)
+		free(sk->lsm[i]);
+	kernel_boots_free(&sk->boots);
+	free(sk->spec);
+	free(sk->source);
+	free(sk->ident);
+	memset(sk, 0, sizeof(*sk));
+}
+
+static int subdir_filter(const struct dirent *d)
+{
+	return d->d_name[0] != '.' && strcmp(d->d_name, "latest");
+}
+
+/*
+ * The kernels of saved results @dir into @out (at most @max): a boot's
+ * directory (kernel.txt in it) is one kernel; a run's directory holds a
+ * boot's directory per kernel and LSM, grouped by kernel spec. Returns
+ * how many; a directory that is neither is a one-line death.
+ */
+static size_t saved_load(const char *dir, struct saved_kernel *out, size_t max)
+{
+	struct dirent **ents;
+	char *text = read_text(dir, "kernel.txt"), *paths[64];
+	char *specs[64], *texts[64];
+	size_t group[64], i, n = 0, k;
+	int m, j;
+
+	memset(out, 0, max * sizeof(*out));
+	if (text) {
+		saved_add_boot(out, dir, text);
+		if (!out->spec)
+			die("compare --saved: %s/kernel.txt: no spec line",
+			    dir);
+		free(text);
+		return 1;
+	}
+	m = scandir(dir, &ents, subdir_filter, alphasort);
+	if (m < 0)
+		die("compare --saved: %s: not a results directory (%s)", dir,
+		    strerror(errno));
+	for (j = 0; j < m; j++) {
+		char *sub = xasprintf("%s/%s", dir, ents[j]->d_name);
+
+		text = read_text(sub, "kernel.txt");
+		if (text && n == ARRAY_SIZE(paths))
+			die("compare --saved: %s: more than %zu boots", dir,
+			    ARRAY_SIZE(paths));
+		if (text) {
+			paths[n] = sub;
+			texts[n] = text;
+			specs[n] = saved_value(text, "spec");
+			if (!specs[n])
+				die("compare --saved: %s/kernel.txt: no spec line",
+				    sub);
+			n++;
+		} else {
+			free(sub);
+		}
+		free(ents[j]);
+	}
+	free(ents);
+	if (!n)
+		die("compare --saved: %s: not a results directory (no kernel.txt in it or its subdirectories)",
+		    dir);
+	k = saved_group((const char *const *)specs, n, group);
+	if (k > max)
+		die("compare --saved: %s holds %zu kernels (want %zu)", dir, k,
+		    max);
+	for (i = 0; i < n; i++) {
+		saved_add_boot(&out[group[i]], paths[i], texts[i]);
+		free(paths[i]);
+		free(texts[i]);
+		free(specs[i]);
+	}
+	return k;
+}
+
+/*
+ * A run's compare.tsv names its A and B in its header ("id<TAB>class
+ * <TAB>A<TAB>B..."): true when it says @b came first, so the two swap.
+ */
+static bool saved_swapped(const char *dir, const struct saved_kernel *kb)
+{
+	char *tsv = read_text(dir, "compare.tsv");
+	bool swapped = false;
+	size_t len;
+
+	if (tsv && !strncmp(tsv, "id\tclass\t", 9)) {
+		len = strlen(kb->spec);
+		swapped = !strncmp(tsv + 9, kb->spec, len) &&
+			  tsv[9 + len] == '\t';
+	}
+	free(tsv);
+	return swapped;
+}
+
+static void saved_note(struct sbuf *sb, const char *side,
+		       const struct saved_kernel *sk)
+{
+	size_t i;
+
+	sbuf_printf(sb, "   %s: %s (%s), saved in", side, sk->spec, sk->ident);
+	for (i = 0; i < sk->boots.n; i++)
+		sbuf_printf(sb, " %s", sk->boots.dir[i]);
+	sbuf_printf(sb, "\n");
+	if (sk->old_source)
+		sbuf_printf(
+			sb,
+			"   %s: no source identity recorded (an older run): features explain differences as between different kernels\n",
+			side);
+	if (sk->old_verdict)
+		sbuf_printf(
+			sb,
+			"   %s: no verdict recorded (an older run): whether it passed is read from ktap.txt's test lines only\n",
+			side);
+}
+
+/*
+ * `compare --saved A B` (or RUN, a run holding two kernels): the report
+ * of a live compare from saved results, without booting.
+ */
+static int compare_saved(const struct run_opts *o, char **args, int n)
+{
+	struct saved_kernel ka[2], kb[2], *a, *b;
+	struct side sa = { 0 }, sb = { 0 };
+	struct sbuf notes = { 0 };
+	double t0 = now_seconds();
+	char *root;
+	int c;
+
+	if (n == 1) {
+		if (saved_load(args[0], ka, 2) != 2)
+			die("compare --saved: %s holds one kernel (want two, or name two directories)",
+			    args[0]);
+		a = &ka[0];
+		b = &ka[1];
+		if (saved_swapped(args[0], b)) {
+			a = &ka[1];
+			b = &ka[0];
+		}
+	} else {
+		saved_load(args[0], ka, 1);
+		saved_load(args[1], kb, 1);
+		a = &ka[0];
+		b = &kb[0];
+	}
+	root = results_root(o->results);
+	saved_note(&notes, "A", a);
+	saved_note(&notes, "B", b);
+	sa.spec = a->spec;
+	sb.spec = b->spec;
+	/* Unknown sources never count as the same one. */
+	sa.source = a->source ? a->source : "unknown (A)";
+	sb.source = b->source ? b->source : "unknown (B)";
+	sa.boots = a->boots;
+	sb.boots = b->boots;
+	c = compare_report(o, &sa, &sb, root, t0, notes.buf);
+	sbuf_free(&notes);
+	saved_kernel_free(&ka[0]);
+	if (n == 1)
+		saved_kernel_free(&ka[1]);
+	else
+		saved_kernel_free(&kb[0]);
 	free(root);
 	return c;
 }
@@ -263,8 +529,24 @@ static int compare_main(const struct run_opts *o, const char *spec_a,
 int cmd_compare(int argc, char **argv)
 {
 	struct run_opts o;
-	int first = run_options(argc, argv, &o);
+	bool saved = false;
+	int first, i, j;
 
+	/* --saved is compare's own flag: taken out before the shared ones. */
+	for (i = j = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--saved"))
+			saved = true;
+		else
+			argv[j++] = argv[i];
+	}
+	argc = j;
+	argv[argc] = NULL;
+	first = run_options(argc, argv, &o);
+	if (saved) {
+		if (argc - first != 1 && argc - first != 2)
+			die("compare --saved: want two results directories (A B), or one run holding two kernels");
+		return compare_saved(&o, argv + first, argc - first);
+	}
 	if (argc - first != 2)
 		die("compare: want exactly two kernel specs (A B)");
 	specs_check(argv + first, 2);

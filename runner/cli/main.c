@@ -14,6 +14,7 @@
 static const char usage[] =
 	"usage: lsmconf run [options] SPEC...   boot each kernel, run the suite\n"
 	"       lsmconf compare [options] A B   run both, compare decision by decision\n"
+	"       lsmconf compare --saved A B     the same from saved results directories, no boot\n"
 	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
 	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
 	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"

@@ -17,6 +17,7 @@
 #include "known.h"
 #include "ktap.h"
 #include "records.h"
+#include "saved.h"
 #include "table.h"
 
 #define RC_NEVER (-1) /* the guest never recorded an exit status */

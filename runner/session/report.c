@@ -108,6 +108,15 @@ void write_ktap(const struct kernel_run *kr)
 	sbuf_free(&sb);
 }
 
+/* A decision not as expected fails the run even if a test missed it. */
+static bool kernel_run_ok(const struct kernel_run *kr)
+{
+	const struct run_totals *t = &kr->totals;
+
+	return !kr->problems && !t->fail && !t->lost && !t->problems &&
+	       !kr->mismatches;
+}
+
 void write_identity(const struct kernel_run *kr)
 {
 	const struct kernel *k = &kr->k;
@@ -154,6 +163,8 @@ void write_identity(const struct kernel_run *kr)
 			p += len + (p[len] == '\n');
 		}
 	}
+	/* The run's PASS/FAIL, for `compare --saved` (cli/compare.c). */
+	sbuf_printf(&sb, "verdict\t%s\n", kernel_run_ok(kr) ? "PASS" : "FAIL");
 	write_file_at(kr->dir, "kernel.txt", sb.buf, sb.len);
 	sbuf_free(&sb);
 }
@@ -173,9 +184,7 @@ bool report(const struct kernel_run *kr)
 	const struct kernel *k = &kr->k;
 	char *id = kernel_identity(k);
 	const char *const *f;
-	/* A decision not as expected fails the run even if a test missed it. */
-	bool ok = !kr->problems && !t->fail && !t->lost && !t->problems &&
-		  !kr->mismatches;
+	bool ok = kernel_run_ok(kr);
 	size_t i;
 
 	printf("== %s [%s]\n", id, kr->lsm);

@@ -189,6 +189,35 @@ n_cmp=$(sed -n 's/^   cases: \([0-9]*\) same, \([0-9]*\) explained, \([0-9]*\) u
 check "compare covers AppArmor and SELinux decisions ($n_ids = ${n_cmp:-?})" \
 	[ "$n_ids" -eq "$((${n_cmp:-0}))" ]
 
+# 1b. compare --saved: the same report from r1's saved results, no boot.
+# The live exit status follows from its report: 0 when nothing is
+# unexplained and neither run failed on its own.
+live_rc=1
+if grep -q 'cases: .* 0 unexplained' "$T/run1" && ! grep -q '^   runs: .* failed on its own' "$T/run1"; then
+	live_rc=0
+fi
+t0=$(date +%s)
+"$L" compare --saved --results "$T/r1s" "$T/r1/latest" > "$T/saved1" 2>&1
+saved_rc=$?
+took=$(($(date +%s) - t0))
+check "compare --saved of r1: exit $saved_rc as the live compare's $live_rc" \
+	[ "$saved_rc" -eq "$live_rc" ]
+check "compare --saved of r1: the same cases: line" \
+	[ "$(grep 'cases:' "$T/saved1")" = "$(grep 'cases:' "$T/run1")" ]
+check "compare --saved of r1: the same compare.tsv" \
+	cmp -s "$T/r1/latest/compare.tsv" "$T/r1s/latest/compare.tsv"
+check "compare --saved boots nothing (${took} s < 10 s)" [ "$took" -lt 10 ]
+# Two directories, each one kernel's boot: A and B as named.
+"$L" compare --saved --results "$T/r1s" "$T/r1/latest/debian-trixie-apparmor" \
+	"$T/r1/latest/debian-sid-apparmor" > "$T/saved2" 2>&1
+check "compare --saved A-dir B-dir: trixie -> sid, as named" \
+	grep -q '^== compare debian:trixie -> debian:sid$' "$T/saved2"
+check "kernel.txt records the run's verdict" [ "$(field "$sid" verdict)" = PASS ]
+mkdir "$T/notres"
+expect_fail "compare --saved: not a results directory" 'not a results directory' \
+	"$L" compare --saved --results "$T/r1s" "$T/notres" "$T/r1/latest"
+check "compare --saved: the error is one line" [ "$(wc -l < "$T/err")" -eq 1 ]
+
 # 2. A second run downloads nothing: any download would hit a dead proxy.
 # One test per kernel is enough: the kernels, the guest image and its
 # packages are all that is fetched.
