@@ -23,24 +23,6 @@ struct table_in {
 	size_t n;
 };
 
-/* kernel.txt's value of @key, or NULL. */
-static char *kernel_value(const char *text, const char *key)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-
-	while (p && *p) {
-		size_t len = strcspn(p, "\n");
-
-		if (len > klen && !strncmp(p, key, klen) && p[klen] == '\t')
-			return xstrndup(p + klen + 1, len - klen - 1);
-		p += len;
-		if (*p)
-			p++;
-	}
-	return NULL;
-}
-
 /* "SPEC RELEASE LSM" from @dir's kernel.txt, else the directory's name. */
 static char *column_name(const char *dir)
 {
@@ -53,9 +35,9 @@ static char *column_name(const char *dir)
 		return xstrdup(base ? base + 1 : dir);
 	}
 	free(path);
-	spec = kernel_value(text, "spec");
-	release = kernel_value(text, "release");
-	suite = kernel_value(text, "suite");
+	spec = saved_value(text, "spec");
+	release = saved_value(text, "release");
+	suite = saved_value(text, "suite");
 	name = xasprintf("%s %s %s", spec ? spec : "?", release ? release : "?",
 			 suite ? suite : "?");
 	free(spec);
