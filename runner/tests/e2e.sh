@@ -776,7 +776,8 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# A mutant that brings the kernel down in one case, in both runs, is
 	# killed by that crash, named with its kernel report's first line.
 	mkdir -p "$T/rose" "$T/mutants-crash"
-	cc -static -O2 -I"$S" -o "$T/rose/rose_socket_test" "$fixtures/rose_socket_test.c"
+	cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/rose/rose_socket_test" \
+		"$fixtures/rose_socket_test.c"
 	cp "$shipped/patches/apparmor-rose-socket-panics.patch" "$T/mutants-crash/01-rose-panics.patch"
 	t0=$(date +%s)
 	timeout -k 5 3000 "$L" mutate --results "$T/mu6" --mutants "$T/mutants-crash" \
