@@ -80,4 +80,7 @@ double now_seconds(void);
 /* Turns a spec such as "debian:sid" into a directory-safe name. */
 char *safe_name(const char *s);
 
+/* @s without leading and trailing white space (cut in place). */
+char *trim(char *s);
+
 #endif

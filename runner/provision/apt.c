@@ -57,18 +57,6 @@ static void add_source(struct apt_source **v, size_t *n, const char *uri,
 	(*n)++;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
-}
-
 /* One deb822 stanza: Types, URIs, Suites (space separated), Signed-By. */
 static void parse_stanza(char *st, struct apt_source **v, size_t *n)
 {

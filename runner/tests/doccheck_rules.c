@@ -140,18 +140,6 @@ fail:
 	return NULL;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
-}
-
 /* The first ':' or '=' of @s outside $(...), or NULL. */
 static char *mk_operator(char *s)
 {
