@@ -302,19 +302,76 @@ static inline const char *outcome_name(int err)
 }
 
 /*
+ * One decision. The columns are neutral: each test says in its model what
+ * its subject, object, class and detail are (a sender's label and a
+ * receiver's, a socket type and an address kind; a client domain, a server
+ * domain, an IPC class; ...). Unused text fields are "-".
+ */
+struct record {
+	const char *abi; /* the policy ABI or build the labels were made for */
+	const char *subject; /* who acts: a label, a domain, a context */
+	const char *object; /* what it acts on, or "-" */
+	const char *class; /* socket type, IPC class, "context", ... */
+	const char *detail; /* address kind, or "-" */
+	/* The decision inside its KTAP case: unique there, may hold '/'. */
+	const char *op;
+	/* The feature or permission the expectation rests on, or "-". */
+	const char *depends;
+	int expected, observed; /* 0, -errno or NOT_RUN */
+};
+
+/*
  * A record that does not fit is a bug of the test, never a cut line: it
  * says so on the test's output and aborts, so its case fails.
  */
-static inline void record_overflow(const char *id, const char *op,
+static inline void record_overflow(const char *kcase, const char *op,
 				   const char *what, size_t size)
 {
 	fprintf(stderr,
-		"# record_write: the %s of record %.80s/%.40s is over %zu bytes\n",
-		what, id, op, size - 1);
+		"# record_put: the %s of record %.80s/%.40s is over %zu bytes\n",
+		what, kcase, op, size - 1);
 	abort();
 }
 
-/* Appends one decision record to $LSMCONF_RESULTS/records.tsv. */
+static inline const char *field(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+/*
+ * Appends one decision of the KTAP case @kcase to
+ * $LSMCONF_RESULTS/records.tsv, with the id "<binary>/<kcase>/<op>".
+ */
+static inline int record_put(const char *kcase, const struct record *r)
+{
+	const char *dir = getenv("LSMCONF_RESULTS");
+	char path[PATH_MAX], line[1024];
+	int fd, len, ret;
+
+	if (!dir || !*dir)
+		return 0;
+	if (snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir) >=
+	    (int)sizeof(path))
+		record_overflow(kcase, r->op, "path", sizeof(path));
+	len = snprintf(line, sizeof(line),
+		       "%s/%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		       program_invocation_short_name, kcase, r->op,
+		       field(r->abi), field(r->subject), field(r->object),
+		       field(r->class), field(r->detail), r->op,
+		       field(r->depends), outcome_name(r->expected),
+		       outcome_name(r->observed));
+	if (len < 0 || len >= (int)sizeof(line))
+		record_overflow(kcase, r->op, "line", sizeof(line));
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	/* One write per line: O_APPEND keeps lines whole. */
+	ret = write_all(fd, line, len);
+	close(fd);
+	return ret;
+}
+
+/* The old positional form: goes once every test uses record_put(). */
 static inline int record_write(const char *id, const char *abi,
 			       const char *sender, const char *receiver,
 			       const char *type, const char *addr,

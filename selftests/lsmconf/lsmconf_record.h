@@ -3,6 +3,12 @@
  * Decision records: one line per decision, tab-separated, appended to
  * $LSMCONF_RESULTS/records.tsv. The host side reads the same columns
  * (runner/results/records.c); docs/runner.md documents them.
+ *
+ * A record's id is "<test binary>/<KTAP case>/<op>": the KTAP case is the
+ * harness's own name for it (fixture.variant.test), so one grep of an id
+ * finds the variant, the KTAP line, records.tsv, compare.tsv and
+ * fixtures/known-kernel-bugs. <op> names the decision inside its case; it
+ * may hold '/' where one case decides a matrix.
  */
 #ifndef LSMCONF_RECORD_H
 #define LSMCONF_RECORD_H
@@ -10,7 +16,15 @@
 #define RECORD_FILE "records.tsv"
 
 /* The header line, also the column order. */
-#define RECORD_HEADER                                                    \
+#define RECORD_HEADER                                                      \
+	"id\tabi\tsubject\tobject\tclass\tdetail\top\tdepends\texpected\t" \
+	"observed\n"
+
+/*
+ * The header of records written before ids named their KTAP case: the
+ * host maps such ids to today's (runner/results/legacy.c).
+ */
+#define RECORD_HEADER_V1                                                 \
 	"id\tabi\tsender\treceiver\ttype\taddr\top\tdepends\texpected\t" \
 	"observed\n"
 
