@@ -333,7 +333,7 @@ static inline void record_overflow(const char *kcase, const char *op,
 	abort();
 }
 
-static inline const char *field(const char *s)
+static inline const char *record_field(const char *s)
 {
 	return s && *s ? s : "-";
 }
@@ -356,10 +356,10 @@ static inline int record_put(const char *kcase, const struct record *r)
 	len = snprintf(line, sizeof(line),
 		       "%s/%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 		       program_invocation_short_name, kcase, r->op,
-		       field(r->abi), field(r->subject), field(r->object),
-		       field(r->class), field(r->detail), r->op,
-		       field(r->depends), outcome_name(r->expected),
-		       outcome_name(r->observed));
+		       record_field(r->abi), record_field(r->subject),
+		       record_field(r->object), record_field(r->class),
+		       record_field(r->detail), r->op, record_field(r->depends),
+		       outcome_name(r->expected), outcome_name(r->observed));
 	if (len < 0 || len >= (int)sizeof(line))
 		record_overflow(kcase, r->op, "line", sizeof(line));
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
