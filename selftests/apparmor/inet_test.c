@@ -384,13 +384,6 @@ static void loopback(int family, struct sockaddr_storage *ss, socklen_t *len)
 }
 
 /* Waits until @fd is readable, at most PEER_WAIT_MS. */
-static void wait_readable(int fd)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-
-	poll(&pfd, 1, PEER_WAIT_MS);
-}
-
 /*
  * Takes everything queued without waiting; counts the payloads (a raw
  * IPv4 socket receives the IP header too: the payload is searched for).

@@ -270,6 +270,17 @@ static inline int pipe_write(int fd, const void *buf, size_t len)
 	return write_all(fd, buf, len);
 }
 
+/* 0 once @fd is readable, -ETIMEDOUT after PEER_WAIT_MS, or -errno. */
+static inline int wait_readable(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int ret = poll(&pfd, 1, PEER_WAIT_MS);
+
+	if (ret < 0)
+		return -errno;
+	return ret ? 0 : -ETIMEDOUT;
+}
+
 /* Waits for @pid; kills it when it does not end within PEER_WAIT_MS. */
 static inline int peer_reap(pid_t pid)
 {

@@ -159,17 +159,6 @@ static inline int sel_set_enforcing(int on)
 	return sel_enforcing() == on ? 0 : -EIO;
 }
 
-/* 0 once @fd is readable, -ETIMEDOUT after PEER_WAIT_MS, or -errno. */
-static inline int wait_readable(int fd)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int ret = poll(&pfd, 1, PEER_WAIT_MS);
-
-	if (ret < 0)
-		return -errno;
-	return ret ? 0 : -ETIMEDOUT;
-}
-
 /* Switches the calling (single-threaded) process to @type at @level. */
 static inline int sel_enter(const char *type, const char *level)
 {
