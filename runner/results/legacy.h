@@ -21,6 +21,9 @@ int legacy_id(const char *v1_id, const char *abi, char *out, size_t size);
 /* The rules of each LSM's tests: 0, or -ENOENT when the id is not theirs. */
 int legacy_apparmor_id(const char *v1_id, const char *abi, char *out,
 		       size_t size);
+/* AppArmor's policy, audit, live and lifecycle tests (legacy_apparmor_policy.c). */
+int legacy_apparmor_policy_id(const char *v1_id, const char *abi, char *out,
+			      size_t size);
 int legacy_selinux_id(const char *v1_id, const char *abi, char *out,
 		      size_t size);
 
