@@ -152,7 +152,7 @@ $(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c)
 $(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c)
 $(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c)
 $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
-$(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt.c)
+$(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)
 $(OUT)/fuzz/fuzz_spec: $(call fuzz_objs,runner/provision/spec.c)
 
 $(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer harness for provision/apt.c's parsers: the system's sources
+ * libFuzzer harness for provision/apt_parse.c: the system's sources
  * (deb822 and one-line), apt-cache madison and show answers.
  */
 #include "fuzz.h"
