@@ -84,9 +84,11 @@ $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
 
-# The documentation check and its rules' unit test share the rules.
+# The documentation check and its rules' unit test share the rules and
+# the facts they read from the repository.
 DOCCHECK := $(OUT)/tests/doccheck
-$(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o $(LIB_OBJS)
+$(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
+	$(OUT)/obj/tests/doccheck_facts.o $(LIB_OBJS)
 # The LSM table (lib/lsm.c).
 $(OUT)/tests/test_lsm: $(LIB_OBJS)
 

@@ -42,6 +42,11 @@ void doc_facts_makefile(struct doc_facts *f, const char *text);
 void doc_facts_cmds(struct doc_facts *f, const char *text);
 /* Options parsed by a runner/cli/ file's text. */
 void doc_facts_opts(struct doc_facts *f, const char *text);
+/*
+ * The length of the option name at @s (after its "--"): lowercase
+ * letters, digits and '-', as the facts and the docs spell options.
+ */
+size_t doc_opt_name_len(const char *s);
 
 /*
  * Checks the markdown @text of the file @name (a path relative to the
