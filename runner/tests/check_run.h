@@ -6,6 +6,18 @@
 #include <check.h>
 #include <stdlib.h>
 
+/* Runs @s (freed here); the exit status of a unit test's main(). */
+static inline int check_run_suite(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 /*
  * @setup and @teardown around each test (NULL: none); @timeout_s replaces
  * Check's default per-test bound when not 0.
@@ -16,9 +28,7 @@ static inline int check_run_fixture(const char *name, SFun setup, SFun teardown,
 {
 	Suite *s = suite_create(name);
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
 	size_t i;
-	int failed;
 
 	if (setup || teardown)
 		tcase_add_checked_fixture(tc, setup, teardown);
@@ -27,11 +37,7 @@ static inline int check_run_fixture(const char *name, SFun setup, SFun teardown,
 	for (i = 0; i < n; i++)
 		tcase_add_test(tc, tests[i]);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run_suite(s);
 }
 
 static inline int check_run(const char *name, const TTest *const *tests,

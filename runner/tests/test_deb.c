@@ -4,9 +4,8 @@
  * dpkg-deb reads them), extracted for real into a temporary directory.
  */
 #include "check_run.h"
+#include "tar_fixture.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,48 +13,6 @@
 
 #include "lib/lib.h"
 #include "provision/deb.h"
-
-struct ent {
-	const char *path;
-	const char *data; /* a file's content, or NULL for a symlink */
-	const char *link; /* a symlink's target */
-};
-
-/* A ustar archive of @ents, in memory. */
-static char *make_tar(const struct ent *ents, size_t n, size_t *len)
-{
-	size_t cap = 1 << 16;
-	char *buf = xmalloc(cap);
-	struct archive *a = archive_write_new();
-	size_t i;
-
-	ck_assert_int_eq(archive_write_set_format_ustar(a), ARCHIVE_OK);
-	ck_assert_int_eq(archive_write_open_memory(a, buf, cap, len),
-			 ARCHIVE_OK);
-	for (i = 0; i < n; i++) {
-		struct archive_entry *e = archive_entry_new();
-		size_t size = ents[i].data ? strlen(ents[i].data) : 0;
-
-		archive_entry_set_pathname(e, ents[i].path);
-		archive_entry_set_perm(e, 0644);
-		if (ents[i].data) {
-			archive_entry_set_filetype(e, AE_IFREG);
-			archive_entry_set_size(e, size);
-		} else {
-			archive_entry_set_filetype(e, AE_IFLNK);
-			archive_entry_set_symlink(e, ents[i].link);
-		}
-		ck_assert_int_eq(archive_write_header(a, e), ARCHIVE_OK);
-		if (size)
-			ck_assert_int_eq(
-				archive_write_data(a, ents[i].data, size),
-				(la_ssize_t)size);
-		archive_entry_free(e);
-	}
-	ck_assert_int_eq(archive_write_close(a), ARCHIVE_OK);
-	archive_write_free(a);
-	return buf;
-}
 
 /* One member of an ar archive (the .deb container). */
 static void ar_member(FILE *f, const char *name, const char *data, size_t n)
@@ -70,10 +27,10 @@ static void ar_member(FILE *f, const char *name, const char *data, size_t n)
 static char dir[] = "/tmp/lsmconf-test-deb-XXXXXX";
 
 /* @dir/t.deb holding @ents as its data. */
-static char *make_deb(const struct ent *ents, size_t n)
+static char *make_deb(const struct tar_ent *ents, size_t n)
 {
-	static const struct ent control[] = {
-		{ "./control",
+	static const struct tar_ent control[] = {
+		{ "./control", AE_IFREG,
 		  "Package: t\nVersion: 1\nArchitecture: all\n"
 		  "Maintainer: t <t@example.invalid>\nDescription: t\n",
 		  NULL },
@@ -85,10 +42,10 @@ static char *make_deb(const struct ent *ents, size_t n)
 	ck_assert_ptr_nonnull(f);
 	fputs("!<arch>\n", f);
 	ar_member(f, "debian-binary", "2.0\n", 4);
-	tar = make_tar(control, 1, &len);
+	tar = tar_make(control, 1, false, &len);
 	ar_member(f, "control.tar", tar, len);
 	free(tar);
-	tar = make_tar(ents, n, &len);
+	tar = tar_make(ents, n, false, &len);
 	ar_member(f, "data.tar", tar, len);
 	free(tar);
 	ck_assert_int_eq(fclose(f), 0);
@@ -129,10 +86,10 @@ static bool exists_in(const char *sub)
 START_TEST(test_plain_package)
 {
 	/* A symlink may point anywhere, even up: it is never followed. */
-	static const struct ent ents[] = {
-		{ "./usr/lib/a", "a\n", NULL },
-		{ "./usr/lib/build", NULL, "../../src" },
-		{ "./usr/lib/builder", "b\n", NULL },
+	static const struct tar_ent ents[] = {
+		{ "./usr/lib/a", AE_IFREG, "a\n", NULL },
+		{ "./usr/lib/build", AE_IFLNK, NULL, "../../src" },
+		{ "./usr/lib/builder", AE_IFREG, "b\n", NULL },
 	};
 	char *deb = make_deb(ents, 3), err[512];
 
@@ -148,11 +105,11 @@ END_TEST
 START_TEST(test_under_symlink)
 {
 	char *target = xasprintf("%s", dir), *deb, err[512], *want;
-	const struct ent ents[] = {
-		{ "./ok", "x\n", NULL },
-		{ "./link", NULL, target },
-		{ "./link/evil", "x\n", NULL },
-		{ "./after", "x\n", NULL },
+	const struct tar_ent ents[] = {
+		{ "./ok", AE_IFREG, "x\n", NULL },
+		{ "./link", AE_IFLNK, NULL, target },
+		{ "./link/evil", AE_IFREG, "x\n", NULL },
+		{ "./after", AE_IFREG, "x\n", NULL },
 	};
 
 	deb = make_deb(ents, 4);
@@ -179,9 +136,9 @@ START_TEST(test_under_symlink_spelt)
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		const struct ent ents[] = {
-			{ "./link", NULL, dir },
-			{ names[i], "x\n", NULL },
+		const struct tar_ent ents[] = {
+			{ "./link", AE_IFLNK, NULL, dir },
+			{ names[i], AE_IFREG, "x\n", NULL },
 		};
 		char *deb = make_deb(ents, 2), err[512];
 
@@ -204,7 +161,8 @@ START_TEST(test_dotdot)
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const struct ent ents[] = { { bad[i], "x\n", NULL } };
+		const struct tar_ent ents[] = { { bad[i], AE_IFREG, "x\n",
+						  NULL } };
 		char *deb = make_deb(ents, 1), err[512], *want;
 
 		ck_assert_int_eq(
@@ -224,10 +182,10 @@ END_TEST
 /* "..x" and "x.." are names, not the parent. */
 START_TEST(test_dots_in_names)
 {
-	static const struct ent ents[] = {
-		{ "./..x", "x\n", NULL },
-		{ "./a/x..", "x\n", NULL },
-		{ "./.../b", "x\n", NULL },
+	static const struct tar_ent ents[] = {
+		{ "./..x", AE_IFREG, "x\n", NULL },
+		{ "./a/x..", AE_IFREG, "x\n", NULL },
+		{ "./.../b", AE_IFREG, "x\n", NULL },
 	};
 	char *deb = make_deb(ents, 3), err[512];
 
