@@ -92,29 +92,27 @@ const char *apt_sandbox_user(void)
 static void apt_argv(char **argv, int *argc, const char *prog)
 {
 	char *d = apt_dir();
+	/* Each "-o" option: the sources, lists and cache are the private state. */
+	char *opts[] = {
+		xasprintf("Dir::Etc::sourcelist=%s/sources.list", d),
+		"Dir::Etc::sourceparts=/dev/null",
+		"Dir::Etc::preferencesparts=/dev/null",
+		xasprintf("Dir::State::lists=%s/lists", d),
+		"Dir::State::status=/dev/null",
+		xasprintf("Dir::Cache=%s/cache", d),
+		"Acquire::Languages=none",
+		"APT::Architectures=amd64",
+		xasprintf("APT::Sandbox::User=%s", apt_sandbox_user()),
+		"Debug::NoLocking=1",
+	};
+	size_t i;
 	int n = 0;
 
 	argv[n++] = (char *)prog;
-	argv[n++] = "-o";
-	argv[n++] = xasprintf("Dir::Etc::sourcelist=%s/sources.list", d);
-	argv[n++] = "-o";
-	argv[n++] = "Dir::Etc::sourceparts=/dev/null";
-	argv[n++] = "-o";
-	argv[n++] = "Dir::Etc::preferencesparts=/dev/null";
-	argv[n++] = "-o";
-	argv[n++] = xasprintf("Dir::State::lists=%s/lists", d);
-	argv[n++] = "-o";
-	argv[n++] = "Dir::State::status=/dev/null";
-	argv[n++] = "-o";
-	argv[n++] = xasprintf("Dir::Cache=%s/cache", d);
-	argv[n++] = "-o";
-	argv[n++] = "Acquire::Languages=none";
-	argv[n++] = "-o";
-	argv[n++] = "APT::Architectures=amd64";
-	argv[n++] = "-o";
-	argv[n++] = xasprintf("APT::Sandbox::User=%s", apt_sandbox_user());
-	argv[n++] = "-o";
-	argv[n++] = "Debug::NoLocking=1";
+	for (i = 0; i < ARRAY_SIZE(opts); i++) {
+		argv[n++] = "-o";
+		argv[n++] = opts[i];
+	}
 	*argc = n;
 	free(d);
 }

@@ -19,7 +19,26 @@ static inline int check_run_suite(Suite *s)
 }
 
 /*
- * @setup and @teardown around each test (NULL: none); @timeout_s replaces
+ * A test case @name of @tests in @s, @setup and @teardown around each
+ * test (NULL: none).
+ */
+static inline TCase *check_tcase(Suite *s, const char *name, SFun setup,
+				 SFun teardown, const TTest *const *tests,
+				 size_t n)
+{
+	TCase *tc = tcase_create(name);
+	size_t i;
+
+	if (setup || teardown)
+		tcase_add_checked_fixture(tc, setup, teardown);
+	for (i = 0; i < n; i++)
+		tcase_add_test(tc, tests[i]);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
+/*
+ * One test case of @tests (see check_tcase()); @timeout_s replaces
  * Check's default per-test bound when not 0.
  */
 static inline int check_run_fixture(const char *name, SFun setup, SFun teardown,
@@ -27,16 +46,10 @@ static inline int check_run_fixture(const char *name, SFun setup, SFun teardown,
 				    size_t n)
 {
 	Suite *s = suite_create(name);
-	TCase *tc = tcase_create("core");
-	size_t i;
+	TCase *tc = check_tcase(s, "core", setup, teardown, tests, n);
 
-	if (setup || teardown)
-		tcase_add_checked_fixture(tc, setup, teardown);
 	if (timeout_s)
 		tcase_set_timeout(tc, timeout_s);
-	for (i = 0; i < n; i++)
-		tcase_add_test(tc, tests[i]);
-	suite_add_tcase(s, tc);
 	return check_run_suite(s);
 }
 
@@ -45,6 +58,13 @@ static inline int check_run(const char *name, const TTest *const *tests,
 {
 	return check_run_fixture(name, NULL, NULL, 0, tests, n);
 }
+
+#define CHECK_TCASE(s, name, setup, teardown, ...)               \
+	({                                                       \
+		const TTest *const tests_[] = { __VA_ARGS__ };   \
+		check_tcase(s, name, setup, teardown, tests_,    \
+			    sizeof(tests_) / sizeof(tests_[0])); \
+	})
 
 #define CHECK_RUN_FIXTURE(name, setup, teardown, timeout_s, ...)            \
 	({                                                                  \

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the pure functions of runner/provision/apt.c
+ * Unit tests for runner/provision/apt_parse.c: apt's texts, no apt run
  */
-#include <check.h>
+#include "check_run.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -564,62 +565,29 @@ END_TEST
 static Suite *apt_suite(void)
 {
 	Suite *s = suite_create("apt");
-	TCase *tc;
 
-	tc = tcase_create("sources");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_deb822);
-	tcase_add_test(tc, test_private_skips_third_party);
-	tcase_add_test(tc, test_deb822_appends);
-	tcase_add_test(tc, test_deb822_case_and_order);
-	tcase_add_test(tc, test_deb822_incomplete);
-	tcase_add_test(tc, test_deb822_inline_key);
-	tcase_add_test(tc, test_one_line);
-	tcase_add_test(tc, test_private_from_deb822);
-	tcase_add_test(tc, test_private_dedup);
-	tcase_add_test(tc, test_private_unsigned);
-	tcase_add_test(tc, test_private_none);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("madison");
-	tcase_add_test(tc, test_madison_suites);
-	tcase_add_test(tc, test_madison_any);
-	tcase_add_test(tc, test_madison_none);
-	tcase_add_test(tc, test_madison_other_packages);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("stanza");
-	tcase_add_test(tc, test_stanza_field);
-	tcase_add_test(tc, test_stanza_field_case);
-	tcase_add_test(tc, test_stanza_field_absent);
-	tcase_add_test(tc, test_stanza_field_edges);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("depends");
-	tcase_add_test(tc, test_depends_meta);
-	tcase_add_test(tc, test_depends_image);
-	tcase_add_test(tc, test_depends_no_suffix);
-	tcase_add_test(tc, test_depends_none);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("suites");
-	tcase_add_test(tc, test_suites_default);
-	suite_add_tcase(s, tc);
-
+	CHECK_TCASE(s, "sources", setup, teardown, test_deb822,
+		    test_private_skips_third_party, test_deb822_appends,
+		    test_deb822_case_and_order, test_deb822_incomplete,
+		    test_deb822_inline_key, test_one_line,
+		    test_private_from_deb822, test_private_dedup,
+		    test_private_unsigned, test_private_none);
+	CHECK_TCASE(s, "madison", NULL, NULL, test_madison_suites,
+		    test_madison_any, test_madison_none,
+		    test_madison_other_packages);
+	CHECK_TCASE(s, "stanza", NULL, NULL, test_stanza_field,
+		    test_stanza_field_case, test_stanza_field_absent,
+		    test_stanza_field_edges);
+	CHECK_TCASE(s, "depends", NULL, NULL, test_depends_meta,
+		    test_depends_image, test_depends_no_suffix,
+		    test_depends_none);
+	CHECK_TCASE(s, "suites", NULL, NULL, test_suites_default);
 	/* Last: see test_suites_env. */
-	tc = tcase_create("suites_env");
-	tcase_add_test(tc, test_suites_env);
-	suite_add_tcase(s, tc);
+	CHECK_TCASE(s, "suites_env", NULL, NULL, test_suites_env);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(apt_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run_suite(apt_suite());
 }

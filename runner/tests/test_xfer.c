@@ -483,36 +483,18 @@ END_TEST
 static Suite *xfer_suite(void)
 {
 	Suite *s = suite_create("xfer");
-	TCase *tc;
 
-	tc = tcase_create("parse");
-	tcase_add_checked_fixture(tc, parse_setup, parse_teardown);
-	tcase_add_test(tc, test_parse_ok);
-	tcase_add_test(tc, test_parse_no_noise);
-	tcase_add_test(tc, test_parse_empty_payload);
-	tcase_add_test(tc, test_parse_empty);
-	tcase_add_test(tc, test_parse_no_header);
-	tcase_add_test(tc, test_parse_header_past_len);
-	tcase_add_test(tc, test_parse_malformed);
-	tcase_add_test(tc, test_parse_truncated);
-	tcase_add_test(tc, test_parse_no_end_marker);
-	tcase_add_test(tc, test_parse_checksum);
-	tcase_add_test(tc, test_parse_huge_size);
-	tcase_add_test(tc, test_parse_bounded_search);
-	tcase_add_test(tc, test_parse_bounded_header);
-	tcase_add_test(tc, test_parse_bounded_truncated);
-	tcase_add_test(tc, test_parse_size_wraps);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("next");
-	tcase_add_checked_fixture(tc, next_setup, next_teardown);
-	tcase_add_test(tc, test_next_two_frames);
-	tcase_add_test(tc, test_next_noise);
-	tcase_add_test(tc, test_next_truncated);
-	tcase_add_test(tc, test_next_bad_second);
-	tcase_add_test(tc, test_next_end);
-	suite_add_tcase(s, tc);
-
+	CHECK_TCASE(s, "parse", parse_setup, parse_teardown, test_parse_ok,
+		    test_parse_no_noise, test_parse_empty_payload,
+		    test_parse_empty, test_parse_no_header,
+		    test_parse_header_past_len, test_parse_malformed,
+		    test_parse_truncated, test_parse_no_end_marker,
+		    test_parse_checksum, test_parse_huge_size,
+		    test_parse_bounded_search, test_parse_bounded_header,
+		    test_parse_bounded_truncated, test_parse_size_wraps);
+	CHECK_TCASE(s, "next", next_setup, next_teardown, test_next_two_frames,
+		    test_next_noise, test_next_truncated, test_next_bad_second,
+		    test_next_end);
 	return s;
 }
 
