@@ -93,7 +93,7 @@ $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
 $(OUT)/tests/test_lsm: $(LIB_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
-$(OUT)/tests/%: runner/tests/%.c $(wildcard runner/tests/*.h) $(RUNNER_HDRS) | $(DEPS)
+$(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -o $@ $(filter-out %.h,$^) $(RUNNER_LIBS) $(CHECK_LIBS)
 
