@@ -33,12 +33,6 @@
 /* The protocol of the raw sockets: 253 is reserved for experiments. */
 #define RAW_PROTO 253
 
-/* Every network permission a rule can name, as peer.h's DENY_ bits. */
-#define ALL_NET                                                               \
-	(DENY_CREATE | DENY_BIND | DENY_LISTEN | DENY_ACCEPT | DENY_CONNECT | \
-	 DENY_SEND | DENY_RECEIVE | DENY_GETATTR | DENY_SETATTR |             \
-	 DENY_GETOPT | DENY_SETOPT | DENY_SHUTDOWN)
-
 /* What a network rule permission list holds: the sweep's full grant. */
 #define ALL_PERMS                                                         \
 	"create, bind, listen, accept, connect, send, receive, getattr, " \

@@ -11,7 +11,8 @@
  * with the confined task on each side, a socketpair, and sockets the task
  * made before it entered the profile (inherited). Every operation's
  * outcome is compared with what the model below computes and written as a
- * decision record, id unix_coarse/ABI/RULE/TYPE/ADDRESS/CASE/SIDE.OP.
+ * decision record, id
+ * unix_coarse_test/unix_coarse.ABI_VARIANT.decisions/RULE/TYPE/ADDRESS/CASE/SIDE.OP.
  *
  * Two processes (coarse.h workers) serve a rule and type: one enters the
  * profile and stays in it, one stays unconfined.
@@ -19,13 +20,8 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
 #include "coarse.h"
-
-/* Every network permission a coarse rule covers, as peer.h's DENY_ bits. */
-#define ALL_NET                                                               \
-	(DENY_CREATE | DENY_BIND | DENY_LISTEN | DENY_ACCEPT | DENY_CONNECT | \
-	 DENY_SEND | DENY_RECEIVE | DENY_GETATTR | DENY_SETATTR |             \
-	 DENY_GETOPT | DENY_SETOPT | DENY_SHUTDOWN)
 
 /*
  * A rule of profiles/coarse.profile: what it denies on each socket type
@@ -320,19 +316,21 @@ struct ctx {
 	int decisions, wrong;
 };
 
-/* Runs @p on @w, compares and records every outcome. */
+/*
+ * Runs @p on @w, compares and records every outcome. One KTAP case (an
+ * ABI) decides the whole matrix: the op names the point,
+ * RULE/TYPE/ADDRESS/CASE/SIDE.OP.
+ */
 static int play(struct ctx *c, struct worker *w, struct plan *p,
 		const char *side, struct wreply *r)
 {
 	struct __test_metadata *_metadata = c->md;
-	char id[256], op[48], depends[64];
+	char op[160], depends[64];
 	int i, ret;
 
 	ret = worker_run(w, &p->b, r);
 	if (ret)
 		return ret;
-	snprintf(id, sizeof(id), "unix_coarse/%s/%s/%s/%s/%s", c->abi,
-		 c->rule->id, c->type_id, c->addr_id, c->kase);
 	/* The outcome depends on the kernel's hooks unless nothing is mediated. */
 	if (strcmp(c->abi, ABI_VANILLA))
 		snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
@@ -341,22 +339,29 @@ static int play(struct ctx *c, struct worker *w, struct plan *p,
 		snprintf(depends, sizeof(depends), "-");
 	for (i = 0; i < p->b.n; i++) {
 		const struct step *s = &p->s[i];
+		struct record rec = {
+			.abi = c->abi,
+			.subject = c->sender,
+			.object = c->receiver,
+			.class = c->type_id,
+			.detail = c->addr_id,
+			.op = op,
+			.depends = depends,
+			.expected = s->want,
+			.observed = r->err[i],
+		};
 
-		snprintf(op, sizeof(op), "%s.%s", side, s->name);
-		record_write(id, c->abi, c->sender, c->receiver, c->type_id,
-			     c->addr_id, op, depends, s->want, r->err[i]);
+		snprintf(op, sizeof(op), "%s/%s/%s/%s/%s.%s", c->rule->id,
+			 c->type_id, c->addr_id, c->kase, side, s->name);
+		JUDGE(&rec);
 		c->decisions++;
-		EXPECT_EQ(s->want, r->err[i])
-		{
-			c->wrong++;
-			TH_LOG("%s/%s: expected %s, observed %s", id, op,
-			       outcome_name(s->want), outcome_name(r->err[i]));
-		}
+		c->wrong += s->want != r->err[i];
 		if (p->b.c[i].op == W_RECV && !r->err[i]) {
 			EXPECT_EQ(s->want_count, r->count[i])
 			{
 				TH_LOG("%s/%s: %d payloads arrived, %d expected",
-				       id, op, r->count[i], s->want_count);
+				       case_name(_metadata), op, r->count[i],
+				       s->want_count);
 			}
 		}
 	}
@@ -777,7 +782,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 	size_t r;
 	int t, k;
 
-	ASSERT_EQ(0, worker_start(&self->unconf));
+	ASSERT_EQ(0, sock_worker_start(&self->unconf));
 	for (r = 0; r < sizeof(all_rules) / sizeof(all_rules[0]); r++) {
 		c.rule = all_rules[r];
 		/*
@@ -788,7 +793,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 			c.type = types[t];
 			c.type_id = c.type == SOCK_DGRAM ? "dgram" : "stream";
 			model_init(&c.m, c.abi, c.rule, self->k9, c.type);
-			ASSERT_EQ(0, worker_start(&self->conf));
+			ASSERT_EQ(0, sock_worker_start(&self->conf));
 			prepare_inherited(&c, &inh, &inh_len);
 			enter(&c);
 			/* First: every later case resets the worker's sockets. */
