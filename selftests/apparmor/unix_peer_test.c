@@ -12,8 +12,10 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
 #include "harness_main.h"
 #include "peer.h"
+#include "variants.h"
 
 enum addr_kind { ADDR_ABSTRACT, ADDR_PATHNAME, ADDR_SOCKETPAIR, ADDR_AUTOBIND };
 
@@ -47,50 +49,30 @@ static const struct label_kind L_file_read_deny = {
 	.deny = DENY_FILE_READ,
 };
 /* Stacked labels: a permission is granted only if every profile grants it. */
-static const struct label_kind L_allow_send_deny = {
+static const struct label_kind L_allow_and_send_deny = {
 	.id = "allow//&send_deny", .change = "allow", .stack = "send_deny",
 	.deny = DENY_SEND,
 };
-static const struct label_kind L_send_deny_allow = {
+static const struct label_kind L_send_deny_and_allow = {
 	.id = "send_deny//&allow", .change = "send_deny", .stack = "allow",
 	.deny = DENY_SEND,
 };
-static const struct label_kind L_unconfined_send_deny = {
+static const struct label_kind L_unconfined_and_send_deny = {
 	.id = "unconfined//&send_deny", .stack = "send_deny",
 	.deny = DENY_SEND,
 };
-static const struct label_kind L_allow_receive_deny = {
+static const struct label_kind L_allow_and_receive_deny = {
 	.id = "allow//&receive_deny", .change = "allow",
 	.stack = "receive_deny", .deny = DENY_RECEIVE,
 };
 
 /*
  * The missing-permission sweep: unix_perms.profile granting every unix
- * permission but one. setattr is in the sweep although no AF_UNIX call
- * here requests it: dropping it must change nothing.
+ * permission but one (variants.h's ALL_PERMS). setattr is in the sweep
+ * although no AF_UNIX call here requests it: dropping it must change
+ * nothing.
  */
-#define ALL_PERMS "create, bind, listen, accept, connect, send, receive, " \
-		  "getattr, setattr, getopt, setopt, shutdown"
 /* clang-format on */
-
-/* Writes ALL_PERMS without @perm to @out, in the same order and form. */
-static void perms_without(char *out, size_t size, const char *perm)
-{
-	const char *p = ALL_PERMS;
-	size_t len = 0;
-
-	out[0] = '\0';
-	while (*p) {
-		size_t n = strcspn(p, ",");
-
-		if (n != strlen(perm) || strncmp(p, perm, n))
-			len += snprintf(out + len, size - len, "%s%.*s",
-					len ? ", " : "", (int)n, p);
-		p += n;
-		while (*p == ',' || *p == ' ')
-			p++;
-	}
-}
 
 /*
  * SWEEP(perm, bit): the label L_no_<perm>, id "no_<perm>", denying @bit;
@@ -162,18 +144,16 @@ FIXTURE_VARIANT(unix_peer)
  * out in full in unix_peer_variants.h so that a printed case name greps to
  * its line; the build fails when NAME is not those five pasted together.
  */
-#define CELL(NAME, A, T, D, S, R)                                            \
-	enum { NAME##__variant = 1 };                                        \
-	_Static_assert(A##__##T##__##D##__##S##__##R##__variant,             \
-		       #NAME " is not " #A "__" #T "__" #D "__" #S "__" #R); \
-	FIXTURE_VARIANT_ADD(unix_peer, NAME){                                \
-		.abi = ABI_##A,                                              \
-		.type = TYPE_##T,                                            \
-		.type_id = #T,                                               \
-		.addr = ADDRK_##D,                                           \
-		.addr_id = #D,                                               \
-		.sender = &L_##S,                                            \
-		.receiver = &L_##R,                                          \
+#define CELL(NAME, A, T, D, S, R)             \
+	CELL_NAME(NAME, A, T, D, S, R)        \
+	FIXTURE_VARIANT_ADD(unix_peer, NAME){ \
+		.abi = ABI_##A,               \
+		.type = TYPE_##T,             \
+		.type_id = #T,                \
+		.addr = ADDRK_##D,            \
+		.addr_id = #D,                \
+		.sender = &L_##S,             \
+		.receiver = &L_##R,           \
 	};
 
 /*
@@ -773,17 +753,18 @@ FIXTURE_TEARDOWN(unix_peer)
 	rmdir(self->dir);
 }
 
-/* Compares what the peers did with the plan, one record per operation. */
+/*
+ * Compares what the peers did with the plan, one record per operation:
+ * op SIDE.OP, unique in the case.
+ */
 static void judge(struct __test_metadata *_metadata,
 		  const FIXTURE_VARIANT(unix_peer) * v, bool k9,
 		  const char *side, const struct peer_report *want,
 		  const struct peer_report *got)
 {
-	char id[256], depends[64];
+	char depends[64];
 	int i;
 
-	snprintf(id, sizeof(id), "unix_peer/%s/%s/%s/%s/%s", v->abi, v->type_id,
-		 v->addr_id, v->sender->id, v->receiver->id);
 	/* Only a 5.0 policy's outcome depends on what the kernel advertises. */
 	if (!strcmp(v->abi, "5.0"))
 		snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
@@ -791,19 +772,21 @@ static void judge(struct __test_metadata *_metadata,
 	else
 		snprintf(depends, sizeof(depends), "-");
 	for (i = 0; i < want->n_ops; i++) {
-		int seen = report_find(got, want->ops[i].op);
 		char op[40];
+		struct record rec = {
+			.abi = v->abi,
+			.subject = v->sender->id,
+			.object = v->receiver->id,
+			.class = v->type_id,
+			.detail = v->addr_id,
+			.op = op,
+			.depends = depends,
+			.expected = want->ops[i].err,
+			.observed = report_find(got, want->ops[i].op),
+		};
 
 		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
-		record_write(id, v->abi, v->sender->id, v->receiver->id,
-			     v->type_id, v->addr_id, op, depends,
-			     want->ops[i].err, seen);
-		EXPECT_EQ(want->ops[i].err, seen)
-		{
-			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(want->ops[i].err),
-			       seen == 1 ? "not done" : outcome_name(seen));
-		}
+		JUDGE(&rec);
 	}
 	/* Nothing done that the plan did not foresee. */
 	for (i = 0; i < got->n_ops; i++) {
