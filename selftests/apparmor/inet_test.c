@@ -26,10 +26,10 @@
 #include <sys/ioctl.h>
 
 #include "../kselftest_harness.h"
-#include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
 #include "harness_main.h"
 #include "peer.h"
+#include "steps.h"
 #include "variants.h"
 
 /* The protocol of the raw sockets: 253 is reserved for experiments. */
@@ -509,13 +509,6 @@ static int inet_worker_run(const struct worker *w, const struct wbatch *b,
 
 /* ---- plans ------------------------------------------------------------ */
 
-/* One operation of a batch with the outcome the model computes. */
-struct step {
-	char name[32];
-	int want, want_count;
-	const char *depends;
-};
-
 struct plan {
 	struct wbatch b;
 	struct step s[W_BATCH];
@@ -530,17 +523,13 @@ static int add(struct plan *p, const char *name, enum wop op, int slot,
 	       int needs, bool skip, int want)
 {
 	struct wcmd *c = &p->b.c[p->b.n];
-	struct step *s = &p->s[p->b.n];
 
 	memset(c, 0, sizeof(*c));
 	c->op = op;
 	c->slot = slot;
 	c->needs = needs;
 	c->skip = skip;
-	snprintf(s->name, sizeof(s->name), "%s", name);
-	s->want = skip || (needs >= 0 && p->s[needs].want) ? NOT_RUN : want;
-	s->want_count = 0;
-	s->depends = "-";
+	step_set(p->s, p->b.n, name, needs, skip, op == W_RECV, want);
 	return p->b.n++;
 }
 
@@ -556,16 +545,22 @@ struct ctx {
 	 * tcp-fast-open mediation decides, "-" for the others.
 	 */
 	const char *tfo_dep;
-	int decisions, wrong;
+	struct tally t;
 };
 
 /* Runs @p on @w, compares and records every outcome (op SIDE.OP). */
 static int play(struct ctx *c, struct worker *w, struct plan *p,
 		const char *side, struct wreply *r)
 {
-	struct __test_metadata *_metadata = c->md;
 	const FIXTURE_VARIANT(inet) *v = c->v;
-	char op[48];
+	struct record base = {
+		.abi = v->abi,
+		.subject = v->client->id,
+		.object = v->server->id,
+		.class = v->type_id,
+		.detail = v->family_id,
+		.depends = "-",
+	};
 	int i, ret;
 
 	for (i = 0; i < p->b.n; i++) {
@@ -576,59 +571,12 @@ static int play(struct ctx *c, struct worker *w, struct plan *p,
 	ret = inet_worker_run(w, &p->b, r);
 	if (ret)
 		return ret;
-	for (i = 0; i < p->b.n; i++) {
-		const struct step *s = &p->s[i];
-		struct record rec = {
-			.abi = v->abi,
-			.subject = v->client->id,
-			.object = v->server->id,
-			.class = v->type_id,
-			.detail = v->family_id,
-			.op = op,
-			.depends = s->depends,
-			.expected = s->want,
-			.observed = r->err[i],
-		};
-
-		snprintf(op, sizeof(op), "%s.%s", side, s->name);
-		JUDGE(&rec);
-		c->decisions++;
-		c->wrong += s->want != r->err[i];
-		if (p->b.c[i].op == W_RECV && !r->err[i]) {
-			EXPECT_EQ(s->want_count, r->count[i])
-			{
-				TH_LOG("%s/%s: %d payloads arrived, %d expected",
-				       case_name(_metadata), op, r->count[i],
-				       s->want_count);
-			}
-		}
-	}
+	judge_steps(c->md, &base, "", side, p->s, p->b.n, r->err, r->count,
+		    &c->t);
 	return 0;
 }
 
 #define PLAY(c, w, p, side, r) ASSERT_EQ(0, play(c, w, p, side, r))
-
-/* True when every step of @p is expected to succeed. */
-static bool all_ok(const struct plan *p)
-{
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (p->s[i].want)
-			return false;
-	return true;
-}
-
-/* The same, observed. */
-static bool all_done(const struct plan *p, const struct wreply *r)
-{
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (r->err[i])
-			return false;
-	return true;
-}
 
 /*
  * The server's first batch: socket, options, bind to loopback port 0,
@@ -1043,7 +991,7 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 	 * socket receives its protocol's datagrams to loopback once made,
 	 * bound or not.
 	 */
-	up = variant->type == SOCK_RAW ? !ps.s[0].want : all_ok(&ps);
+	up = variant->type == SOCK_RAW ? !ps.s[0].want : steps_ok(ps.s, ps.b.n);
 
 	nconn = plan_client(&c, &pc, up, conns);
 	for (i = 0; i < pc.b.n; i++) {
@@ -1051,7 +999,7 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 
 		if (w->op != W_CONNECT && w->op != W_FASTOPEN)
 			continue;
-		if (variant->type != SOCK_RAW && all_done(&ps, &rs)) {
+		if (variant->type != SOCK_RAW && errs_ok(rs.err, ps.b.n)) {
 			w->addr = rs.name;
 			w->len = rs.namelen;
 		} else {
@@ -1067,9 +1015,9 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 
 	worker_stop(&client);
 	worker_stop(&server);
-	if (c.wrong)
-		TH_LOG("%d decisions, %d not as expected", c.decisions,
-		       c.wrong);
+	if (c.t.wrong)
+		TH_LOG("%d decisions, %d not as expected", c.t.decisions,
+		       c.t.wrong);
 }
 
 AA_HARNESS_MAIN

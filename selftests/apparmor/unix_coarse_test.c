@@ -20,8 +20,8 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
-#include "../lsmconf/judge.h"
 #include "coarse.h"
+#include "steps.h"
 
 /*
  * A rule of profiles/coarse.profile: what it denies on each socket type
@@ -229,12 +229,6 @@ enum addr_kind { ADDR_ABSTRACT, ADDR_PATHNAME, ADDR_AUTOBIND };
 
 static const char *const addr_ids[] = { "abstract", "pathname", "autobind" };
 
-/* One operation of a batch, with the outcome and payload count the model computes. */
-struct step {
-	char name[32];
-	int want, want_count;
-};
-
 struct plan {
 	struct wbatch b;
 	struct step s[W_BATCH];
@@ -248,7 +242,6 @@ static int add(struct plan *p, const char *name, enum wop op, int slot,
 	       int slot2, int type, int needs, int want)
 {
 	struct wcmd *c = &p->b.c[p->b.n];
-	struct step *s = &p->s[p->b.n];
 
 	memset(c, 0, sizeof(*c));
 	c->op = op;
@@ -256,9 +249,7 @@ static int add(struct plan *p, const char *name, enum wop op, int slot,
 	c->slot2 = slot2;
 	c->type = type;
 	c->needs = needs;
-	snprintf(s->name, sizeof(s->name), "%s", name);
-	s->want = needs >= 0 && p->s[needs].want ? NOT_RUN : want;
-	s->want_count = 0;
+	step_set(p->s, p->b.n, name, needs, false, op == W_RECV, want);
 	return p->b.n++;
 }
 
@@ -313,7 +304,7 @@ struct ctx {
 	const char *type_id, *addr_id, *kase;
 	const char *sender, *receiver; /* labels, for the records */
 	int type;
-	int decisions, wrong;
+	struct tally t;
 };
 
 /*
@@ -324,9 +315,16 @@ struct ctx {
 static int play(struct ctx *c, struct worker *w, struct plan *p,
 		const char *side, struct wreply *r)
 {
-	struct __test_metadata *_metadata = c->md;
-	char op[160], depends[64];
-	int i, ret;
+	char point[128], depends[64];
+	struct record base = {
+		.abi = c->abi,
+		.subject = c->sender,
+		.object = c->receiver,
+		.class = c->type_id,
+		.detail = c->addr_id,
+		.depends = depends,
+	};
+	int ret;
 
 	ret = worker_run(w, &p->b, r);
 	if (ret)
@@ -337,34 +335,10 @@ static int play(struct ctx *c, struct worker *w, struct plan *p,
 			 c->m.k9 ? "yes" : "no");
 	else
 		snprintf(depends, sizeof(depends), "-");
-	for (i = 0; i < p->b.n; i++) {
-		const struct step *s = &p->s[i];
-		struct record rec = {
-			.abi = c->abi,
-			.subject = c->sender,
-			.object = c->receiver,
-			.class = c->type_id,
-			.detail = c->addr_id,
-			.op = op,
-			.depends = depends,
-			.expected = s->want,
-			.observed = r->err[i],
-		};
-
-		snprintf(op, sizeof(op), "%s/%s/%s/%s/%s.%s", c->rule->id,
-			 c->type_id, c->addr_id, c->kase, side, s->name);
-		JUDGE(&rec);
-		c->decisions++;
-		c->wrong += s->want != r->err[i];
-		if (p->b.c[i].op == W_RECV && !r->err[i]) {
-			EXPECT_EQ(s->want_count, r->count[i])
-			{
-				TH_LOG("%s/%s: %d payloads arrived, %d expected",
-				       case_name(_metadata), op, r->count[i],
-				       s->want_count);
-			}
-		}
-	}
+	snprintf(point, sizeof(point), "%s/%s/%s/%s/", c->rule->id, c->type_id,
+		 c->addr_id, c->kase);
+	judge_steps(c->md, &base, point, side, p->s, p->b.n, r->err, r->count,
+		    &c->t);
 	return 0;
 }
 
@@ -410,23 +384,13 @@ static void plan_receiver(struct ctx *c, struct plan *p, bool confined,
 /* Did the receiver's plan (as observed) leave an address to aim at? */
 static bool reachable(const struct plan *p, const struct wreply *r)
 {
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (r->err[i])
-			return false;
-	return r->namelen > 0;
+	return errs_ok(r->err, p->b.n) && r->namelen > 0;
 }
 
 /* Expected the same, by the model. */
 static bool want_reachable(const struct plan *p)
 {
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (p->s[i].want)
-			return false;
-	return true;
+	return steps_ok(p->s, p->b.n);
 }
 
 /*
@@ -806,7 +770,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 			worker_stop(&self->conf);
 		}
 	}
-	TH_LOG("%d decisions, %d not as expected", c.decisions, c.wrong);
+	TH_LOG("%d decisions, %d not as expected", c.t.decisions, c.t.wrong);
 }
 
 TEST_HARNESS_MAIN
