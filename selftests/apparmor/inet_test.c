@@ -125,10 +125,6 @@ FIXTURE_VARIANT(inet)
 	const struct inet_label *client, *server;
 };
 
-#define ABI_abi_vanilla "kernel-5.4-vanilla"
-#define ABI_abi_3_0 "3.0"
-#define ABI_abi_4_0 "4.0"
-#define ABI_abi_5_0 "5.0"
 #define FAM_inet AF_INET
 #define FAM_inet6 AF_INET6
 #define TYPE_stream SOCK_STREAM

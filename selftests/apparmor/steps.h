@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lsmconf AppArmor selftests: the plans of the batch-worker tests
- * (unix_coarse_test, inet_test). A plan is a worker batch and, beside each
- * command, the step the model expects of it; judge_steps() makes each
- * step one decision record. Include after kselftest_harness.h.
+ * lsmconf AppArmor selftests: judging a plan, what the model expects of a
+ * case's operations, against what the peers did: one decision record per
+ * planned operation. Two forms: the batch-worker tests' (unix_coarse_test,
+ * inet_test; a plan is a worker batch and, beside each command, its
+ * step), and the peer-process tests' (a struct peer_report of each side,
+ * planned and observed). Include after kselftest_harness.h.
  */
 
 #ifndef LSMCONF_APPARMOR_STEPS_H
 #define LSMCONF_APPARMOR_STEPS_H
 
 #include "../lsmconf/judge.h"
+#include "peer.h"
 
 struct step {
 	char name[32];
@@ -97,6 +100,54 @@ static inline void judge_steps(struct __test_metadata *_metadata,
 				       case_name(_metadata), op, count[i],
 				       s[i].want_count);
 			}
+		}
+	}
+}
+
+/*
+ * Every variant of a kind records the same operations, so a case id
+ * exists on every kernel: each of @ops that @r does not hold is added,
+ * not-run.
+ */
+static inline void report_complete(struct peer_report *r,
+				   const char *const *ops)
+{
+	for (; *ops; ops++)
+		if (report_find(r, *ops) == NOT_RUN)
+			report_op(r, *ops, NOT_RUN);
+}
+
+/*
+ * Judges what one side (@side: "sender", "receiver", ...) did, @got,
+ * against its plan, @want: one record per planned operation, with @base's
+ * columns and the op "@side.OP"; then nothing may have been done that the
+ * plan did not foresee.
+ */
+static inline void judge_report(struct __test_metadata *_metadata,
+				const struct record *base, const char *side,
+				const struct peer_report *want,
+				const struct peer_report *got)
+{
+	char op[64];
+	int i, len;
+
+	for (i = 0; i < want->n_ops; i++) {
+		struct record rec = *base;
+
+		len = snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
+		if (len < 0 || len >= (int)sizeof(op))
+			record_overflow(case_name(_metadata), side, "op",
+					sizeof(op));
+		rec.op = op;
+		rec.expected = want->ops[i].err;
+		rec.observed = report_find(got, want->ops[i].op);
+		JUDGE(&rec);
+	}
+	for (i = 0; i < got->n_ops; i++) {
+		EXPECT_NE(NOT_RUN, report_find(want, got->ops[i].op))
+		{
+			TH_LOG("%s.%s: done (%s) but not expected", side,
+			       got->ops[i].op, outcome_name(got->ops[i].err));
 		}
 	}
 }

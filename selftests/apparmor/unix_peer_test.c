@@ -12,9 +12,9 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
-#include "../lsmconf/judge.h"
 #include "harness_main.h"
 #include "peer.h"
+#include "steps.h"
 #include "variants.h"
 
 enum addr_kind { ADDR_ABSTRACT, ADDR_PATHNAME, ADDR_SOCKETPAIR, ADDR_AUTOBIND };
@@ -127,10 +127,6 @@ FIXTURE_VARIANT(unix_peer)
 	const struct label_kind *receiver;
 };
 
-#define ABI_abi_vanilla "kernel-5.4-vanilla"
-#define ABI_abi_3_0 "3.0"
-#define ABI_abi_4_0 "4.0"
-#define ABI_abi_5_0 "5.0"
 #define TYPE_dgram SOCK_DGRAM
 #define TYPE_stream SOCK_STREAM
 #define TYPE_seqpacket SOCK_SEQPACKET
@@ -326,13 +322,6 @@ static const char *const receiver_ops_stream[] = {
 };
 static const char *const receiver_ops_pair[] = { "receive", NULL };
 
-static void plan_complete(struct peer_report *r, const char *const *ops)
-{
-	for (; *ops; ops++)
-		if (report_find(r, *ops) == NOT_RUN)
-			report_op(r, *ops, NOT_RUN);
-}
-
 /* The expected sequence of operations and outcomes of one variant. */
 struct plan {
 	struct peer_report s, r;
@@ -451,12 +440,12 @@ receiver_end:
 static void plan_all(struct plan *p, const struct model *m)
 {
 	plan_make(p, m);
-	plan_complete(&p->s, m->pair  ? sender_ops_pair :
-			     m->dgram ? sender_ops_dgram :
-					sender_ops_stream);
-	plan_complete(&p->r, m->pair  ? receiver_ops_pair :
-			     m->dgram ? receiver_ops_dgram :
-					receiver_ops_stream);
+	report_complete(&p->s, m->pair	? sender_ops_pair :
+			       m->dgram ? sender_ops_dgram :
+					  sender_ops_stream);
+	report_complete(&p->r, m->pair	? receiver_ops_pair :
+			       m->dgram ? receiver_ops_dgram :
+					  receiver_ops_stream);
 }
 
 /* ---- the peers ------------------------------------------------------ */
@@ -753,17 +742,21 @@ FIXTURE_TEARDOWN(unix_peer)
 	rmdir(self->dir);
 }
 
-/*
- * Compares what the peers did with the plan, one record per operation:
- * op SIDE.OP, unique in the case.
- */
+/* Compares what the peers did with the plan: op SIDE.OP, unique in the case. */
 static void judge(struct __test_metadata *_metadata,
 		  const FIXTURE_VARIANT(unix_peer) * v, bool k9,
-		  const char *side, const struct peer_report *want,
-		  const struct peer_report *got)
+		  const struct plan *p, const struct peer_report *sr,
+		  const struct peer_report *rr)
 {
 	char depends[64];
-	int i;
+	struct record base = {
+		.abi = v->abi,
+		.subject = v->sender->id,
+		.object = v->receiver->id,
+		.class = v->type_id,
+		.detail = v->addr_id,
+		.depends = depends,
+	};
 
 	/* Only a 5.0 policy's outcome depends on what the kernel advertises. */
 	if (!strcmp(v->abi, "5.0"))
@@ -771,31 +764,8 @@ static void judge(struct __test_metadata *_metadata,
 			 k9 ? "yes" : "no");
 	else
 		snprintf(depends, sizeof(depends), "-");
-	for (i = 0; i < want->n_ops; i++) {
-		char op[40];
-		struct record rec = {
-			.abi = v->abi,
-			.subject = v->sender->id,
-			.object = v->receiver->id,
-			.class = v->type_id,
-			.detail = v->addr_id,
-			.op = op,
-			.depends = depends,
-			.expected = want->ops[i].err,
-			.observed = report_find(got, want->ops[i].op),
-		};
-
-		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
-		JUDGE(&rec);
-	}
-	/* Nothing done that the plan did not foresee. */
-	for (i = 0; i < got->n_ops; i++) {
-		EXPECT_NE(NOT_RUN, report_find(want, got->ops[i].op))
-		{
-			TH_LOG("%s.%s: done (%s) but not expected", side,
-			       got->ops[i].op, outcome_name(got->ops[i].err));
-		}
-	}
+	judge_report(_metadata, &base, "sender", &p->s, sr);
+	judge_report(_metadata, &base, "receiver", &p->r, rr);
 }
 
 TEST_F_TIMEOUT(unix_peer, decisions, 60)
@@ -863,8 +833,7 @@ TEST_F_TIMEOUT(unix_peer, decisions, 60)
 	if (rpid > 0)
 		peer_reap(rpid);
 
-	judge(_metadata, variant, self->k9, "sender", &p.s, &sr);
-	judge(_metadata, variant, self->k9, "receiver", &p.r, &rr);
+	judge(_metadata, variant, self->k9, &p, &sr, &rr);
 	/* Every allowed message arrived intact, and nothing else did. */
 	EXPECT_EQ(0, rr.corrupt);
 	EXPECT_EQ(p.delivered, rr.delivered);

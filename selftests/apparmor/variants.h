@@ -22,6 +22,12 @@
 	_Static_assert(A##__##B##__##C##__##D##__##E##__variant, \
 		       #NAME " is not " #A "__" #B "__" #C "__" #D "__" #E);
 
+/* The policy ABI a variant name's first value stands for. */
+#define ABI_abi_vanilla "kernel-5.4-vanilla"
+#define ABI_abi_3_0 "3.0"
+#define ABI_abi_4_0 "4.0"
+#define ABI_abi_5_0 "5.0"
+
 /* Every permission a unix or network rule can list, in the parser's order. */
 #define ALL_PERMS                                                         \
 	"create, bind, listen, accept, connect, send, receive, getattr, " \
