@@ -83,6 +83,8 @@ $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
 $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
+# The v1 ids of the AppArmor socket-matrix tests (results/legacy_apparmor.c).
+$(OUT)/tests/test_legacy_apparmor: $(RESULTS_OBJS)
 
 # The documentation check and its rules' unit test share the rules and
 # the facts they read from the repository.

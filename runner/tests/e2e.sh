@@ -109,20 +109,20 @@ suite_checks() {
 			NR > 1 && $9 != $10 && !($1 in k) { bad = 1 } END { exit bad }' "$d/records.tsv"
 	# Old-ABI coarse rules and what AppArmor logs (unix_coarse_test,
 	# audit_test): the same case ids on every kernel.
-	n=$(grep -c '^unix_coarse/' "$d/records.tsv")
+	n=$(grep -c '^unix_coarse_test/' "$d/records.tsv")
 	check "$k: 4941 unix_coarse decisions ($n)" [ "$n" -eq 4941 ]
 	check "$k: a coarse deny (ABI 3.0) denies socket()" grep -q \
-		'^unix_coarse/3.0/deny_dgram/dgram/abstract/confined_sender/sender.socket	.*	EACCES	EACCES$' "$d/records.tsv"
+		'^unix_coarse_test/unix_coarse.abi_3_0.decisions/deny_dgram/dgram/abstract/confined_sender/sender.socket	.*	EACCES	EACCES$' "$d/records.tsv"
 	# inet (inet_test): the same cells on every kernel, denials in both
 	# families.
-	n=$(grep -c '^inet/' "$d/records.tsv")
+	n=$(grep -c '^inet_test/' "$d/records.tsv")
 	check "$k: 5220 inet decisions ($n)" [ "$n" -eq 5220 ]
 	for f in inet inet6; do
 		check "$k: an $f rule denies" grep -q \
-			"^inet/[^/]*/$f/.*	EACCES	EACCES\$" "$d/records.tsv"
+			"^inet_test/inet\.[a-z0-9_]*__${f}__.*	EACCES	EACCES\$" "$d/records.tsv"
 	done
 	check "$k: ABI kernel-5.4-vanilla denies nothing" \
-		sh -c "! grep '^unix_coarse/kernel-5.4-vanilla/' '$d/records.tsv' | grep -q '	EACCES'"
+		sh -c "! grep '^unix_coarse_test/unix_coarse.abi_vanilla.decisions/' '$d/records.tsv' | grep -q '	EACCES'"
 	check "$k: a quiet deny logs nothing" grep -q \
 		'^audit/coarse/deny/dgram/log.record	.*	ENOENT	ENOENT$' "$d/records.tsv"
 	check "$k: audit deny logs" grep -q \
@@ -175,7 +175,7 @@ check "rule forms: trixie keeps type= in the downgraded rule" \
 check "sid: the known kernel bug apparmor-unix-file-perm-null-peer shows (3 cases)" \
 	grep -q 'known kernel bug apparmor-unix-file-perm-null-peer: 3 cases' "$T/run1"
 check "old ABI on 7.2: an inherited socket receives where 6.12 denied it" grep -q \
-	'^unix_coarse/3.0/deny_dgram/dgram/abstract/inherited_receiver/receiver.receive	explained	EACCES	allow	' \
+	'^unix_coarse_test/unix_coarse.abi_3_0.decisions/deny_dgram/dgram/abstract/inherited_receiver/receiver.receive	explained	EACCES	allow	' \
 	"$T/r1/latest/compare.tsv"
 check "compare: the known kernel bug explains what sid could not record" grep -q \
 	'^lifecycle/5.0/dgram/change/confined_write/new.client.write	explained	allow	-	known kernel bug apparmor-unix-file-perm-null-peer brought the second kernel down' \
@@ -619,7 +619,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "wrong patch: $(grep 'cases:' "$T/b2.out" | sed 's/^ *//')" \
 		grep -q '^   unexplained ' "$T/b2.out"
 	check "wrong patch: names a changed matrix case in compare.tsv" grep -q \
-		"^unix_peer/5.0/dgram/abstract/send_deny/unconfined/sender.sendto	unexplained	EACCES	allow	" \
+		"^unix_peer_test/unix_peer.abi_5_0__dgram__abstract__send_deny__unconfined.decisions/sender.sendto	unexplained	EACCES	allow	" \
 		"$T/b2/latest/compare.tsv"
 	# A patch must not explain itself (issue 21): it stops advertising
 	# network_v8/tcp-fast-open and drops the fast-open connect check.

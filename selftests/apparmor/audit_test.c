@@ -462,7 +462,7 @@ static void run_case(struct __test_metadata *_metadata,
 	snprintf(id, sizeof(id), "audit/%s/%s/%s", c->fine ? "fine" : "coarse",
 		 qual_ids[c->q], dgram ? "dgram" : "stream");
 	ASSERT_EQ(0, receivers(self, a, len));
-	ASSERT_EQ(0, worker_start(&w));
+	ASSERT_EQ(0, sock_worker_start(&w));
 	ASSERT_EQ(0, enter(&w, prof));
 
 	/* The operation, between the log's end and the marker. */
@@ -534,8 +534,8 @@ TEST_F_TIMEOUT(audit, records, 60)
 	char marker[160];
 	int q, t;
 
-	ASSERT_EQ(0, worker_start(&self->recv));
-	ASSERT_EQ(0, worker_start(&self->marker));
+	ASSERT_EQ(0, sock_worker_start(&self->recv));
+	ASSERT_EQ(0, sock_worker_start(&self->marker));
 	name_of(false, "marker", marker, sizeof(marker));
 	ASSERT_EQ(0, enter(&self->marker, marker));
 	for (q = Q_AUDIT_DENY; q <= Q_COMPLAIN; q++) {

@@ -3,16 +3,17 @@
  * lsmconf AppArmor selftests: a socket worker, a process that performs
  * AF_UNIX operations on the test's command, in batches, so that one
  * process can stay in its label for a whole case and many operations cost
- * one pipe round trip. Every wait is bounded by poll(); nothing sleeps.
+ * one pipe round trip. The process is lsmconf/worker.h's; every wait is
+ * bounded by poll(); nothing sleeps.
  */
 
 #ifndef LSMCONF_APPARMOR_COARSE_H
 #define LSMCONF_APPARMOR_COARSE_H
 
-#include <linux/close_range.h>
 #include <stddef.h>
 
 #include "peer.h"
+#include "../lsmconf/worker.h"
 
 enum wop {
 	W_SOCKET, /* fds[slot] = socket(AF_UNIX, type) */
@@ -55,11 +56,6 @@ struct wreply {
 	int count[W_BATCH]; /* W_RECV: intact payloads taken */
 	struct sockaddr_un name; /* the last W_GETNAME */
 	socklen_t namelen;
-};
-
-struct worker {
-	pid_t pid;
-	int cmd, rep; /* the test's ends */
 };
 
 static inline int w_recv(int fd, int type, int *count)
@@ -159,93 +155,45 @@ static inline int w_do(int *fds, const struct wcmd *c, const char *label,
 	return -EINVAL;
 }
 
-/* The worker's loop: one batch in, one reply out, until the pipe closes. */
-static inline void w_main(int cmd, int rep)
+/* What a socket worker keeps between batches (its copy, after the fork). */
+struct wstate {
+	int fds[W_SLOTS];
+	unsigned int seq; /* the next payload's sequence number */
+};
+
+/* One batch: each command in turn, unless the one it needs failed. */
+static inline void w_serve(const void *req, void *rep, void *state)
 {
-	int fds[W_SLOTS], i;
-	unsigned int seq = 0;
-	struct wbatch b;
+	const struct wbatch *b = req;
+	struct wreply *r = rep;
+	struct wstate *st = state;
+	int i;
 
-	for (i = 0; i < W_SLOTS; i++)
-		fds[i] = -1;
-	while (!pipe_read(cmd, &b, sizeof(b), PEER_WAIT_MS)) {
-		struct wreply r = { 0 };
+	for (i = 0; i < b->n && i < W_BATCH; i++) {
+		const struct wcmd *c = &b->c[i];
 
-		for (i = 0; i < b.n && i < W_BATCH; i++) {
-			const struct wcmd *c = &b.c[i];
-
-			if (c->needs >= 0 && r.err[c->needs]) {
-				r.err[i] = NOT_RUN;
-				continue;
-			}
-			r.err[i] = w_do(fds, c, b.label, &r, &r.count[i], &seq);
+		if (c->needs >= 0 && r->err[c->needs]) {
+			r->err[i] = NOT_RUN;
+			continue;
 		}
-		if (pipe_write(rep, &r, sizeof(r)))
-			break;
+		r->err[i] =
+			w_do(st->fds, c, b->label, r, &r->count[i], &st->seq);
 	}
-	_exit(0);
 }
 
 /*
- * Closes every descriptor above stderr but @a and @b: a worker must not
- * hold the pipes of workers forked before it, or their ends never see
- * end-of-file.
+ * Starts a socket worker (lsmconf/worker.h): batches in, replies out,
+ * worker_run(w, &batch, &reply), worker_stop(w).
  */
-static inline void close_others(int a, int b)
+static inline int sock_worker_start(struct worker *w)
 {
-	int lo = a < b ? a : b, hi = a < b ? b : a;
+	struct wstate st = { .seq = 0 };
+	int i;
 
-	if (lo > 3)
-		close_range(3, lo - 1, 0);
-	if (hi > lo + 1)
-		close_range(lo + 1, hi - 1, 0);
-	close_range(hi + 1, ~0U, 0);
-}
-
-static inline int worker_start(struct worker *w)
-{
-	int cmd[2], rep[2];
-
-	if (pipe2(cmd, O_CLOEXEC))
-		return -errno;
-	if (pipe2(rep, O_CLOEXEC)) {
-		close(cmd[0]);
-		close(cmd[1]);
-		return -errno;
-	}
-	w->pid = peer_fork();
-	if (w->pid < 0)
-		return -errno;
-	if (w->pid == 0) {
-		close_others(cmd[0], rep[1]);
-		w_main(cmd[0], rep[1]);
-	}
-	close(cmd[0]);
-	close(rep[1]);
-	w->cmd = cmd[1];
-	w->rep = rep[0];
-	return 0;
-}
-
-/* One batch, bounded: 0 or -errno (-ETIMEDOUT, -EPIPE). */
-static inline int worker_run(const struct worker *w, const struct wbatch *b,
-			     struct wreply *r)
-{
-	int ret = pipe_write(w->cmd, b, sizeof(*b));
-
-	if (ret)
-		return ret;
-	return pipe_read(w->rep, r, sizeof(*r), PEER_WAIT_MS);
-}
-
-static inline void worker_stop(struct worker *w)
-{
-	if (w->pid <= 0)
-		return;
-	close(w->cmd);
-	close(w->rep);
-	peer_reap(w->pid);
-	w->pid = 0;
+	for (i = 0; i < W_SLOTS; i++)
+		st.fds[i] = -1;
+	return worker_start(w, sizeof(struct wbatch), sizeof(struct wreply),
+			    w_serve, &st);
 }
 
 #endif /* LSMCONF_APPARMOR_COARSE_H */

@@ -9,7 +9,7 @@
  * the test sends it in batches; every operation's outcome is compared
  * with the one the model below computes from the variant and the
  * kernel's advertised features, and written as a decision record, id
- * inet/ABI/FAMILY/TYPE/CLIENT/SERVER/SIDE.OP.
+ * inet_test/inet.ABI__FAMILY__TYPE__CLIENT__SERVER.decisions/SIDE.OP.
  *
  * Labels: unconfined; allow ("network,"); "network," with one deny rule,
  * "deny network (PERM) FAMILY TYPE," for each permission or "deny
@@ -21,28 +21,19 @@
 
 #define _GNU_SOURCE
 #include <arpa/inet.h>
-#include <linux/close_range.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <sys/ioctl.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/worker.h"
 #include "harness_main.h"
 #include "peer.h"
+#include "steps.h"
+#include "variants.h"
 
 /* The protocol of the raw sockets: 253 is reserved for experiments. */
 #define RAW_PROTO 253
-
-/* Every network permission a rule can name, as peer.h's DENY_ bits. */
-#define ALL_NET                                                               \
-	(DENY_CREATE | DENY_BIND | DENY_LISTEN | DENY_ACCEPT | DENY_CONNECT | \
-	 DENY_SEND | DENY_RECEIVE | DENY_GETATTR | DENY_SETATTR |             \
-	 DENY_GETOPT | DENY_SETOPT | DENY_SHUTDOWN)
-
-/* What a network rule permission list holds: the sweep's full grant. */
-#define ALL_PERMS                                                         \
-	"create, bind, listen, accept, connect, send, receive, getattr, " \
-	"setattr, getopt, setopt, shutdown"
 
 enum inet_kind {
 	K_UNCONFINED,
@@ -134,10 +125,6 @@ FIXTURE_VARIANT(inet)
 	const struct inet_label *client, *server;
 };
 
-#define ABI_abi_vanilla "kernel-5.4-vanilla"
-#define ABI_abi_3_0 "3.0"
-#define ABI_abi_4_0 "4.0"
-#define ABI_abi_5_0 "5.0"
 #define FAM_inet AF_INET
 #define FAM_inet6 AF_INET6
 #define TYPE_stream SOCK_STREAM
@@ -149,18 +136,16 @@ FIXTURE_VARIANT(inet)
  * out in full in inet_variants.h so that a printed case name greps to its
  * line; the build fails when NAME is not those five pasted together.
  */
-#define CELL(NAME, A, F, T, C, S)                                            \
-	enum { NAME##__variant = 1 };                                        \
-	_Static_assert(A##__##F##__##T##__##C##__##S##__variant,             \
-		       #NAME " is not " #A "__" #F "__" #T "__" #C "__" #S); \
-	FIXTURE_VARIANT_ADD(inet, NAME){                                     \
-		.abi = ABI_##A,                                              \
-		.family = FAM_##F,                                           \
-		.family_id = #F,                                             \
-		.type = TYPE_##T,                                            \
-		.type_id = #T,                                               \
-		.client = &L_##C,                                            \
-		.server = &L_##S,                                            \
+#define CELL(NAME, A, F, T, C, S)        \
+	CELL_NAME(NAME, A, F, T, C, S)   \
+	FIXTURE_VARIANT_ADD(inet, NAME){ \
+		.abi = ABI_##A,          \
+		.family = FAM_##F,       \
+		.family_id = #F,         \
+		.type = TYPE_##T,        \
+		.type_id = #T,           \
+		.client = &L_##C,        \
+		.server = &L_##S,        \
 	};
 
 #include "inet_variants.h"
@@ -189,25 +174,6 @@ static void rule_target(const struct inet_label *l, int *fam, int *type)
 		*type = *type == SOCK_STREAM ? SOCK_DGRAM :
 			*type == SOCK_DGRAM  ? SOCK_STREAM :
 					       SOCK_DGRAM;
-}
-
-/* ALL_PERMS without @perm, in the same order and form. */
-static void perms_without(char *out, size_t size, const char *perm)
-{
-	const char *p = ALL_PERMS;
-	size_t len = 0;
-
-	out[0] = '\0';
-	while (*p) {
-		size_t n = strcspn(p, ",");
-
-		if (!perm || n != strlen(perm) || strncmp(p, perm, n))
-			len += snprintf(out + len, size - len, "%s%.*s",
-					len ? ", " : "", (int)n, p);
-		p += n;
-		while (*p == ',' || *p == ' ')
-			p++;
-	}
 }
 
 /*
@@ -358,11 +324,6 @@ struct wreply {
 	char context[256]; /* W_ENTER: aa_getcon() */
 };
 
-struct worker {
-	pid_t pid;
-	int cmd, rep; /* the test's ends */
-};
-
 static const char payload[] = "lsmconf-inet-payload";
 
 static void loopback(int family, struct sockaddr_storage *ss, socklen_t *len)
@@ -383,7 +344,6 @@ static void loopback(int family, struct sockaddr_storage *ss, socklen_t *len)
 	}
 }
 
-/* Waits until @fd is readable, at most PEER_WAIT_MS. */
 /*
  * Takes everything queued without waiting; counts the payloads (a raw
  * IPv4 socket receives the IP header too: the payload is searched for).
@@ -497,92 +457,53 @@ static int w_do(int *fds, const struct wcmd *c, const struct wbatch *b,
 	return -EINVAL;
 }
 
-/* The worker's loop: one batch in, one reply out, until the pipe closes. */
-static void w_main(int cmd, int rep)
+/* A worker's sockets, kept between batches (its copy, after the fork). */
+struct wstate {
+	int fds[W_SLOTS];
+};
+
+/* One batch: each command in turn, unless a step it needs failed. */
+static void w_serve(const void *req, void *rep, void *state)
 {
-	int fds[W_SLOTS], i;
-	struct wbatch b;
+	const struct wbatch *b = req;
+	struct wreply *r = rep;
+	struct wstate *st = state;
+	int i;
+
+	for (i = 0; i < b->n && i < W_BATCH; i++) {
+		const struct wcmd *c = &b->c[i];
+
+		if (c->skip || (c->needs >= 0 && r->err[c->needs])) {
+			r->err[i] = NOT_RUN;
+			continue;
+		}
+		r->err[i] = w_do(st->fds, c, b, r, &r->count[i]);
+	}
+}
+
+/* A peer: lsmconf/worker.h's, holding no other worker's pipe nor socket. */
+static int inet_worker_start(struct worker *w)
+{
+	struct wstate st;
+	int i;
 
 	for (i = 0; i < W_SLOTS; i++)
-		fds[i] = -1;
-	while (!pipe_read(cmd, &b, sizeof(b), PEER_WAIT_MS)) {
-		struct wreply r = { 0 };
-
-		for (i = 0; i < b.n && i < W_BATCH; i++) {
-			const struct wcmd *c = &b.c[i];
-
-			if (c->skip || (c->needs >= 0 && r.err[c->needs])) {
-				r.err[i] = NOT_RUN;
-				continue;
-			}
-			r.err[i] = w_do(fds, c, &b, &r, &r.count[i]);
-		}
-		if (pipe_write(rep, &r, sizeof(r)))
-			break;
-	}
-	_exit(0);
+		st.fds[i] = -1;
+	return worker_start(w, sizeof(struct wbatch), sizeof(struct wreply),
+			    w_serve, &st);
 }
 
-static int worker_start(struct worker *w)
+/*
+ * One batch: a batch may wait (bounded) for an accept, a receive and a
+ * fastopen's connect in turn, so its reply is given longer.
+ */
+static int inet_worker_run(const struct worker *w, const struct wbatch *b,
+			   struct wreply *r)
 {
-	int cmd[2], rep[2];
-
-	if (pipe2(cmd, O_CLOEXEC))
-		return -errno;
-	if (pipe2(rep, O_CLOEXEC)) {
-		close(cmd[0]);
-		close(cmd[1]);
-		return -errno;
-	}
-	w->pid = peer_fork();
-	if (w->pid < 0)
-		return -errno;
-	if (w->pid == 0) {
-		/* Hold no other worker's pipe, nor the test's sockets. */
-		int c = fcntl(cmd[0], F_DUPFD, 100);
-		int r = fcntl(rep[1], F_DUPFD, 100);
-
-		if (c < 0 || r < 0 || dup2(c, 3) < 0 || dup2(r, 4) < 0)
-			_exit(1);
-		close_range(5, ~0U, 0);
-		w_main(3, 4);
-	}
-	close(cmd[0]);
-	close(rep[1]);
-	w->cmd = cmd[1];
-	w->rep = rep[0];
-	return 0;
-}
-
-/* One batch, bounded: 0 or -errno (-ETIMEDOUT, -EPIPE). */
-static int worker_run(const struct worker *w, const struct wbatch *b,
-		      struct wreply *r)
-{
-	int ret = pipe_write(w->cmd, b, sizeof(*b));
-
-	if (ret)
-		return ret;
-	return pipe_read(w->rep, r, sizeof(*r), PEER_WAIT_MS * 3);
-}
-
-static void worker_stop(struct worker *w)
-{
-	if (w->pid <= 0)
-		return;
-	close(w->cmd);
-	close(w->rep);
-	peer_reap(w->pid);
-	w->pid = 0;
+	return worker_run_within(w, b, r, PEER_WAIT_MS * 3);
 }
 
 /* ---- plans ------------------------------------------------------------ */
-
-/* One operation of a batch with the outcome the model computes. */
-struct step {
-	char name[32];
-	int want, want_count;
-	const char *depends;
-};
 
 struct plan {
 	struct wbatch b;
@@ -598,17 +519,13 @@ static int add(struct plan *p, const char *name, enum wop op, int slot,
 	       int needs, bool skip, int want)
 {
 	struct wcmd *c = &p->b.c[p->b.n];
-	struct step *s = &p->s[p->b.n];
 
 	memset(c, 0, sizeof(*c));
 	c->op = op;
 	c->slot = slot;
 	c->needs = needs;
 	c->skip = skip;
-	snprintf(s->name, sizeof(s->name), "%s", name);
-	s->want = skip || (needs >= 0 && p->s[needs].want) ? NOT_RUN : want;
-	s->want_count = 0;
-	s->depends = "-";
+	step_set(p->s, p->b.n, name, needs, skip, op == W_RECV, want);
 	return p->b.n++;
 }
 
@@ -624,16 +541,22 @@ struct ctx {
 	 * tcp-fast-open mediation decides, "-" for the others.
 	 */
 	const char *tfo_dep;
-	int decisions, wrong;
+	struct tally t;
 };
 
-/* Runs @p on @w, compares and records every outcome. */
+/* Runs @p on @w, compares and records every outcome (op SIDE.OP). */
 static int play(struct ctx *c, struct worker *w, struct plan *p,
 		const char *side, struct wreply *r)
 {
-	struct __test_metadata *_metadata = c->md;
 	const FIXTURE_VARIANT(inet) *v = c->v;
-	char id[256], op[48];
+	struct record base = {
+		.abi = v->abi,
+		.subject = v->client->id,
+		.object = v->server->id,
+		.class = v->type_id,
+		.detail = v->family_id,
+		.depends = "-",
+	};
 	int i, ret;
 
 	for (i = 0; i < p->b.n; i++) {
@@ -641,59 +564,15 @@ static int play(struct ctx *c, struct worker *w, struct plan *p,
 		p->b.c[i].type = v->type;
 		p->b.c[i].proto = c->proto;
 	}
-	ret = worker_run(w, &p->b, r);
+	ret = inet_worker_run(w, &p->b, r);
 	if (ret)
 		return ret;
-	snprintf(id, sizeof(id), "inet/%s/%s/%s/%s/%s", v->abi, v->family_id,
-		 v->type_id, v->client->id, v->server->id);
-	for (i = 0; i < p->b.n; i++) {
-		const struct step *s = &p->s[i];
-
-		snprintf(op, sizeof(op), "%s.%s", side, s->name);
-		record_write(id, v->abi, v->client->id, v->server->id,
-			     v->type_id, v->family_id, op, s->depends, s->want,
-			     r->err[i]);
-		c->decisions++;
-		EXPECT_EQ(s->want, r->err[i])
-		{
-			c->wrong++;
-			TH_LOG("%s/%s: expected %s, observed %s", id, op,
-			       outcome_name(s->want), outcome_name(r->err[i]));
-		}
-		if (p->b.c[i].op == W_RECV && !r->err[i]) {
-			EXPECT_EQ(s->want_count, r->count[i])
-			{
-				TH_LOG("%s/%s: %d payloads arrived, %d expected",
-				       id, op, r->count[i], s->want_count);
-			}
-		}
-	}
+	judge_steps(c->md, &base, "", side, p->s, p->b.n, r->err, r->count,
+		    &c->t);
 	return 0;
 }
 
 #define PLAY(c, w, p, side, r) ASSERT_EQ(0, play(c, w, p, side, r))
-
-/* True when every step of @p is expected to succeed. */
-static bool all_ok(const struct plan *p)
-{
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (p->s[i].want)
-			return false;
-	return true;
-}
-
-/* The same, observed. */
-static bool all_done(const struct plan *p, const struct wreply *r)
-{
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (r->err[i])
-			return false;
-	return true;
-}
 
 /*
  * The server's first batch: socket, options, bind to loopback port 0,
@@ -1055,7 +934,7 @@ static void enter(struct ctx *c, struct worker *w, const struct wbatch *b,
 	struct __test_metadata *_metadata = c->md;
 	struct wreply r;
 
-	ASSERT_EQ(0, worker_run(w, b, &r));
+	ASSERT_EQ(0, inet_worker_run(w, b, &r));
 	ASSERT_EQ(0, r.err[0])
 	{
 		TH_LOG("the worker could not enter %s (context \"%s\"): %s",
@@ -1096,8 +975,8 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 		c.tfo_dep = "-";
 	c.proto = variant->type == SOCK_RAW ? RAW_PROTO : 0;
 
-	ASSERT_EQ(0, worker_start(&server));
-	ASSERT_EQ(0, worker_start(&client));
+	ASSERT_EQ(0, inet_worker_start(&server));
+	ASSERT_EQ(0, inet_worker_start(&client));
 	enter(&c, &server, &eserver, variant->server);
 	enter(&c, &client, &eclient, variant->client);
 
@@ -1108,7 +987,7 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 	 * socket receives its protocol's datagrams to loopback once made,
 	 * bound or not.
 	 */
-	up = variant->type == SOCK_RAW ? !ps.s[0].want : all_ok(&ps);
+	up = variant->type == SOCK_RAW ? !ps.s[0].want : steps_ok(ps.s, ps.b.n);
 
 	nconn = plan_client(&c, &pc, up, conns);
 	for (i = 0; i < pc.b.n; i++) {
@@ -1116,7 +995,7 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 
 		if (w->op != W_CONNECT && w->op != W_FASTOPEN)
 			continue;
-		if (variant->type != SOCK_RAW && all_done(&ps, &rs)) {
+		if (variant->type != SOCK_RAW && errs_ok(rs.err, ps.b.n)) {
 			w->addr = rs.name;
 			w->len = rs.namelen;
 		} else {
@@ -1132,9 +1011,9 @@ TEST_F_TIMEOUT(inet, decisions, 30)
 
 	worker_stop(&client);
 	worker_stop(&server);
-	if (c.wrong)
-		TH_LOG("%d decisions, %d not as expected", c.decisions,
-		       c.wrong);
+	if (c.t.wrong)
+		TH_LOG("%d decisions, %d not as expected", c.t.decisions,
+		       c.t.wrong);
 }
 
 AA_HARNESS_MAIN

@@ -12,9 +12,8 @@ set -eu
 # Each permission a network rule names, as "deny network (PERM) F T,".
 PERMS="create bind listen accept connect send receive getattr getopt setopt shutdown"
 
-cell() {
-	echo "CELL($1__$2__$3__$4__$5, $1, $2, $3, $4, $5)"
-}
+# shellcheck source=selftests/apparmor/variants.sh
+. "$(dirname "$0")/variants.sh"
 
 # The label under test on one side, unconfined on the other.
 both_sides() {

@@ -37,6 +37,12 @@ enum {
 	DENY_FILE_READ = 1 << 13,
 };
 
+/* Every network permission a rule can name (not the file ones). */
+#define ALL_NET                                                               \
+	(DENY_CREATE | DENY_BIND | DENY_LISTEN | DENY_ACCEPT | DENY_CONNECT | \
+	 DENY_SEND | DENY_RECEIVE | DENY_GETATTR | DENY_SETATTR |             \
+	 DENY_GETOPT | DENY_SETOPT | DENY_SHUTDOWN)
+
 /*
  * A label a peer enters before it creates its socket: change to @change
  * (a profile template), then stack @stack on it. Both NULL: unconfined.

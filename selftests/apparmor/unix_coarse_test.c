@@ -11,7 +11,8 @@
  * with the confined task on each side, a socketpair, and sockets the task
  * made before it entered the profile (inherited). Every operation's
  * outcome is compared with what the model below computes and written as a
- * decision record, id unix_coarse/ABI/RULE/TYPE/ADDRESS/CASE/SIDE.OP.
+ * decision record, id
+ * unix_coarse_test/unix_coarse.ABI_VARIANT.decisions/RULE/TYPE/ADDRESS/CASE/SIDE.OP.
  *
  * Two processes (coarse.h workers) serve a rule and type: one enters the
  * profile and stays in it, one stays unconfined.
@@ -20,12 +21,7 @@
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
 #include "coarse.h"
-
-/* Every network permission a coarse rule covers, as peer.h's DENY_ bits. */
-#define ALL_NET                                                               \
-	(DENY_CREATE | DENY_BIND | DENY_LISTEN | DENY_ACCEPT | DENY_CONNECT | \
-	 DENY_SEND | DENY_RECEIVE | DENY_GETATTR | DENY_SETATTR |             \
-	 DENY_GETOPT | DENY_SETOPT | DENY_SHUTDOWN)
+#include "steps.h"
 
 /*
  * A rule of profiles/coarse.profile: what it denies on each socket type
@@ -233,12 +229,6 @@ enum addr_kind { ADDR_ABSTRACT, ADDR_PATHNAME, ADDR_AUTOBIND };
 
 static const char *const addr_ids[] = { "abstract", "pathname", "autobind" };
 
-/* One operation of a batch, with the outcome and payload count the model computes. */
-struct step {
-	char name[32];
-	int want, want_count;
-};
-
 struct plan {
 	struct wbatch b;
 	struct step s[W_BATCH];
@@ -252,7 +242,6 @@ static int add(struct plan *p, const char *name, enum wop op, int slot,
 	       int slot2, int type, int needs, int want)
 {
 	struct wcmd *c = &p->b.c[p->b.n];
-	struct step *s = &p->s[p->b.n];
 
 	memset(c, 0, sizeof(*c));
 	c->op = op;
@@ -260,9 +249,7 @@ static int add(struct plan *p, const char *name, enum wop op, int slot,
 	c->slot2 = slot2;
 	c->type = type;
 	c->needs = needs;
-	snprintf(s->name, sizeof(s->name), "%s", name);
-	s->want = needs >= 0 && p->s[needs].want ? NOT_RUN : want;
-	s->want_count = 0;
+	step_set(p->s, p->b.n, name, needs, false, op == W_RECV, want);
 	return p->b.n++;
 }
 
@@ -317,49 +304,41 @@ struct ctx {
 	const char *type_id, *addr_id, *kase;
 	const char *sender, *receiver; /* labels, for the records */
 	int type;
-	int decisions, wrong;
+	struct tally t;
 };
 
-/* Runs @p on @w, compares and records every outcome. */
+/*
+ * Runs @p on @w, compares and records every outcome. One KTAP case (an
+ * ABI) decides the whole matrix: the op names the point,
+ * RULE/TYPE/ADDRESS/CASE/SIDE.OP.
+ */
 static int play(struct ctx *c, struct worker *w, struct plan *p,
 		const char *side, struct wreply *r)
 {
-	struct __test_metadata *_metadata = c->md;
-	char id[256], op[48], depends[64];
-	int i, ret;
+	char point[128], depends[64];
+	struct record base = {
+		.abi = c->abi,
+		.subject = c->sender,
+		.object = c->receiver,
+		.class = c->type_id,
+		.detail = c->addr_id,
+		.depends = depends,
+	};
+	int ret;
 
 	ret = worker_run(w, &p->b, r);
 	if (ret)
 		return ret;
-	snprintf(id, sizeof(id), "unix_coarse/%s/%s/%s/%s/%s", c->abi,
-		 c->rule->id, c->type_id, c->addr_id, c->kase);
 	/* The outcome depends on the kernel's hooks unless nothing is mediated. */
 	if (strcmp(c->abi, ABI_VANILLA))
 		snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 			 c->m.k9 ? "yes" : "no");
 	else
 		snprintf(depends, sizeof(depends), "-");
-	for (i = 0; i < p->b.n; i++) {
-		const struct step *s = &p->s[i];
-
-		snprintf(op, sizeof(op), "%s.%s", side, s->name);
-		record_write(id, c->abi, c->sender, c->receiver, c->type_id,
-			     c->addr_id, op, depends, s->want, r->err[i]);
-		c->decisions++;
-		EXPECT_EQ(s->want, r->err[i])
-		{
-			c->wrong++;
-			TH_LOG("%s/%s: expected %s, observed %s", id, op,
-			       outcome_name(s->want), outcome_name(r->err[i]));
-		}
-		if (p->b.c[i].op == W_RECV && !r->err[i]) {
-			EXPECT_EQ(s->want_count, r->count[i])
-			{
-				TH_LOG("%s/%s: %d payloads arrived, %d expected",
-				       id, op, r->count[i], s->want_count);
-			}
-		}
-	}
+	snprintf(point, sizeof(point), "%s/%s/%s/%s/", c->rule->id, c->type_id,
+		 c->addr_id, c->kase);
+	judge_steps(c->md, &base, point, side, p->s, p->b.n, r->err, r->count,
+		    &c->t);
 	return 0;
 }
 
@@ -405,23 +384,13 @@ static void plan_receiver(struct ctx *c, struct plan *p, bool confined,
 /* Did the receiver's plan (as observed) leave an address to aim at? */
 static bool reachable(const struct plan *p, const struct wreply *r)
 {
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (r->err[i])
-			return false;
-	return r->namelen > 0;
+	return errs_ok(r->err, p->b.n) && r->namelen > 0;
 }
 
 /* Expected the same, by the model. */
 static bool want_reachable(const struct plan *p)
 {
-	int i;
-
-	for (i = 0; i < p->b.n; i++)
-		if (p->s[i].want)
-			return false;
-	return true;
+	return steps_ok(p->s, p->b.n);
 }
 
 /*
@@ -777,7 +746,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 	size_t r;
 	int t, k;
 
-	ASSERT_EQ(0, worker_start(&self->unconf));
+	ASSERT_EQ(0, sock_worker_start(&self->unconf));
 	for (r = 0; r < sizeof(all_rules) / sizeof(all_rules[0]); r++) {
 		c.rule = all_rules[r];
 		/*
@@ -788,7 +757,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 			c.type = types[t];
 			c.type_id = c.type == SOCK_DGRAM ? "dgram" : "stream";
 			model_init(&c.m, c.abi, c.rule, self->k9, c.type);
-			ASSERT_EQ(0, worker_start(&self->conf));
+			ASSERT_EQ(0, sock_worker_start(&self->conf));
 			prepare_inherited(&c, &inh, &inh_len);
 			enter(&c);
 			/* First: every later case resets the worker's sockets. */
@@ -801,7 +770,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 			worker_stop(&self->conf);
 		}
 	}
-	TH_LOG("%d decisions, %d not as expected", c.decisions, c.wrong);
+	TH_LOG("%d decisions, %d not as expected", c.t.decisions, c.t.wrong);
 }
 
 TEST_HARNESS_MAIN

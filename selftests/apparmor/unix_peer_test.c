@@ -14,6 +14,8 @@
 #include "../kselftest_harness.h"
 #include "harness_main.h"
 #include "peer.h"
+#include "steps.h"
+#include "variants.h"
 
 enum addr_kind { ADDR_ABSTRACT, ADDR_PATHNAME, ADDR_SOCKETPAIR, ADDR_AUTOBIND };
 
@@ -47,50 +49,30 @@ static const struct label_kind L_file_read_deny = {
 	.deny = DENY_FILE_READ,
 };
 /* Stacked labels: a permission is granted only if every profile grants it. */
-static const struct label_kind L_allow_send_deny = {
+static const struct label_kind L_allow_and_send_deny = {
 	.id = "allow//&send_deny", .change = "allow", .stack = "send_deny",
 	.deny = DENY_SEND,
 };
-static const struct label_kind L_send_deny_allow = {
+static const struct label_kind L_send_deny_and_allow = {
 	.id = "send_deny//&allow", .change = "send_deny", .stack = "allow",
 	.deny = DENY_SEND,
 };
-static const struct label_kind L_unconfined_send_deny = {
+static const struct label_kind L_unconfined_and_send_deny = {
 	.id = "unconfined//&send_deny", .stack = "send_deny",
 	.deny = DENY_SEND,
 };
-static const struct label_kind L_allow_receive_deny = {
+static const struct label_kind L_allow_and_receive_deny = {
 	.id = "allow//&receive_deny", .change = "allow",
 	.stack = "receive_deny", .deny = DENY_RECEIVE,
 };
 
 /*
  * The missing-permission sweep: unix_perms.profile granting every unix
- * permission but one. setattr is in the sweep although no AF_UNIX call
- * here requests it: dropping it must change nothing.
+ * permission but one (variants.h's ALL_PERMS). setattr is in the sweep
+ * although no AF_UNIX call here requests it: dropping it must change
+ * nothing.
  */
-#define ALL_PERMS "create, bind, listen, accept, connect, send, receive, " \
-		  "getattr, setattr, getopt, setopt, shutdown"
 /* clang-format on */
-
-/* Writes ALL_PERMS without @perm to @out, in the same order and form. */
-static void perms_without(char *out, size_t size, const char *perm)
-{
-	const char *p = ALL_PERMS;
-	size_t len = 0;
-
-	out[0] = '\0';
-	while (*p) {
-		size_t n = strcspn(p, ",");
-
-		if (n != strlen(perm) || strncmp(p, perm, n))
-			len += snprintf(out + len, size - len, "%s%.*s",
-					len ? ", " : "", (int)n, p);
-		p += n;
-		while (*p == ',' || *p == ' ')
-			p++;
-	}
-}
 
 /*
  * SWEEP(perm, bit): the label L_no_<perm>, id "no_<perm>", denying @bit;
@@ -145,10 +127,6 @@ FIXTURE_VARIANT(unix_peer)
 	const struct label_kind *receiver;
 };
 
-#define ABI_abi_vanilla "kernel-5.4-vanilla"
-#define ABI_abi_3_0 "3.0"
-#define ABI_abi_4_0 "4.0"
-#define ABI_abi_5_0 "5.0"
 #define TYPE_dgram SOCK_DGRAM
 #define TYPE_stream SOCK_STREAM
 #define TYPE_seqpacket SOCK_SEQPACKET
@@ -162,18 +140,16 @@ FIXTURE_VARIANT(unix_peer)
  * out in full in unix_peer_variants.h so that a printed case name greps to
  * its line; the build fails when NAME is not those five pasted together.
  */
-#define CELL(NAME, A, T, D, S, R)                                            \
-	enum { NAME##__variant = 1 };                                        \
-	_Static_assert(A##__##T##__##D##__##S##__##R##__variant,             \
-		       #NAME " is not " #A "__" #T "__" #D "__" #S "__" #R); \
-	FIXTURE_VARIANT_ADD(unix_peer, NAME){                                \
-		.abi = ABI_##A,                                              \
-		.type = TYPE_##T,                                            \
-		.type_id = #T,                                               \
-		.addr = ADDRK_##D,                                           \
-		.addr_id = #D,                                               \
-		.sender = &L_##S,                                            \
-		.receiver = &L_##R,                                          \
+#define CELL(NAME, A, T, D, S, R)             \
+	CELL_NAME(NAME, A, T, D, S, R)        \
+	FIXTURE_VARIANT_ADD(unix_peer, NAME){ \
+		.abi = ABI_##A,               \
+		.type = TYPE_##T,             \
+		.type_id = #T,                \
+		.addr = ADDRK_##D,            \
+		.addr_id = #D,                \
+		.sender = &L_##S,             \
+		.receiver = &L_##R,           \
 	};
 
 /*
@@ -346,13 +322,6 @@ static const char *const receiver_ops_stream[] = {
 };
 static const char *const receiver_ops_pair[] = { "receive", NULL };
 
-static void plan_complete(struct peer_report *r, const char *const *ops)
-{
-	for (; *ops; ops++)
-		if (report_find(r, *ops) == NOT_RUN)
-			report_op(r, *ops, NOT_RUN);
-}
-
 /* The expected sequence of operations and outcomes of one variant. */
 struct plan {
 	struct peer_report s, r;
@@ -471,12 +440,12 @@ receiver_end:
 static void plan_all(struct plan *p, const struct model *m)
 {
 	plan_make(p, m);
-	plan_complete(&p->s, m->pair  ? sender_ops_pair :
-			     m->dgram ? sender_ops_dgram :
-					sender_ops_stream);
-	plan_complete(&p->r, m->pair  ? receiver_ops_pair :
-			     m->dgram ? receiver_ops_dgram :
-					receiver_ops_stream);
+	report_complete(&p->s, m->pair	? sender_ops_pair :
+			       m->dgram ? sender_ops_dgram :
+					  sender_ops_stream);
+	report_complete(&p->r, m->pair	? receiver_ops_pair :
+			       m->dgram ? receiver_ops_dgram :
+					  receiver_ops_stream);
 }
 
 /* ---- the peers ------------------------------------------------------ */
@@ -773,46 +742,30 @@ FIXTURE_TEARDOWN(unix_peer)
 	rmdir(self->dir);
 }
 
-/* Compares what the peers did with the plan, one record per operation. */
+/* Compares what the peers did with the plan: op SIDE.OP, unique in the case. */
 static void judge(struct __test_metadata *_metadata,
 		  const FIXTURE_VARIANT(unix_peer) * v, bool k9,
-		  const char *side, const struct peer_report *want,
-		  const struct peer_report *got)
+		  const struct plan *p, const struct peer_report *sr,
+		  const struct peer_report *rr)
 {
-	char id[256], depends[64];
-	int i;
+	char depends[64];
+	struct record base = {
+		.abi = v->abi,
+		.subject = v->sender->id,
+		.object = v->receiver->id,
+		.class = v->type_id,
+		.detail = v->addr_id,
+		.depends = depends,
+	};
 
-	snprintf(id, sizeof(id), "unix_peer/%s/%s/%s/%s/%s", v->abi, v->type_id,
-		 v->addr_id, v->sender->id, v->receiver->id);
 	/* Only a 5.0 policy's outcome depends on what the kernel advertises. */
 	if (!strcmp(v->abi, "5.0"))
 		snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 			 k9 ? "yes" : "no");
 	else
 		snprintf(depends, sizeof(depends), "-");
-	for (i = 0; i < want->n_ops; i++) {
-		int seen = report_find(got, want->ops[i].op);
-		char op[40];
-
-		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
-		record_write(id, v->abi, v->sender->id, v->receiver->id,
-			     v->type_id, v->addr_id, op, depends,
-			     want->ops[i].err, seen);
-		EXPECT_EQ(want->ops[i].err, seen)
-		{
-			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(want->ops[i].err),
-			       seen == 1 ? "not done" : outcome_name(seen));
-		}
-	}
-	/* Nothing done that the plan did not foresee. */
-	for (i = 0; i < got->n_ops; i++) {
-		EXPECT_NE(NOT_RUN, report_find(want, got->ops[i].op))
-		{
-			TH_LOG("%s.%s: done (%s) but not expected", side,
-			       got->ops[i].op, outcome_name(got->ops[i].err));
-		}
-	}
+	judge_report(_metadata, &base, "sender", &p->s, sr);
+	judge_report(_metadata, &base, "receiver", &p->r, rr);
 }
 
 TEST_F_TIMEOUT(unix_peer, decisions, 60)
@@ -880,8 +833,7 @@ TEST_F_TIMEOUT(unix_peer, decisions, 60)
 	if (rpid > 0)
 		peer_reap(rpid);
 
-	judge(_metadata, variant, self->k9, "sender", &p.s, &sr);
-	judge(_metadata, variant, self->k9, "receiver", &p.r, &rr);
+	judge(_metadata, variant, self->k9, &p, &sr, &rr);
 	/* Every allowed message arrived intact, and nothing else did. */
 	EXPECT_EQ(0, rr.corrupt);
 	EXPECT_EQ(p.delivered, rr.delivered);

@@ -11,25 +11,23 @@ set -eu
 # Each sender label against an unconfined receiver, the reverse, and pairs.
 pairs="unconfined:unconfined allow:unconfined unconfined_flag:unconfined
 send_deny:unconfined connect_deny:unconfined file_write_deny:unconfined
-allow_send_deny:unconfined send_deny_allow:unconfined
-unconfined_send_deny:unconfined unconfined:allow unconfined:receive_deny
+allow_and_send_deny:unconfined send_deny_and_allow:unconfined
+unconfined_and_send_deny:unconfined unconfined:allow unconfined:receive_deny
 unconfined:accept_deny unconfined:file_read_deny
-unconfined:allow_receive_deny allow:allow send_deny:receive_deny
+unconfined:allow_and_receive_deny allow:allow send_deny:receive_deny
 connect_deny:accept_deny"
 
 # A socketpair has one label on both ends: only the sender's varies.
 socketpairs="unconfined allow unconfined_flag send_deny connect_deny
-receive_deny allow_send_deny send_deny_allow unconfined_send_deny
-allow_receive_deny"
+receive_deny allow_and_send_deny send_deny_and_allow unconfined_and_send_deny
+allow_and_receive_deny"
 
 # The missing-permission sweep (ABI 5.0 only): labels no_PERM of SWEEP().
 sweep="create bind listen accept connect send receive getattr setattr getopt
 setopt shutdown"
 
-cell() {
-	printf 'CELL(%s__%s__%s__%s__%s, %s, %s, %s, %s, %s)\n' \
-		"$1" "$2" "$3" "$4" "$5" "$1" "$2" "$3" "$4" "$5"
-}
+# shellcheck source=selftests/apparmor/variants.sh
+. "$(dirname "$0")/variants.sh"
 
 cat << 'END'
 /* SPDX-License-Identifier: GPL-2.0 */

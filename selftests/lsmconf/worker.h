@@ -132,4 +132,18 @@ static inline void worker_stop(struct worker *w)
 	w->pid = 0;
 }
 
+/*
+ * worker_run() for a request whose service itself waits (bounded): the
+ * reply is awaited @ms, 0 or -errno (-ETIMEDOUT, -EPIPE).
+ */
+static inline int worker_run_within(const struct worker *w, const void *req,
+				    void *rep, int ms)
+{
+	int ret = pipe_write(w->cmd, req, w->req_size);
+
+	if (ret)
+		return ret;
+	return pipe_read(w->rep, rep, w->rep_size, ms);
+}
+
 #endif /* LSMCONF_WORKER_H */
