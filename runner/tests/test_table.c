@@ -5,10 +5,9 @@
 
 #include "results/records.h"
 #include "results/table.h"
+#include "lsmconf_record.h"
 
-#define HEADER                                                           \
-	"id\tabi\tsender\treceiver\ttype\taddr\top\tdepends\texpected\t" \
-	"observed\n"
+#define HEADER RECORD_HEADER
 #define REC(row, op, exp, obs)                                         \
 	row "/" op "\t5.0\ts\tr\tdgram\tabstract\t" op "\tnetwork_v9/" \
 	    "af_unix=yes\t" exp "\t" obs "\n"
@@ -119,8 +118,39 @@ START_TEST(test_no_merge_two_elements)
 }
 END_TEST
 
+/*
+ * Today's rows, "<binary>/<KTAP case>": the variant's dot-separated
+ * parts merge like path elements, the binary never merges with another.
+ */
+START_TEST(test_merge_ktap_case)
+{
+	static const char text[] = HEADER REC("lc_test/f.dgram_change.s1",
+					      "existing.c.send", "allow",
+					      "allow")
+		REC("lc_test/f.dgram_stack.s1", "existing.c.send", "allow",
+		    "allow") REC("lc_test/f.stream_stack.s2", "existing.c.send",
+				 "allow", "allow")
+			REC("other_test/f.stream_stack.s2", "existing.c.send",
+			    "allow", "allow");
+	struct table_col col = { .name = "k" };
+	struct record_set set;
+	char *md;
+
+	parse(text, &set);
+	col.recs = &set;
+	md = table_markdown(&col, 1);
+	ck_assert_ptr_nonnull(
+		strstr(md, "| `lc_test/f.dgram_change\\|dgram_stack.s1` |"));
+	ck_assert_ptr_nonnull(strstr(md, "| `lc_test/f.stream_stack.s2` |"));
+	ck_assert_ptr_nonnull(strstr(md, "| `other_test/f.stream_stack.s2` |"));
+	free(md);
+	records_free(&set);
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("table", test_phase, test_cell_order,
-			 test_two_kernels_merge, test_no_merge_two_elements);
+			 test_two_kernels_merge, test_no_merge_two_elements,
+			 test_merge_ktap_case);
 }
