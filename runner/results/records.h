@@ -49,8 +49,10 @@ struct record_set {
 
 /*
  * Parses TSV records (a header line is skipped). Bad lines are counted,
- * not fatal. Records under RECORD_HEADER_V1 have their ids mapped to
- * today's: when a rule is missing for some, comparing them would compare
+ * not fatal. Records of the first schema (under RECORD_HEADER_V1, or
+ * under today's header with a first id that names no "*_test" binary: a
+ * run saved between the column and the id renames) have their ids mapped
+ * to today's: when a rule is missing for some, comparing them would compare
  * wrong things, so the read fails with -EPROTO (records_error() says it;
  * @set keeps only @unmapped and @first_unmapped for it). Returns 0,
  * -EPROTO or -ENOMEM.

@@ -15,8 +15,9 @@
 
 START_TEST(test_parse_and_find)
 {
-	static const char text[] = HEADER REC("b/x", "EACCES", "EACCES")
-		REC("a/y", "allow", "allow") REC("c/z", "allow", "EACCES");
+	static const char text[] = HEADER REC("b_test/x/o", "EACCES", "EACCES")
+		REC("a_test/y/o", "allow", "allow")
+			REC("c_test/z/o", "allow", "EACCES");
 	struct record_set set;
 	const struct record *r;
 
@@ -26,8 +27,8 @@ START_TEST(test_parse_and_find)
 	ck_assert_uint_eq(set.duplicates, 0);
 	ck_assert_uint_eq(set.mismatches, 1);
 	/* Sorted by id, whatever the order the guest wrote them in. */
-	ck_assert_str_eq(set.v[0].col[REC_ID], "a/y");
-	r = records_find(&set, "c/z");
+	ck_assert_str_eq(set.v[0].col[REC_ID], "a_test/y/o");
+	r = records_find(&set, "c_test/z/o");
 	ck_assert_ptr_nonnull(r);
 	ck_assert_str_eq(r->col[REC_OBSERVED], "EACCES");
 	ck_assert_str_eq(r->col[REC_DEPENDS], "network_v9/af_unix=yes");
@@ -113,6 +114,25 @@ START_TEST(test_v1_unmapped_fails)
 }
 END_TEST
 
+START_TEST(test_v1_ids_under_today_header)
+{
+	/*
+	 * A run saved between the column rename and the id rename: today's
+	 * header over v1 ids. The first id names no "*_test" binary, so the
+	 * ids go through the rules like any v1 file's (and fail here).
+	 */
+	static const char text[] = RECORD_HEADER REC(UNMAPPED, "allow", "allow")
+		REC("t_test/f.v.c/op", "allow", "allow");
+	struct record_set set;
+
+	ck_assert_int_eq(records_parse(text, strlen(text), &set), -EPROTO);
+	ck_assert(set.v1);
+	ck_assert_uint_eq(set.unmapped, 2);
+	ck_assert_str_eq(set.first_unmapped, UNMAPPED);
+	records_free(&set);
+}
+END_TEST
+
 START_TEST(test_v1_header_only)
 {
 	static const char text[] = RECORD_HEADER_V1;
@@ -147,6 +167,6 @@ int main(void)
 {
 	return CHECK_RUN("records", test_parse_and_find, test_malformed_lines,
 			 test_truncated_last_line, test_duplicates_and_empty,
-			 test_v1_unmapped_fails, test_v1_header_only,
-			 test_today_header);
+			 test_v1_unmapped_fails, test_v1_ids_under_today_header,
+			 test_v1_header_only, test_today_header);
 }
