@@ -54,8 +54,8 @@ struct record_set {
  * run saved between the column and the id renames) have their ids mapped
  * to today's: when a rule is missing for some, comparing them would compare
  * wrong things, so the read fails with -EPROTO (records_error() says it;
- * @set keeps only @unmapped and @first_unmapped for it). Returns 0,
- * -EPROTO or -ENOMEM.
+ * @set keeps only @unmapped and @first_unmapped for it: records_free()
+ * it all the same). Returns 0, -EPROTO or -ENOMEM.
  */
 int records_parse(const char *text, size_t len, struct record_set *set);
 /* The one-line message of a failed records_parse() (@ret its return). */
