@@ -31,7 +31,7 @@ static int map_v1(struct record *r, struct record_set *set)
 	int c;
 
 	if (!legacy_id(r->col[REC_ID], r->col[REC_ABI], id, sizeof(id))) {
-		free(r->col[REC_ID]);
+		r->v1_id = r->col[REC_ID];
 		r->col[REC_ID] = xstrdup(id);
 		return 0;
 	}
@@ -50,6 +50,7 @@ static void parse_line(const char *line, size_t len, unsigned int lineno,
 	int i;
 
 	r.known = NULL;
+	r.v1_id = NULL;
 	for (i = 0; i < REC_N_COLS; i++) {
 		const char *tab = memchr(p, '\t', end - p);
 		const char *stop = tab ? tab : end;
@@ -181,6 +182,7 @@ void records_free(struct record_set *set)
 		for (c = 0; c < REC_N_COLS; c++)
 			free(set->v[i].col[c]);
 		free(set->v[i].known);
+		free(set->v[i].v1_id);
 	}
 	free(set->v);
 	free(set->first_unmapped);
@@ -195,15 +197,16 @@ size_t records_mark_known(struct record_set *set, const char *text)
 	while (p && *p) {
 		size_t n = strcspn(p, "\n"), id_len = strcspn(p, "\t\n");
 		struct record *r;
-		char *id, today[1024];
+		size_t i;
+		char *id;
 
 		if (id_len < n) {
 			id = xstrndup(p, id_len);
 			r = (struct record *)records_find(set, id);
 			/* A run of the old schema named its ids the old way. */
-			if (!r && set->v1 &&
-			    !legacy_id(id, "-", today, sizeof(today)))
-				r = (struct record *)records_find(set, today);
+			for (i = 0; !r && set->v1 && i < set->n; i++)
+				if (!strcmp(set->v[i].v1_id, id))
+					r = &set->v[i];
 			free(id);
 			if (r && !r->known)
 				r->known = xstrndup(p + id_len + 1,

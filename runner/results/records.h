@@ -28,6 +28,8 @@ struct record {
 	char *col[REC_N_COLS];
 	/* The known kernel bug this decision shows (known.h), or NULL. */
 	char *known;
+	/* A record of the first schema: its id as recorded, else NULL. */
+	char *v1_id;
 };
 
 struct record_set {
