@@ -22,9 +22,11 @@ RUN_ARGS ?=
 
 # One folder a layer, each above the ones it may call (see docs/runner.md,
 # "Layout"): cli -> session -> vm -> provision -> lib; session -> results;
-# cli -> analysis. Includes name the folder: "provision/provision.h".
-RUNNER_HDRS := $(wildcard runner/*/*.h)
-RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Irunner -DLSMCONF_ROOT='"$(CURDIR)"'
+# cli -> analysis. Includes name the folder: "provision/provision.h"; the
+# record format the guest shares is found by -Iselftests/lsmconf:
+# "lsmconf_record.h".
+RUNNER_HDRS := $(wildcard runner/*/*.h) selftests/lsmconf/lsmconf_record.h
+RUNNER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -Irunner -Iselftests/lsmconf -DLSMCONF_ROOT='"$(CURDIR)"'
 layer_objs = $(patsubst runner/%.c,$(OUT)/obj/%.o,$(wildcard runner/$(1)/*.c))
 LIB_OBJS := $(call layer_objs,lib)
 PROVISION_OBJS := $(call layer_objs,provision) $(LIB_OBJS)
@@ -147,14 +149,15 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 300
 FUZZ_SHORT_SECONDS ?= 5
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Irunner $(FUZZ_SAN) \
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Irunner -Iselftests/lsmconf $(FUZZ_SAN) \
 	-fsanitize=fuzzer-no-link
 FUZZERS := $(patsubst runner/fuzz/fuzz_%.c,%,$(wildcard runner/fuzz/fuzz_*.c))
 FUZZ_BINS := $(addprefix $(OUT)/fuzz/fuzz_,$(FUZZERS))
 fuzz_objs = $(patsubst runner/%.c,$(OUT)/fuzz/obj/%.o,$(1) $(wildcard runner/lib/*.c))
 $(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c)
-$(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c)
-$(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c)
+LEGACY_SRCS := $(wildcard runner/results/legacy*.c)
+$(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
+$(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c)
 $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)

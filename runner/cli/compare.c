@@ -230,6 +230,13 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 
 	printf("== compare %s -> %s\n", a->spec, b->spec);
 	printf("%s", notes ? notes : "");
+	/* Runs saved before ids named their KTAP case: said once a side. */
+	if (ra.v1)
+		printf("   A: records of schema v1, ids mapped to today's (%zu)\n",
+		       ra.n);
+	if (rb.v1)
+		printf("   B: records of schema v1, ids mapped to today's (%zu)\n",
+		       rb.n);
 	print_report(&r, a->source, b->source, root);
 	printf("   cases:");
 	for (c = 0; c < CMP_N_CLASSES; c++)

@@ -52,14 +52,20 @@ static void add_kernel_dir(struct table_in *in, const char *dir)
 	char *path = xasprintf("%s/records.tsv", dir), *buf;
 	struct record_set *set;
 	size_t len;
+	int ret;
 
 	if (read_file(path, &buf, &len))
 		die("table: cannot read %s", path);
 	in->sets = xrealloc(in->sets, (in->n + 1) * sizeof(*in->sets));
 	in->cols = xrealloc(in->cols, (in->n + 1) * sizeof(*in->cols));
 	set = &in->sets[in->n];
-	if (records_parse(buf, len, set))
-		die("table: out of memory reading %s", path);
+	ret = records_parse(buf, len, set);
+	if (ret) {
+		char msg[1200];
+
+		records_error(set, ret, msg, sizeof(msg));
+		die("table: %s: %s", path, msg);
+	}
 	if (set->malformed)
 		note("table: %s: %zu malformed lines (first: line %u)", path,
 		     set->malformed, set->first_bad_line);

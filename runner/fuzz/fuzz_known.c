@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const releases[] = { "7.2.13+deb14-amd64",
 						"6.12.117+deb13-amd64", "" };
 	char *cols[REC_N_COLS] = {
-		"lifecycle/5.0/dgram/change/confined_write/1",
+		"unix_lifecycle_test/lifecycle.a.b/new.client.write",
 		"5.0",
 		"confined",
 		"unconfined",

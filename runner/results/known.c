@@ -8,16 +8,17 @@
 #include <string.h>
 
 /* Every stanza names all of these; documentation keys are required too. */
-static const char *const keys[] = { "bug",	"kernels",  "cases",
-				    "records",	"observed", "trace",
-				    "function", "evidence", "reproduce" };
+static const char *const keys[] = {
+	"bug",	 "kernels",  "cases",	 "observed",
+	"trace", "function", "evidence", "reproduce"
+};
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
 
 static char **field(struct known_bug *b, size_t k)
 {
 	char **f[N_KEYS] = { &b->name,	   &b->kernels,	 &b->cases,
-			     &b->records,  &b->observed, &b->trace,
-			     &b->function, &b->evidence, &b->reproduce };
+			     &b->observed, &b->trace,	 &b->function,
+			     &b->evidence, &b->reproduce };
 
 	return f[k];
 }
@@ -69,8 +70,8 @@ static bool exact_word(const char *w, size_t n)
 }
 
 /*
- * A case or record glob must name its test or area literally (the part
- * before the first '/'): "*" or "?*" would match everything.
+ * A case glob must name its test binary literally (the part before the
+ * first '/'): "*" or "?*" would match everything.
  */
 static bool rooted_word(const char *w, size_t n)
 {
@@ -117,11 +118,9 @@ static int check_stanza(const struct known_bug *b, unsigned int first,
 	const char *w;
 	size_t n;
 
-	if (!strcmp(b->cases, "-") && !strcmp(b->records, "-"))
-		return err_set(
-			e,
-			"known bugs: %s (line %u) lists neither cases nor records",
-			b->name, first);
+	if (!b->cases[0] || !strcmp(b->cases, "-"))
+		return err_set(e, "known bugs: %s (line %u) lists no cases",
+			       b->name, first);
 	if (!b->kernels[0] || !strcmp(b->kernels, "-"))
 		return err_set(e, "known bugs: %s (line %u) names no kernel",
 			       b->name, first);
@@ -132,22 +131,20 @@ static int check_stanza(const struct known_bug *b, unsigned int first,
 			"known bugs: %s (line %u): kernel \"%.*s\" is a glob; name exact releases (uname -r) or build: sources",
 			b->name, first, (int)n, w);
 	w = bad_word(b->cases, rooted_word, &n);
-	if (!w)
-		w = bad_word(b->records, rooted_word, &n);
 	if (w)
 		return err_set(
 			e,
-			"known bugs: %s (line %u): \"%.*s\" could match every case or record; name its test or area literally before the first /",
+			"known bugs: %s (line %u): \"%.*s\" could match every case; name its test binary literally before the first /",
 			b->name, first, (int)n, w);
 	if (!oops && !outcome_ok(b->observed))
 		return err_set(
 			e,
 			"known bugs: %s (line %u): observed must be oops, allow or an errno name, not \"%s\"",
 			b->name, first, b->observed);
-	if (oops && (!strcmp(b->trace, "-") || !strcmp(b->cases, "-")))
+	if (oops && !strcmp(b->trace, "-"))
 		return err_set(
 			e,
-			"known bugs: %s (line %u): an oops needs the functions its trace names (trace:) and the cases it happens in",
+			"known bugs: %s (line %u): an oops needs the functions its trace names (trace:)",
 			b->name, first);
 	if (!oops && strcmp(b->trace, "-"))
 		return err_set(
@@ -231,6 +228,13 @@ int known_parse(const char *text, size_t len, struct known_list *l,
 			if (n > klen && !strncmp(line, keys[k], klen) &&
 			    line[klen] == ':')
 				break;
+		}
+		/* The first format listed record ids apart from cases. */
+		if (k == N_KEYS && n > 8 && !strncmp(line, "records:", 8)) {
+			err_set(e,
+				"known bugs: line %u: records: is no longer read: a case's decisions are the record ids under it (<binary>/<KTAP case>/<op>); list cases: only",
+				lineno);
+			goto bad;
 		}
 		if (k == N_KEYS) {
 			err_set(e,
@@ -324,12 +328,39 @@ bool known_applies(const struct known_bug *b, const char *names)
 	return names && word_common(b->kernels, names);
 }
 
+/*
+ * Whether decision @id ("<binary>/<KTAP case>/<op>") is one of @b's: its
+ * case, the id up to the second '/', is listed.
+ */
+static bool id_listed(const struct known_bug *b, const char *id)
+{
+	const char *slash = strchr(id, '/');
+	char *kcase;
+	bool hit;
+
+	slash = slash ? strchr(slash + 1, '/') : NULL;
+	if (!slash)
+		return false;
+	kcase = xstrndup(id, slash - id);
+	hit = glob_any(b->cases, kcase);
+	free(kcase);
+	return hit;
+}
+
 /* A decision of @r that shows bug @b: listed, with its wrong outcome. */
 static bool shows(const struct known_bug *b, const struct record *r)
 {
-	return glob_any(b->records, r->col[REC_ID]) &&
+	return id_listed(b, r->col[REC_ID]) &&
 	       !strcmp(r->col[REC_OBSERVED], b->observed) &&
 	       strcmp(r->col[REC_EXPECTED], b->observed);
+}
+
+/* Whether record id @id is a decision of case @name ("<binary>/<case>"). */
+static bool under_case(const char *id, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(id, name, n) && id[n] == '/';
 }
 
 struct known_bug *known_case(struct known_list *l, const char *names,
@@ -354,7 +385,8 @@ struct known_bug *known_case(struct known_list *l, const char *names,
 		/* An oops ends the boot: a case that reported did not oops. */
 		for (j = 0; recs && strcmp(b->observed, "oops") && j < recs->n;
 		     j++)
-			shown |= shows(b, &recs->v[j]);
+			shown |= under_case(recs->v[j].col[REC_ID], name) &&
+				 shows(b, &recs->v[j]);
 		if (shown) {
 			b->failed_cases++;
 			return b;
@@ -368,7 +400,7 @@ struct known_bug *known_case(struct known_list *l, const char *names,
 		else
 			snprintf(
 				why, size,
-				"case %s is listed for known kernel bug %s but failed without it (no listed decision of its test shows %s)",
+				"case %s is listed for known kernel bug %s but failed without it (no decision of the case shows %s)",
 				name, b->name, b->observed);
 		return NULL;
 	}
@@ -511,8 +543,7 @@ struct known_bug *known_record(struct known_list *l, const char *names,
 	for (i = 0; i < l->n; i++) {
 		struct known_bug *b = &l->v[i];
 
-		if (!known_applies(b, names) ||
-		    !glob_any(b->records, r->col[REC_ID]) ||
+		if (!known_applies(b, names) || !id_listed(b, r->col[REC_ID]) ||
 		    !strcmp(b->observed, "oops"))
 			continue;
 		/* The bug: the model says otherwise, the kernel says this. */
@@ -533,7 +564,7 @@ const struct known_bug *known_crash_record(const struct known_list *l,
 	for (i = 0; crashed && i < l->n; i++) {
 		const struct known_bug *b = &l->v[i];
 
-		if (!strcmp(b->observed, "oops") && glob_any(b->records, id) &&
+		if (!strcmp(b->observed, "oops") && id_listed(b, id) &&
 		    known_crashed(crashed, b->name))
 			return b;
 	}

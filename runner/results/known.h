@@ -24,9 +24,12 @@ struct known_bug {
 	 * (known_names()); never a glob.
 	 */
 	char *kernels;
-	char *cases; /* globs on "TEST/CASE" KTAP names, or "-" */
-	char *records; /* globs on decision record ids, or "-" */
-	/* The wrong outcome the listed records show, or "oops". */
+	/*
+	 * Globs on "<binary>/<KTAP case>" names; the bug's decisions are the
+	 * record ids under them, "<binary>/<KTAP case>/<op>".
+	 */
+	char *cases;
+	/* The wrong outcome those decisions show, or "oops". */
 	char *observed;
 	/* For an oops: the functions its report must name, all of them. */
 	char *trace;
@@ -44,8 +47,8 @@ struct known_list {
 /*
  * Parses the stanzas of @text (see fixtures/known-kernel-bugs). Returns 0,
  * or -1 with @e naming the line of the first bad entry (unknown or missing
- * key, neither cases nor records, a kernel given as a glob, a case or
- * record glob that could match everything, an outcome that is not oops,
+ * key, records: of the first format, no cases, a kernel given as a glob, a
+ * case glob that could match everything, an outcome that is not oops,
  * allow or an errno name, an oops without the functions of its trace).
  */
 int known_parse(const char *text, size_t len, struct known_list *l,
@@ -61,10 +64,10 @@ void known_reset(struct known_list *l);
 bool known_applies(const struct known_bug *b, const char *names);
 
 /*
- * Case @name ("TEST/CASE") reported (@failed or not) on a kernel known by
- * @names; @recs holds the decisions its test recorded. A listed case that
- * failed is the bug's only when the bug is a wrong decision and one of
- * the test's records shows it (a listed id with the listed outcome);
+ * Case @name ("<binary>/<KTAP case>") reported (@failed or not) on a
+ * kernel known by @names; @recs holds the decisions its test recorded. A
+ * listed case that failed is the bug's only when the bug is a wrong
+ * decision and one of the case's own records ("@name/<op>") shows it;
  * otherwise it is a failure of its own, said in @why. A listed case that
  * passed is counted clean, for known_unreproduced().
  */
@@ -88,15 +91,15 @@ struct known_bug *known_crash(struct known_list *l, const char *names,
 bool known_trace_matches(const struct known_bug *b, const char *trace);
 
 /*
- * The bug on a kernel known by @names that lists decision @r with the
- * outcome it shows, or NULL. A listed record with another outcome is
+ * The bug on a kernel known by @names that lists decision @r (its case)
+ * with the outcome it shows, or NULL. A listed record with another outcome is
  * counted clean: the kernel no longer shows the bug there.
  */
 struct known_bug *known_record(struct known_list *l, const char *names,
 			       const struct record *r);
 
 /*
- * The oops bug that lists decision @id and that brought down a kernel
+ * The oops bug that lists the case of decision @id and that brought down a kernel
  * whose crashes (@crashed, the lines of its known-crashes.tsv: "CASE
  * <TAB> BUG <TAB> BOOT") name it, or NULL: a decision another kernel
  * recorded and this one could not, explained only by a crash that really

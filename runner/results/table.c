@@ -162,22 +162,27 @@ static char *key_merge(const char *a, const char *b, int at)
 	struct sbuf sb = { 0 };
 	int differ = 0, pos = 0;
 
+	/*
+	 * Elements end at '/' or '.': a row is "<binary>/<KTAP case>", and
+	 * the case's variant names its scenario as dot-separated parts.
+	 */
 	for (;; pos++) {
-		size_t la = strcspn(a, "/"), lb = strcspn(b, "/");
+		size_t la = strcspn(a, "/."), lb = strcspn(b, "/.");
 
 		if (la != lb || strncmp(a, b, la)) {
-			differ += pos == at ? 1 : 2;
+			/* The binary (element 0) is never merged. */
+			differ += pos == at && pos ? 1 : 2;
 			sbuf_printf(&sb, "%.*s|%.*s", (int)la, a, (int)lb, b);
 		} else {
 			sbuf_printf(&sb, "%.*s", (int)la, a);
 		}
 		a += la;
 		b += lb;
-		if (!*a || !*b)
+		if (!*a || !*b || *a != *b)
 			break;
+		sbuf_add(&sb, a, 1);
 		a++;
 		b++;
-		sbuf_add(&sb, "/", 1);
 	}
 	if (*a || *b || differ != 1) {
 		sbuf_free(&sb);

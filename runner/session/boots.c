@@ -8,7 +8,7 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
-#include "../../selftests/lsmconf/lsmconf_record.h"
+#include "lsmconf_record.h"
 #include "lib/lib.h"
 
 #include <errno.h>

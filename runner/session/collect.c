@@ -8,7 +8,7 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
-#include "../../selftests/lsmconf/lsmconf_record.h"
+#include "lsmconf_record.h"
 #include "lib/lib.h"
 
 #include <dirent.h>
@@ -29,15 +29,20 @@ static int collect_records(struct kernel_run *kr, struct err *e)
 	struct record_set set;
 	struct sbuf out = { 0 }, known = { 0 };
 	size_t len, i;
-	int c, ret = 0;
+	int c, ret;
 
 	if (read_file(path, &buf, &len)) {
 		free(path);
 		return 0;
 	}
 	free(path);
-	if (records_parse(buf, len, &set))
-		die("out of memory");
+	ret = records_parse(buf, len, &set);
+	if (ret) {
+		char msg[1200];
+
+		records_error(&set, ret, msg, sizeof(msg));
+		die("%s/guest/records.tsv: %s", kr->dir, msg);
+	}
 	free(buf);
 	if (set.malformed)
 		add_problem(kr,
@@ -207,15 +212,19 @@ static void test_records(const struct kernel_run *kr, const char *name,
 			 struct record_set *set)
 {
 	char *path = xasprintf("%s/guest/out/%s/records.tsv", kr->dir, name);
-	char *buf;
+	char *buf, msg[1200];
 	size_t len;
+	int ret;
 
 	if (read_file(path, &buf, &len)) {
 		buf = NULL;
 		len = 0;
 	}
-	if (records_parse(buf ? buf : "", len, set))
-		die("out of memory");
+	ret = records_parse(buf ? buf : "", len, set);
+	if (ret) {
+		records_error(set, ret, msg, sizeof(msg));
+		die("%s: %s", path, msg);
+	}
 	free(buf);
 	free(path);
 }

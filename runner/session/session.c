@@ -11,7 +11,7 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
-#include "../../selftests/lsmconf/lsmconf_record.h"
+#include "lsmconf_record.h"
 #include "lib/lib.h"
 
 #include <errno.h>
@@ -238,7 +238,8 @@ void run_load_records(const struct kernel_boots *kb, struct record_set *set)
 {
 	struct sbuf all = { 0 };
 	size_t i, len;
-	char *buf;
+	char *buf, msg[1200];
+	int ret;
 
 	for (i = 0; i < kb->n; i++) {
 		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
@@ -255,8 +256,11 @@ void run_load_records(const struct kernel_boots *kb, struct record_set *set)
 		}
 		free(path);
 	}
-	if (records_parse(all.buf ? all.buf : "", all.len, set))
-		die("out of memory");
+	ret = records_parse(all.buf ? all.buf : "", all.len, set);
+	if (ret) {
+		records_error(set, ret, msg, sizeof(msg));
+		die("%s: %s", kb->dir[0], msg);
+	}
 	sbuf_free(&all);
 	for (i = 0; i < kb->n; i++) {
 		char *path = xasprintf("%s/known.tsv", kb->dir[i]);

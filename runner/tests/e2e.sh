@@ -178,7 +178,7 @@ check "old ABI on 7.2: an inherited socket receives where 6.12 denied it" grep -
 	'^unix_coarse_test/unix_coarse.abi_3_0.decisions/deny_dgram/dgram/abstract/inherited_receiver/receiver.receive	explained	EACCES	allow	' \
 	"$T/r1/latest/compare.tsv"
 check "compare: the known kernel bug explains what sid could not record" grep -q \
-	'^lifecycle/5.0/dgram/change/confined_write/new.client.write	explained	allow	-	known kernel bug apparmor-unix-file-perm-null-peer brought the second kernel down' \
+	'^unix_lifecycle_test/lifecycle.dgram_change.confined_write/new.client.write	explained	allow	-	known kernel bug apparmor-unix-file-perm-null-peer brought the second kernel down' \
 	"$T/r1/latest/compare.tsv"
 check "rule forms: the parser refuses peer=(addr=/path)" \
 	has sid 'unix_rules/5.0/paddr_pathname__refused/parser.compile' ENOEXEC ENOEXEC
@@ -462,7 +462,7 @@ cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/known/known_bug_test" \
 # Kernels are named exactly: sid's release, from the crash run above.
 sid_release=$(field "$T/r8/latest/debian-sid-apparmor/kernel.txt" uname)
 printf '%s\n' "bug: fixture-enoent" "kernels: $sid_release" \
-	"cases: known_bug_test/global.wrong_decision" "records: known/wrong/open" \
+	"cases: known_bug_test/global.wrong_decision" \
 	"observed: ENOENT" "trace: -" "function: none (a fixture)" \
 	"evidence: the fixture's model says allow" "reproduce: runner/tests/e2e.sh" \
 	> "$T/known/list"
@@ -476,10 +476,11 @@ fi
 check "known bug: reported by name with its case and decision" \
 	grep -q 'known kernel bug fixture-enoent: 1 cases, 1 decisions' "$T/out"
 check "known bug: known.tsv names the decision" \
-	grep -q '^known/wrong/open	fixture-enoent$' "$T/r9/latest/debian-sid-apparmor/known.tsv"
+	grep -q '^known_bug_test/global.wrong_decision/open	fixture-enoent$' "$T/r9/latest/debian-sid-apparmor/known.tsv"
 sed 's/^observed: ENOENT/observed: EPERM/' "$T/known/list" > "$T/known/changed"
 sed "s/^kernels: .*/kernels: 7.2.*/" "$T/known/list" > "$T/known/glob"
 sed "s|^cases: .*|cases: *|" "$T/known/list" > "$T/known/all"
+printf 'records: known/wrong/open\n' | cat "$T/known/list" - > "$T/known/records"
 expect_fail "known bug listed with another outcome: the run fails" \
 	"known kernel bug fixture-enoent no longer shows" \
 	"$L" run --results "$T/r9" --tests-dir "$T/known" --lsm apparmor \
@@ -489,15 +490,18 @@ expect_fail "malformed known bugs list" "known bugs: line 1: not" \
 expect_fail "known bugs: a kernel glob is refused" "kernel \"7.2.\*\" is a glob" \
 	"$L" run --known-bugs "$T/known/glob" debian:sid
 expect_fail "known bugs: a case glob matching everything is refused" \
-	"\"\*\" could match every case or record" \
+	"\"\*\" could match every case" \
 	"$L" run --known-bugs "$T/known/all" debian:sid
+expect_fail "known bugs: a records: key (the first format) is refused" \
+	"records: is no longer read" \
+	"$L" run --known-bugs "$T/known/records" debian:sid
 
 # A listed oops explains only its own signature: a listed case that ends
 # the boot by a hang, or by another trace, fails the run, named as such;
 # and a WARNING in a boot that later crashed is still reported.
 # (known_crash_test.c; its "slow.listed" case stands for the real bug's.)
 printf '%s\n' "bug: fixture-oops" "kernels: $sid_release" \
-	"cases: known_crash_test/slow.listed" "records: -" "observed: oops" \
+	"cases: known_crash_test/slow.listed" "observed: oops" \
 	"trace: aa_label_merge aa_unix_file_perm" "function: none (a fixture)" \
 	"evidence: the real bug's trace" "reproduce: runner/tests/e2e.sh" \
 	> "$T/known/oops"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "check_run.h"
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -9,10 +10,10 @@
 #include "results/records.h"
 #include "results/results.h"
 
-#define ENTRY(name, kernels, cases, records)                   \
-	"bug: " name "\nkernels: " kernels "\ncases: " cases   \
-	"\nrecords: " records "\nobserved: EACCES\ntrace: -\n" \
-	"function: f()\n"                                      \
+#define ENTRY(name, kernels, cases)                          \
+	"bug: " name "\nkernels: " kernels "\ncases: " cases \
+	"\nobserved: EACCES\ntrace: -\n"                     \
+	"function: f()\n"                                    \
 	"evidence: the model says allow\nreproduce: lsmconf run x\n"
 #define REC(id, exp, obs) \
 	id "\t5.0\ts\tr\tdgram\tabstract\tsender.sendto\t-\t" exp "\t" obs "\n"
@@ -34,23 +35,24 @@ static const char *parse_error(const char *text)
 	return e.msg;
 }
 
-#define OOPS(kernels, cases, records, trace)                                   \
-	"bug: down\nkernels: " kernels "\ncases: " cases "\nrecords: " records \
-	"\nobserved: oops\ntrace: " trace                                      \
+#define OOPS(kernels, cases, trace)                      \
+	"bug: down\nkernels: " kernels "\ncases: " cases \
+	"\nobserved: oops\ntrace: " trace                \
 	"\nfunction: f\nevidence: e\nreproduce: r\n"
 
 START_TEST(test_parse)
 {
 	static const char text[] = "# comment\n\n" ENTRY(
-		"a", "6.12.117+deb13-amd64 6.1.0-41-amd64", "t_test/f.v.case",
-		"-") "\n\n" ENTRY("b", "build:linux-source-7.2_7.2.13-1", "-",
-				  "x/y z/*");
+		"a", "6.12.117+deb13-amd64 6.1.0-41-amd64",
+		"t_test/f.v.case") "\n\n" ENTRY("b",
+						"build:linux-source-7.2_7.2.13-1",
+						"x_test/y z_test/*");
 	struct known_list l;
 
 	parse(text, &l);
 	ck_assert_uint_eq(l.n, 2);
 	ck_assert_str_eq(l.v[0].name, "a");
-	ck_assert_str_eq(l.v[1].records, "x/y z/*");
+	ck_assert_str_eq(l.v[1].cases, "x_test/y z_test/*");
 	ck_assert(known_applies(&l.v[0], "6.1.0-41-amd64"));
 	ck_assert(known_applies(&l.v[0], "6.12.117+deb13-amd64"));
 	/* Exact names only: another build of 6.12 is another kernel. */
@@ -70,7 +72,7 @@ START_TEST(test_parse)
 	parse("", &l);
 	ck_assert_uint_eq(l.n, 0);
 	known_free(&l);
-	parse(OOPS("7.2.13", "t/x", "-", "a_fn b_fn"), &l);
+	parse(OOPS("7.2.13", "t/x", "a_fn b_fn"), &l);
 	ck_assert_str_eq(l.v[0].trace, "a_fn b_fn");
 	known_free(&l);
 }
@@ -95,7 +97,7 @@ static const char *guarded(const char *text, size_t n)
  */
 START_TEST(test_parse_unterminated)
 {
-	static const char entry[] = ENTRY("a", "7.2.13", "t/c", "-") " \t";
+	static const char entry[] = ENTRY("a", "7.2.13", "t/c") " \t";
 	struct known_list l;
 	struct err e;
 
@@ -117,11 +119,11 @@ END_TEST
 START_TEST(test_parse_docs_only)
 {
 	ck_assert_str_eq(parse_error("# c\nreproduce: r\n\n" ENTRY(
-				 "a", "7.2.13", "t/c", "-")),
+				 "a", "7.2.13", "t/c")),
 			 "known bugs: the entry at line 2 has no bug:");
 	ck_assert_str_eq(
-		parse_error("evidence: e\n" ENTRY("a", "7.2.13", "t/c", "-")),
-		"known bugs: line 9: evidence given twice");
+		parse_error("evidence: e\n" ENTRY("a", "7.2.13", "t/c")),
+		"known bugs: line 8: evidence given twice");
 }
 END_TEST
 
@@ -133,65 +135,77 @@ START_TEST(test_parse_errors)
 		strstr(parse_error("bug: x\nnonsense here\n"), "line 2: not"));
 	ck_assert_ptr_nonnull(
 		strstr(parse_error("bug: x\nbug: y\n"), "bug given twice"));
-	ck_assert_ptr_nonnull(
-		strstr(parse_error(ENTRY("n", "7.2", "-", "-")),
-		       "n (line 1) lists neither cases nor records"));
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "-")),
+				     "n (line 1) lists no cases"));
 	/* Globs on kernels covered build: kernels and mutants. */
-	ck_assert_ptr_nonnull(
-		strstr(parse_error(ENTRY("n", "7.2.*", "t/x", "-")),
-		       "kernel \"7.2.*\" is a glob"));
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "-", "t/x", "-")),
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2.*", "t/x")),
+				     "kernel \"7.2.*\" is a glob"));
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "-", "t/x")),
 				     "n (line 1) names no kernel"));
 	/* What matches everything is refused. */
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "*", "-")),
-				     "\"*\" could match every case or record"));
-	ck_assert_ptr_nonnull(
-		strstr(parse_error(ENTRY("n", "7.2", "t/x", "x/y */z")),
-		       "\"*/z\" could match every"));
-	ck_assert_ptr_nonnull(
-		strstr(parse_error(ENTRY("n", "7.2", "?*/a", "-")),
-		       "\"?*/a\" could match every"));
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "*")),
+				     "\"*\" could match every case"));
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "t/x */z")),
+				     "\"*/z\" could match every"));
+	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "?*/a")),
+				     "\"?*/a\" could match every"));
 	/* An oops names its trace; a wrong decision an exact outcome. */
-	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "t/x", "-", "-")),
+	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "t/x", "-")),
 				     "an oops needs the functions"));
-	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "-", "x/y", "f")),
-				     "an oops needs the functions"));
+	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "-", "f")),
+				     "down (line 1) lists no cases"));
+	/*
+	 * The first format listed record ids apart: refused in one line,
+	 * naming the key, not taken as an unknown key.
+	 */
+	ck_assert_str_eq(
+		parse_error(
+			"bug: n\nkernels: 7.2\ncases: t/x\nrecords: x/y/*\n"),
+		"known bugs: line 4: records: is no longer read: a case's decisions are the record ids under it (<binary>/<KTAP case>/<op>); list cases: only");
 	ck_assert_ptr_nonnull(
-		strstr(parse_error(OOPS("7.2", "t/x", "-", "f+0x1")),
+		strstr(parse_error(OOPS("7.2", "t/x", "f+0x1")),
 		       "trace: \"f+0x1\" is not a function name"));
-	ck_assert_ptr_nonnull(strstr(
-		parse_error("bug: n\nkernels: 7.2\ncases: t/x\nrecords: -\n"
-			    "observed: E*\ntrace: -\nfunction: f\n"
-			    "evidence: e\nreproduce: r\n"),
-		"observed must be oops, allow or an errno name"));
-	ck_assert_ptr_nonnull(strstr(
-		parse_error("bug: n\nkernels: 7.2\ncases: t/x\nrecords: -\n"
-			    "observed: EPERM\ntrace: f\nfunction: f\n"
-			    "evidence: e\nreproduce: r\n"),
-		"trace: is for observed: oops only"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error("bug: n\nkernels: 7.2\ncases: t/x\n"
+				   "observed: E*\ntrace: -\nfunction: f\n"
+				   "evidence: e\nreproduce: r\n"),
+		       "observed must be oops, allow or an errno name"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error("bug: n\nkernels: 7.2\ncases: t/x\n"
+				   "observed: EPERM\ntrace: f\nfunction: f\n"
+				   "evidence: e\nreproduce: r\n"),
+		       "trace: is for observed: oops only"));
 }
 END_TEST
 
 START_TEST(test_records_and_cases)
 {
-	static const char recs[] = REC("x/y", "allow", "EACCES")
-		REC("x/z", "allow", "EACCES") REC("z/1", "allow", "EPERM");
+	/* Sorted by id: v[0] f.v.c, v[1] f.v.d, v[2] f.w.c, v[3] t_test/x. */
+	static const char recs[] =
+		REC("t_test/f.v.c/new.c.send", "allow", "EACCES")
+			REC("t_test/f.w.c/new.c.send", "allow", "EACCES")
+				REC("t_test/f.v.d/new.c.send", "allow", "EPERM")
+					REC("t_test/x", "allow", "EACCES");
 	struct known_list l;
 	struct record_set set, none = { 0 };
 	char why[300];
 
-	parse(ENTRY("b", "7.2.13", "t_test/f.*", "x/y z/1"), &l);
+	/* A case's decisions are the ids under "<binary>/<KTAP case>/". */
+	parse(ENTRY("b", "7.2.13", "t_test/f.v.*"), &l);
 	ck_assert_int_eq(records_parse(recs, strlen(recs), &set), 0);
+	ck_assert_str_eq(set.v[1].col[REC_ID], "t_test/f.v.d/new.c.send");
 	/* Listed, with the listed outcome: the bug. */
 	ck_assert_ptr_eq(known_record(&l, "7.2.13", &set.v[0]), &l.v[0]);
 	/* Not listed: an ordinary failure. */
-	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[1]));
+	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[2]));
+	/* An id without its op is under no case. */
+	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[3]));
 	/* Another kernel: not the bug. */
 	ck_assert_ptr_null(known_record(&l, "6.12.1", &set.v[0]));
 	ck_assert_uint_eq(l.v[0].wrong_records, 1);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
 	/* Listed but wrong in another way: the behaviour changed. */
-	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[2]));
+	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[1]));
 	ck_assert_ptr_eq(known_unreproduced(&l, "7.2.13"), &l.v[0]);
 	known_reset(&l);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
@@ -208,8 +222,16 @@ START_TEST(test_records_and_cases)
 				      why, sizeof(why)));
 	ck_assert_str_eq(
 		why,
-		"case t_test/f.v.c is listed for known kernel bug b but failed without it (no listed decision of its test shows EACCES)");
+		"case t_test/f.v.c is listed for known kernel bug b but failed without it (no decision of the case shows EACCES)");
 	ck_assert_uint_eq(l.v[0].other_cases, 1);
+	/*
+	 * Another listed case of the same test showing the bug does not
+	 * explain this one: only the case's own decisions count.
+	 */
+	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.d", true, &set,
+				      why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "no decision of the case shows"));
+	ck_assert_uint_eq(l.v[0].other_cases, 2);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
 	/* A listed case that passes: fixed, so the list must change. */
 	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.d", false, &set,
@@ -244,8 +266,7 @@ START_TEST(test_crash_signature)
 	struct known_list l;
 	char why[600];
 
-	parse(OOPS("7.2.13", "t_test/f.c", "-",
-		   "aa_label_merge aa_unix_file_perm"),
+	parse(OOPS("7.2.13", "t_test/f.c", "aa_label_merge aa_unix_file_perm"),
 	      &l);
 	/* The real report names both. */
 	ck_assert(known_trace_matches(&l.v[0], oops_trace));
@@ -277,10 +298,10 @@ START_TEST(test_crash_signature)
 	known_free(&l);
 
 	/* A "? " frame is a guess, and only the first report counts. */
-	parse(OOPS("7.2.13", "t_test/f.c", "-", "unix_dgram_connect"), &l);
+	parse(OOPS("7.2.13", "t_test/f.c", "unix_dgram_connect"), &l);
 	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
 	known_free(&l);
-	parse(OOPS("7.2.13", "t_test/f.c", "-", "vfs_write"), &l);
+	parse(OOPS("7.2.13", "t_test/f.c", "vfs_write"), &l);
 	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
 	known_free(&l);
 	/*
@@ -288,8 +309,7 @@ START_TEST(test_crash_signature)
 	 * frame "? ": then the guesses are the trace. One reliable frame
 	 * among them and the guesses count for nothing again.
 	 */
-	parse(OOPS("7.2.13", "t_test/f.c", "-",
-		   "aa_label_merge aa_unix_file_perm"),
+	parse(OOPS("7.2.13", "t_test/f.c", "aa_label_merge aa_unix_file_perm"),
 	      &l);
 	ck_assert(known_trace_matches(
 		&l.v[0], "BUG: kernel NULL pointer dereference, address: 4c\n"
@@ -308,11 +328,11 @@ START_TEST(test_crash_signature)
 			 "---[ end trace 0000000000000000 ]---\n"));
 	known_free(&l);
 	/* A name is matched whole: aa_file_perm is not aa_unix_file_perm. */
-	parse(OOPS("7.2.13", "t_test/f.c", "-", "file_perm"), &l);
+	parse(OOPS("7.2.13", "t_test/f.c", "file_perm"), &l);
 	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
 	known_free(&l);
 	/* A wrong-decision bug never explains a crash. */
-	parse(ENTRY("w", "7.2.13", "t_test/f.c", "x/y"), &l);
+	parse(ENTRY("w", "7.2.13", "t_test/f.c"), &l);
 	ck_assert_ptr_null(known_crash(&l, "7.2.13", "t_test/f.c", oops_trace,
 				       "kernel panic", why, sizeof(why)));
 	ck_assert_ptr_nonnull(strstr(
@@ -327,7 +347,7 @@ START_TEST(test_oops_case_reported)
 	char why[600];
 
 	/* A listed oops case that reported not ok did not oops. */
-	parse(OOPS("7.2.13", "t_test/f.c", "-", "aa_label_merge"), &l);
+	parse(OOPS("7.2.13", "t_test/f.c", "aa_label_merge"), &l);
 	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.c", true, NULL,
 				      why, sizeof(why)));
 	ck_assert_str_eq(
@@ -363,10 +383,11 @@ END_TEST
 
 START_TEST(test_compare_explains_crashes)
 {
-	static const char a[] = REC("c/1", "allow", "allow")
-		REC("c/2", "allow", "allow") REC("d/1", "allow", "allow");
-	static const char b[] = REC("d/1", "allow", "allow");
-	static const char list[] = OOPS("7.2.13", "t/x", "c/*", "f");
+	/* The crashed case's decisions are the ids under "t/x/". */
+	static const char a[] = REC("t/x/1", "allow", "allow")
+		REC("t/x/2", "allow", "allow") REC("t/y/1", "allow", "allow");
+	static const char b[] = REC("t/y/1", "allow", "allow");
+	static const char list[] = OOPS("7.2.13", "t/x", "f");
 	static const char crashed[] = "t/x\tdown\tboot 1\n";
 	struct record_set ra, rb;
 	struct known_list l;
@@ -395,6 +416,27 @@ START_TEST(test_compare_explains_crashes)
 	records_free(&ra);
 	records_free(&rb);
 	known_free(&l);
+}
+END_TEST
+
+/* The shipped list parses, and every stanza names cases only. */
+START_TEST(test_shipped_list)
+{
+	struct known_list l;
+	struct err e;
+	size_t len, i;
+	char *text;
+
+	ck_assert_int_eq(read_file(LSMCONF_ROOT "/fixtures/known-kernel-bugs",
+				   &text, &len),
+			 0);
+	if (known_parse(text, len, &l, &e))
+		ck_abort_msg("%s", e.msg);
+	ck_assert_uint_gt(l.n, 0);
+	for (i = 0; i < l.n; i++)
+		ck_assert_ptr_nonnull(strchr(l.v[i].cases, '/'));
+	known_free(&l);
+	free(text);
 }
 END_TEST
 
@@ -428,5 +470,5 @@ int main(void)
 			 test_records_and_cases, test_crash_signature,
 			 test_oops_case_reported, test_compare_explains_known,
 			 test_compare_explains_crashes,
-			 test_account_known_failures);
+			 test_account_known_failures, test_shipped_list);
 }
