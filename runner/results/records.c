@@ -77,24 +77,10 @@ bad:
 		set->first_bad_line = lineno;
 }
 
-/*
- * Whether the record line @line names a test binary first, as today's ids
- * do: every test binary is "*_test" (the selftests Makefiles build
- * *_test.c), and no v1 area (unix_peer, lifecycle, selinux, ...) is.
- */
-static bool binary_first(const char *line, size_t n)
-{
-	size_t seg = strcspn(line, "/\t\n");
-
-	return seg < n && line[seg] == '/' && seg > 5 &&
-	       !strncmp(line + seg - 5, "_test", 5);
-}
-
 int records_parse(const char *text, size_t len, struct record_set *set)
 {
 	const char *p = text, *end = text + len;
 	unsigned int lineno = 0;
-	bool today = false; /* today's header, schema not settled yet */
 	size_t i;
 
 	memset(set, 0, sizeof(*set));
@@ -109,20 +95,12 @@ int records_parse(const char *text, size_t len, struct record_set *set)
 			/* The header: the old one names the old columns. */
 			set->v1 = n == strlen(RECORD_HEADER_V1) - 1 &&
 				  !strncmp(p, RECORD_HEADER_V1, n);
-			today = !set->v1;
 		} else if (!nl) {
 			/* A last line without its newline was cut short. */
 			set->malformed++;
 			if (!set->first_bad_line)
 				set->first_bad_line = lineno;
 		} else if (n) {
-			/*
-			 * Runs saved between the two renames have today's
-			 * header over v1 ids: the first id tells.
-			 */
-			if (today && !binary_first(p, n))
-				set->v1 = true;
-			today = false;
 			parse_line(p, n, lineno, set);
 		}
 		p = nl ? nl + 1 : end;
