@@ -15,6 +15,7 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
 #include "peer.h"
 
 /* The policy ABI of every profile here: the one with fine AF_UNIX rules. */
@@ -439,24 +440,23 @@ static void judge(struct __test_metadata *_metadata,
 		  const char *side, const struct peer_report *want,
 		  const struct peer_report *got)
 {
-	char id[128], op[48];
+	struct record rec = {
+		.abi = POLICY_ABI,
+		.subject = v->profile,
+		.object = "unconfined",
+		.class = v->type_id,
+		.detail = "abstract",
+		.depends = m->depends,
+	};
+	char op[48];
 	int i;
 
-	snprintf(id, sizeof(id), "abi/%s/%s/%s", v->set, v->profile,
-		 v->type_id);
 	for (i = 0; i < want->n_ops; i++) {
-		int seen = report_find(got, want->ops[i].op);
-
 		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
-		record_write(id, POLICY_ABI, v->profile, "unconfined",
-			     v->type_id, "abstract", op, m->depends,
-			     want->ops[i].err, seen);
-		EXPECT_EQ(want->ops[i].err, seen)
-		{
-			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(want->ops[i].err),
-			       outcome_name(seen));
-		}
+		rec.op = op;
+		rec.expected = want->ops[i].err;
+		rec.observed = report_find(got, want->ops[i].op);
+		JUDGE(&rec);
 	}
 	/* Nothing done that the plan did not foresee. */
 	for (i = 0; i < got->n_ops; i++) {

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
 #include "peer.h"
 
 #define ABI "5.0"
@@ -353,18 +354,27 @@ static int wait_ready(FIXTURE_DATA(live) * self)
 	return read(self->ev_drain, &n, sizeof(n)) < 0 ? -errno : 0;
 }
 
-static void live_record(const FIXTURE_VARIANT(live) * v, bool fine,
-			const char *scenario, const char *what,
-			const char *sender, const char *receiver, int expected,
-			int observed)
+/* One decision: its op names the phase or the step of the case. */
+static void live_judge(struct __test_metadata *_metadata,
+		       const FIXTURE_VARIANT(live) * v, bool fine,
+		       const char *what, const char *sender,
+		       const char *receiver, int expected, int observed)
 {
-	char id[160], depends[64];
+	const char *depends =
+		fine ? "network_v9/af_unix=yes" : "network_v9/af_unix=no";
+	struct record rec = {
+		.abi = ABI,
+		.subject = sender,
+		.object = receiver,
+		.class = v->type_id,
+		.detail = "abstract",
+		.op = what,
+		.depends = depends,
+		.expected = expected,
+		.observed = observed,
+	};
 
-	snprintf(id, sizeof(id), "live/%s/%s/%s", ABI, v->type_id, scenario);
-	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
-		 fine ? "yes" : "no");
-	record_write(id, ABI, sender, receiver, v->type_id, "abstract", what,
-		     depends, expected, observed);
+	JUDGE(&rec);
 }
 
 /*
@@ -463,9 +473,9 @@ static void judge_flips(struct __test_metadata *_metadata,
 
 		EXPECT_LT(0, judged[k]);
 		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, scenario, what, sender,
-			    receiver, want[k],
-			    allowed[k] && denied[k] ? -EPROTO : first_err[k]);
+		live_judge(_metadata, variant, self->fine, what, sender,
+			   receiver, want[k],
+			   allowed[k] && denied[k] ? -EPROTO : first_err[k]);
 	}
 }
 
@@ -592,15 +602,9 @@ static void fixed_phases(struct __test_metadata *_metadata,
 		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
 		got = one_op(self, variant->type, change, stack, k);
 		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, scenario, what,
-			    stack ? "live_base//&live_stacked" : flip,
-			    "unconfined", want, got);
-		EXPECT_EQ(want, got)
-		{
-			TH_LOG("%s phase %d: expected %s, observed %s",
-			       scenario, k, outcome_name(want),
-			       outcome_name(got));
-		}
+		live_judge(_metadata, variant, self->fine, what,
+			   stack ? "live_base//&live_stacked" : flip,
+			   "unconfined", want, got);
 	}
 	stop_peers(_metadata, self, -1, rpid);
 	for (k = 0; k <= FLIPS; k++)
@@ -734,9 +738,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
 				     (void *)&self->addr, self->addrlen));
 	else
 		ret = sys_ret(connect(sfd, (void *)&self->addr, self->addrlen));
-	EXPECT_EQ(0, ret);
-	live_record(variant, self->fine, "revocation", "before_update",
-		    "unconfined", "live_revoke", 0, ret);
+	live_judge(_metadata, variant, self->fine, "before_update",
+		   "unconfined", "live_revoke", 0, ret);
 	ASSERT_EQ(0, aa_policy_load(&deny));
 
 	/* The existing socket after the update: not revoked. */
@@ -748,9 +751,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
 		ret = sys_ret(send(sfd, &p, sizeof(p), MSG_DONTWAIT));
 	TH_LOG("revocation: delivery through the existing socket %s",
 	       ret ? "revoked" : "not revoked");
-	live_record(variant, self->fine, "revocation", "existing_socket",
-		    "unconfined", "live_revoke", 0, ret);
-	EXPECT_EQ(0, ret);
+	live_judge(_metadata, variant, self->fine, "existing_socket",
+		   "unconfined", "live_revoke", 0, ret);
 
 	/* A socket the receiver creates after the update. */
 	ASSERT_EQ(0, agent_ask(&rx, 'b', &ready));
@@ -767,9 +769,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	want = self->fine ? -EACCES : 0;
 	TH_LOG("revocation: a socket created after the update is %s",
 	       ret ? "denied" : "allowed");
-	live_record(variant, self->fine, "revocation", "new_socket",
-		    "unconfined", "live_revoke", want, ret);
-	EXPECT_EQ(want, ret);
+	live_judge(_metadata, variant, self->fine, "new_socket", "unconfined",
+		   "live_revoke", want, ret);
 	pipe_write(rx.cmd[1], "q", 1);
 	EXPECT_EQ(0, peer_reap(rx.pid));
 	close(sfd);
@@ -808,14 +809,12 @@ TEST_F_TIMEOUT(live, removal, 60)
 	}
 	ASSERT_EQ(0, agent_ask(&tx, 's', &before));
 	want = self->fine ? -EACCES : 0;
-	live_record(variant, self->fine, "removal", "before_removal",
-		    "live_removed", "unconfined", want, before);
-	EXPECT_EQ(want, before);
+	live_judge(_metadata, variant, self->fine, "before_removal",
+		   "live_removed", "unconfined", want, before);
 	ASSERT_EQ(0, aa_profile_remove(p.name));
 	ASSERT_EQ(0, agent_ask(&tx, 's', &after));
-	live_record(variant, self->fine, "removal", "after_removal",
-		    "live_removed", "unconfined", 0, after);
-	EXPECT_EQ(0, after);
+	live_judge(_metadata, variant, self->fine, "after_removal",
+		   "live_removed", "unconfined", 0, after);
 	pipe_write(tx.cmd[1], "q", 1);
 	stop_peers(_metadata, self, tx.pid, rpid);
 	/* The allowed send arrived; the denied one never did. */
@@ -868,13 +867,8 @@ TEST_F_TIMEOUT(live, first_send, 60)
 		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
 		ASSERT_EQ(0, agent_ask(&tx, 's', &got));
 		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, "first_send", what,
-			    "live_first", "unconfined", want, got);
-		EXPECT_EQ(want, got)
-		{
-			TH_LOG("first send of phase %d: expected %s, observed %s",
-			       k, outcome_name(want), outcome_name(got));
-		}
+		live_judge(_metadata, variant, self->fine, what, "live_first",
+			   "unconfined", want, got);
 	}
 	/* Its last send goes out before it reads 'q'. */
 	pipe_write(tx.cmd[1], "q", 1);

@@ -23,6 +23,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
 #include "peer.h"
 
 #define ABI "5.0"
@@ -667,26 +668,27 @@ static void lc_record(struct __test_metadata *_metadata,
 		      const char *receiver, const struct peer_report *want,
 		      const struct peer_report *got)
 {
-	char id[160], depends[64];
+	char depends[64];
+	struct record rec = {
+		.abi = ABI,
+		.subject = sender,
+		.object = receiver,
+		.class = v->type_id,
+		.detail = "abstract",
+		.depends = depends,
+	};
 	int i;
 
-	snprintf(id, sizeof(id), "lifecycle/%s/%s/%s/%s", ABI, v->type_id,
-		 v->enter_id, scenario);
 	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 		 self->med == MED_FINE ? "yes" : "no");
 	for (i = 0; i < want->n_ops; i++) {
-		const char *op = want->ops[i].op;
-		int observed = report_find(got, op);
-
-		record_write(id, ABI, sender, receiver, v->type_id, "abstract",
-			     op, depends, want->ops[i].err, observed);
-		EXPECT_EQ(want->ops[i].err, observed)
-		{
-			TH_LOG("%s %s (%s mediation): expected %s, observed %s",
-			       scenario, op, med_names[self->med],
-			       outcome_name(want->ops[i].err),
-			       outcome_name(observed));
-		}
+		rec.op = want->ops[i].op;
+		rec.expected = want->ops[i].err;
+		rec.observed = report_find(got, rec.op);
+		JUDGE(&rec);
+		if (rec.expected != rec.observed)
+			TH_LOG("%s: %s mediation", scenario,
+			       med_names[self->med]);
 	}
 	EXPECT_EQ(want->n_ops, got->n_ops);
 }

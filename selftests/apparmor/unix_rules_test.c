@@ -18,6 +18,7 @@
 #include <sys/prctl.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
 #include "harness_main.h"
 #include "peer.h"
 
@@ -254,7 +255,6 @@ FIXTURE(unix_rules)
 
 FIXTURE_VARIANT(unix_rules)
 {
-	const char *name;
 	const struct rule_profile *prof;
 	int type;
 	const char *type_id;
@@ -275,7 +275,6 @@ FIXTURE_VARIANT(unix_rules)
  */
 #define RULE(NAME, P, T, R, RA, SA)            \
 	FIXTURE_VARIANT_ADD(unix_rules, NAME){ \
-		.name = #NAME,                 \
 		.prof = &P_##P,                \
 		.type = TYPE_##T,              \
 		.type_id = #T,                 \
@@ -771,28 +770,31 @@ FIXTURE_TEARDOWN(unix_rules)
 
 /* One decision: recorded, and compared with the model. */
 static void judge(struct __test_metadata *_metadata,
-		  const FIXTURE_VARIANT(unix_rules) * v, const char *name,
-		  bool k9, const char *op, int want, int seen)
+		  const FIXTURE_VARIANT(unix_rules) * v, bool k9,
+		  const char *op, int want, int seen)
 {
 	const char *s = v->receiver->subject ? "unconfined" : v->prof->id;
 	const char *r = v->receiver->subject ? v->prof->id : v->receiver->id;
-	char id[160], depends[40];
+	char depends[40];
+	struct record rec = {
+		.abi = ABI,
+		.subject = s,
+		.object = r,
+		.class = v->type_id,
+		.detail = v->raddr,
+		.op = op,
+		.depends = depends,
+		.expected = want,
+		.observed = seen,
+	};
 
-	snprintf(id, sizeof(id), "unix_rules/" ABI "/%s", name);
 	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 		 k9 ? "yes" : "no");
-	record_write(id, ABI, s, r, v->type_id, v->raddr, op, depends, want,
-		     seen);
-	EXPECT_EQ(want, seen)
-	{
-		TH_LOG("%s: expected %s, observed %s", op, outcome_name(want),
-		       seen == NOT_RUN ? "not done" : outcome_name(seen));
-	}
+	JUDGE(&rec);
 }
 
 TEST_F_TIMEOUT(unix_rules, decisions, 30)
 {
-	const char *name = variant->name;
 	struct peer_report sr = { 0 }, rr = { 0 }, rready = { 0 };
 	struct rules_ctx c = { .v = variant };
 	char subject[128], op[32], go = 'g';
@@ -845,27 +847,27 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
 	peer_reap(spid);
 	peer_reap(rpid);
 
-	judge(_metadata, variant, name, self->k9, "receiver.socket", e.rsocket,
+	judge(_metadata, variant, self->k9, "receiver.socket", e.rsocket,
 	      report_find(&rr, "socket"));
-	judge(_metadata, variant, name, self->k9, "receiver.bind", e.rbind,
+	judge(_metadata, variant, self->k9, "receiver.bind", e.rbind,
 	      report_find(&rr, "bind"));
 	if (!dgram)
-		judge(_metadata, variant, name, self->k9, "receiver.listen",
+		judge(_metadata, variant, self->k9, "receiver.listen",
 		      e.rlisten, report_find(&rr, "listen"));
-	judge(_metadata, variant, name, self->k9, "sender.socket", e.ssocket,
+	judge(_metadata, variant, self->k9, "sender.socket", e.ssocket,
 	      report_find(&sr, "socket"));
 	if (variant->saddr)
-		judge(_metadata, variant, name, self->k9, "sender.bind",
-		      e.sbind, report_find(&sr, "bind"));
+		judge(_metadata, variant, self->k9, "sender.bind", e.sbind,
+		      report_find(&sr, "bind"));
 	xfer = dgram && !dgram_connects(variant) ? "sendto" : "connect";
 	snprintf(op, sizeof(op), "sender.%s", xfer);
-	judge(_metadata, variant, name, self->k9, op, e.sxfer,
+	judge(_metadata, variant, self->k9, op, e.sxfer,
 	      report_find(&sr, xfer));
 	/* A connected datagram's send asks what its connect asked. */
 	if (dgram_connects(variant))
-		judge(_metadata, variant, name, self->k9, "sender.send",
+		judge(_metadata, variant, self->k9, "sender.send",
 		      e.sxfer ? NOT_RUN : 0, report_find(&sr, "send"));
-	judge(_metadata, variant, name, self->k9,
+	judge(_metadata, variant, self->k9,
 	      dgram ? "receiver.receive" : "receiver.accept", e.rlast,
 	      report_find(&rr, dgram ? "receive" : "accept"));
 	EXPECT_EQ(0, rr.corrupt);
@@ -879,6 +881,14 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
  */
 TEST(pathname_peer_addr_refused)
 {
+	/* The parser refuses the rule: ENOEXEC (its exit status). */
+	struct record rec = {
+		.abi = ABI,
+		.subject = "paddr_pathname",
+		.detail = FS_DIR "/sock-a",
+		.op = "parser.compile",
+		.expected = -ENOEXEC,
+	};
 	struct aa_policy p;
 	int ret;
 
@@ -887,10 +897,8 @@ TEST(pathname_peer_addr_refused)
 			      "unix (send) peer=(addr=" FS_DIR "/sock-a),",
 			      "rules_paddr_pathname");
 	AA_REQUIRE_BUILT(_metadata, ret);
-	record_write("unix_rules/" ABI "/paddr_pathname__refused", ABI,
-		     "paddr_pathname", "-", "-", FS_DIR "/sock-a",
-		     "parser.compile", "-", -ENOEXEC, ret);
-	EXPECT_EQ(-ENOEXEC, ret);
+	rec.observed = ret;
+	JUDGE(&rec);
 }
 
 AA_HARNESS_MAIN
