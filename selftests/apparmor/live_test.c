@@ -16,6 +16,7 @@
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 #include "peer.h"
 
 #define ABI "5.0"
@@ -628,7 +629,12 @@ TEST_F_TIMEOUT(live, fixed_phase_stacked, 60)
 		     "live_base", "live_stacked", "live_stacked");
 }
 
-/* A child that waits for one-byte commands on a pipe; bounded waits. */
+/*
+ * first_send's sender: it must send before it reads its command (a read
+ * may refresh its label), which the generic worker (worker.h), reading
+ * each request before serving it, cannot do. One-byte commands on a
+ * pipe; bounded waits.
+ */
 struct agent {
 	pid_t pid;
 	int cmd[2], rep[2];
@@ -684,6 +690,32 @@ static int listen_on(int type, const struct sockaddr_un *addr, socklen_t len)
 }
 
 /*
+ * revocation's receiver, in live_revoke: request 'a' binds the socket
+ * made before the update, 'b' one made after it; the reply is its fd or
+ * -errno. It holds both open until the worker stops.
+ */
+struct revoke_rx {
+	int type;
+	struct sockaddr_un addr[2];
+	socklen_t len[2];
+	int fd[2];
+	bool entered;
+};
+
+static void revoke_rx_serve(const void *req, void *rep, void *state)
+{
+	struct revoke_rx *rx = state;
+	int i = *(const char *)req == 'b';
+
+	if (!rx->entered) {
+		enter("live_revoke", NULL);
+		rx->entered = true;
+	}
+	rx->fd[i] = listen_on(rx->type, &rx->addr[i], rx->len[i]);
+	*(int *)rep = rx->fd[i];
+}
+
+/*
  * 3. Revocation audit. The receiver's profile is replaced by a
  * receive_deny version while its socket exists. A socket keeps the label
  * it was created with (unix_may_send and the stream connect check use the
@@ -697,7 +729,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	struct sockaddr_un addr2 = self->addr;
 	socklen_t len2 = self->addrlen;
 	struct aa_policy deny;
-	struct agent rx;
+	struct revoke_rx rx;
+	struct worker w = { 0 };
 	struct payload p;
 	int ready, ret, want, sfd, fd2;
 
@@ -706,26 +739,12 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	/* A second name: the first byte after the leading NUL changes. */
 	addr2.sun_path[1] ^= 1;
 
-	ASSERT_EQ(0, agent_start(&rx));
-	if (rx.pid == 0) {
-		int fd[2] = { -1, -1 }, n = 0;
-
-		enter("live_revoke", NULL);
-		/* 'a': the socket before the update; 'b': one after it. */
-		for (char c; (c = agent_next(&rx)) != 'q';) {
-			int r = listen_on(variant->type,
-					  c == 'a' ? &self->addr : &addr2,
-					  c == 'a' ? self->addrlen : len2);
-
-			fd[n++ % 2] = r;
-			pipe_write(rx.rep[1], &r, sizeof(r));
-		}
-		/* The sockets were held open until the test was done. */
-		close(fd[0]);
-		close(fd[1]);
-		_exit(0);
-	}
-	ASSERT_EQ(0, agent_ask(&rx, 'a', &ready));
+	rx = (struct revoke_rx){ .type = variant->type,
+				 .addr = { self->addr, addr2 },
+				 .len = { self->addrlen, len2 },
+				 .fd = { -1, -1 } };
+	ASSERT_EQ(0, worker_start(&w, 1, sizeof(int), revoke_rx_serve, &rx));
+	ASSERT_EQ(0, worker_run(&w, "a", &ready));
 	ASSERT_LE(0, ready);
 
 	/* Before the update: allowed; a stream connects now and stays. */
@@ -755,7 +774,7 @@ TEST_F_TIMEOUT(live, revocation, 60)
 		   "unconfined", "live_revoke", 0, ret);
 
 	/* A socket the receiver creates after the update. */
-	ASSERT_EQ(0, agent_ask(&rx, 'b', &ready));
+	ASSERT_EQ(0, worker_run(&w, "b", &ready));
 	ASSERT_LE(0, ready);
 	if (variant->type == SOCK_DGRAM) {
 		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
@@ -771,9 +790,35 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	       ret ? "denied" : "allowed");
 	live_judge(_metadata, variant, self->fine, "new_socket", "unconfined",
 		   "live_revoke", want, ret);
-	pipe_write(rx.cmd[1], "q", 1);
-	EXPECT_EQ(0, peer_reap(rx.pid));
+	/* The receiver held its sockets open until now. */
+	worker_stop(&w);
 	close(sfd);
+}
+
+/*
+ * removal's sender, in live_removed from its first request on (its
+ * datagram socket made then): each request is one send, answered with
+ * its outcome.
+ */
+struct removal_tx {
+	int type, dfd;
+	struct sockaddr_un to;
+	socklen_t tolen;
+	unsigned int seq;
+	bool entered;
+};
+
+static void removal_tx_serve(const void *req, void *rep, void *state)
+{
+	struct removal_tx *tx = state;
+
+	(void)req;
+	if (!tx->entered) {
+		tx->dfd = enter_sender("live_removed", NULL, tx->type);
+		tx->entered = true;
+	}
+	*(int *)rep =
+		live_send(tx->type, tx->dfd, &tx->to, tx->tolen, tx->seq++);
 }
 
 /*
@@ -783,7 +828,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
  */
 TEST_F_TIMEOUT(live, removal, 60)
 {
-	struct agent tx;
+	struct removal_tx tx;
+	struct worker w = { 0 };
 	struct aa_policy p;
 	pid_t rpid;
 	int before, after, want;
@@ -794,29 +840,20 @@ TEST_F_TIMEOUT(live, removal, 60)
 	rpid = receiver_start(self, variant->type, NULL);
 	ASSERT_LE(0, rpid);
 	ASSERT_EQ(0, wait_ready(self));
-	ASSERT_EQ(0, agent_start(&tx));
-	if (tx.pid == 0) {
-		int dfd = enter_sender("live_removed", NULL, variant->type);
-		unsigned int seq = 0;
-
-		while (agent_next(&tx) == 's') {
-			int err = live_send(variant->type, dfd, &self->addr,
-					    self->addrlen, seq++);
-
-			pipe_write(tx.rep[1], &err, sizeof(err));
-		}
-		_exit(0);
-	}
-	ASSERT_EQ(0, agent_ask(&tx, 's', &before));
+	tx = (struct removal_tx){ .type = variant->type,
+				  .to = self->addr,
+				  .tolen = self->addrlen };
+	ASSERT_EQ(0, worker_start(&w, 1, sizeof(int), removal_tx_serve, &tx));
+	ASSERT_EQ(0, worker_run(&w, "s", &before));
 	want = self->fine ? -EACCES : 0;
 	live_judge(_metadata, variant, self->fine, "before_removal",
 		   "live_removed", "unconfined", want, before);
 	ASSERT_EQ(0, aa_profile_remove(p.name));
-	ASSERT_EQ(0, agent_ask(&tx, 's', &after));
+	ASSERT_EQ(0, worker_run(&w, "s", &after));
 	live_judge(_metadata, variant, self->fine, "after_removal",
 		   "live_removed", "unconfined", 0, after);
-	pipe_write(tx.cmd[1], "q", 1);
-	stop_peers(_metadata, self, tx.pid, rpid);
+	worker_stop(&w);
+	stop_peers(_metadata, self, -1, rpid);
 	/* The allowed send arrived; the denied one never did. */
 	EXPECT_EQ(before ? 0 : 1, self->sh->got[0]);
 	EXPECT_EQ(1, self->sh->got[1]);
