@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
 #include "coarse.h"
 
 /* The qualifiers, as the profiles' suffixes. */
@@ -358,12 +359,8 @@ static int receivers(FIXTURE_DATA(audit) * self, struct sockaddr_un *a,
 	b.n = 6;
 	b.c[0] = (struct wcmd){ .op = W_RESET, .needs = -1 };
 	for (i = 0; i < 2; i++) {
-		memset(&a[i], 0, sizeof(a[i]));
-		a[i].sun_family = AF_UNIX;
-		snprintf(a[i].sun_path + 1, sizeof(a[i].sun_path) - 1,
-			 "lsmconf-audit-%d-%d", getpid(), ++self->serial);
-		len[i] = offsetof(struct sockaddr_un, sun_path) + 1 +
-			 strlen(a[i].sun_path + 1);
+		len[i] = unix_abstract(&a[i], "lsmconf-audit-%d-%d", getpid(),
+				       ++self->serial);
 		/* 1, 2: the datagram socket; 3, 4: the stream one. */
 		b.c[1 + 2 * i] = (struct wcmd){
 			.op = W_SOCKET,

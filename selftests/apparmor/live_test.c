@@ -16,6 +16,7 @@
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
 #include "../lsmconf/worker.h"
 #include "peer.h"
 
@@ -122,12 +123,7 @@ FIXTURE_SETUP(live)
 	self->ev_drain = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	ASSERT_LE(0, self->ev_op);
 	ASSERT_LE(0, self->ev_drain);
-	memset(&self->addr, 0, sizeof(self->addr));
-	self->addr.sun_family = AF_UNIX;
-	snprintf(self->addr.sun_path + 1, sizeof(self->addr.sun_path) - 1,
-		 "lsmconf-live-%d", getpid());
-	self->addrlen = offsetof(struct sockaddr_un, sun_path) + 1 +
-			strlen(self->addr.sun_path + 1);
+	self->addrlen = unix_abstract(&self->addr, "lsmconf-live-%d", getpid());
 }
 
 FIXTURE_TEARDOWN(live)
@@ -548,32 +544,42 @@ TEST_F_TIMEOUT(live, receiver_flips_sender_denied, 60)
 		  "live_rx");
 }
 
-/* One operation from a fresh socket, after the policy of a phase is in. */
+/* fixed_phases' sender: a fresh process per operation. */
+struct one_tx {
+	int type;
+	const char *change, *stack;
+	const struct sockaddr_un *to;
+	socklen_t tolen;
+};
+
+/* Its one request (the sequence number): enter, make a socket, send. */
+static void one_tx_serve(const void *req, void *rep, void *state)
+{
+	const struct one_tx *tx = state;
+	int dfd = enter_sender(tx->change, tx->stack, tx->type);
+
+	*(int *)rep = live_send(tx->type, dfd, tx->to, tx->tolen,
+				*(const unsigned int *)req);
+}
+
+/*
+ * One operation from a fresh process and socket, after the policy of a
+ * phase is in: its outcome, or -ETIMEDOUT / -EPIPE from a sender that
+ * never answered.
+ */
 static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
 		  const char *stack, unsigned int seq)
 {
-	int pipefd[2], err = -ECHILD, dfd, ret;
-	pid_t pid;
+	struct one_tx tx = { type, change, stack, &self->addr, self->addrlen };
+	struct worker w = { 0 };
+	int err, ret;
 
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	pid = peer_fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		dfd = enter_sender(change, stack, type);
-		err = live_send(type, dfd, &self->addr, self->addrlen, seq);
-		pipe_write(pipefd[1], &err, sizeof(err));
-		_exit(0);
-	}
-	close(pipefd[1]);
-	/* A sender that never answered: -ETIMEDOUT, or -EPIPE if it died. */
-	ret = pipe_read(pipefd[0], &err, sizeof(err), PEER_WAIT_MS);
+	ret = worker_start(&w, sizeof(seq), sizeof(err), one_tx_serve, &tx);
 	if (ret)
-		err = ret;
-	close(pipefd[0]);
-	peer_reap(pid);
-	return err;
+		return ret;
+	ret = worker_run(&w, &seq, &err);
+	worker_stop(&w);
+	return ret ? ret : err;
 }
 
 /*

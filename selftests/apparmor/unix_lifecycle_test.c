@@ -24,6 +24,7 @@
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
 #include "../lsmconf/worker.h"
 #include "harness_main.h"
 #include "peer.h"
@@ -129,12 +130,7 @@ FIXTURE_VARIANT_ADD(lifecycle, stream_stack){
 static void abstract_addr(struct sockaddr_un *a, socklen_t *len,
 			  const char *what, int phase)
 {
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1, "lsmconf-lc-%s%d-%d",
-		 what, phase, getpid());
-	*len = offsetof(struct sockaddr_un, sun_path) + 1 +
-	       strlen(a->sun_path + 1);
+	*len = unix_abstract(a, "lsmconf-lc-%s%d-%d", what, phase, getpid());
 }
 
 static int lc_policy(struct aa_policy *p, const struct lc_label *l)
@@ -1169,8 +1165,7 @@ static void __attribute__((constructor)) exec_helper(void)
 	} else {
 		report_op(&rep, op, 0);
 	}
-	snprintf(to.sun_path + 1, sizeof(to.sun_path) - 1, "%s", name);
-	len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+	len = unix_abstract(&to, "%s", name);
 	handover_use(&rep, "exec", fd, type, &to, len);
 	_exit(pipe_write(out, &rep, sizeof(rep)) ? 91 : 0);
 }
