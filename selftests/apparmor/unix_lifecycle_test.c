@@ -133,11 +133,6 @@ static void abstract_addr(struct sockaddr_un *a, socklen_t *len,
 	*len = unix_abstract(a, "lsmconf-lc-%s%d-%d", what, phase, getpid());
 }
 
-static int lc_policy(struct aa_policy *p, const struct lc_label *l)
-{
-	return aa_policy_build_as(p, l->tmpl, ABI, l->perms, l->id, l->id);
-}
-
 /* The helper mode's environment variable: see exec_helper(). */
 #define HELPER_ENV "LSMCONF_LC_HELPER"
 
@@ -149,17 +144,14 @@ static int lc_policy(struct aa_policy *p, const struct lc_label *l)
  */
 static int lc_load_labels(struct __test_metadata *_metadata)
 {
+	const struct lc_label *l;
 	struct aa_policy p;
 	int i, ret;
 
 	for (i = 0; i < (int)ARRAY_SIZE(lc_labels); i++) {
-		ret = lc_policy(&p, lc_labels[i]);
-		if (ret) {
-			TH_LOG("compiling %s: %s; parser output in %s",
-			       lc_labels[i]->id, strerror(-ret), p.log);
-			return ret;
-		}
-		ret = aa_policy_load_shared(&p);
+		l = lc_labels[i];
+		ret = aa_policy_share(_metadata, &p, l->tmpl, ABI, l->perms,
+				      l->id, l->id);
 		if (ret)
 			return ret;
 	}

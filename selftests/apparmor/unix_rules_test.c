@@ -713,13 +713,7 @@ static int load(struct __test_metadata *_metadata,
 	int ret;
 
 	snprintf(tag, sizeof(tag), "rules_%s", id);
-	ret = aa_policy_build(p, tmpl, ABI, rules, tag);
-	if (ret) {
-		TH_LOG("compiling %s failed (%s); parser output in %s", tag,
-		       strerror(-ret), p->log);
-		return ret;
-	}
-	ret = aa_policy_load_shared(p);
+	ret = aa_policy_share(_metadata, p, tmpl, ABI, rules, tag, NULL);
 	if (ret)
 		return ret;
 	self->n_policy++;
