@@ -124,9 +124,9 @@ suite_checks() {
 	check "$k: ABI kernel-5.4-vanilla denies nothing" \
 		sh -c "! grep '^unix_coarse_test/unix_coarse.abi_vanilla.decisions/' '$d/records.tsv' | grep -q '	EACCES'"
 	check "$k: a quiet deny logs nothing" grep -q \
-		'^audit/coarse/deny/dgram/log.record	.*	ENOENT	ENOENT$' "$d/records.tsv"
+		'^audit_test/audit.coarse.records/deny/dgram/log.record	.*	ENOENT	ENOENT$' "$d/records.tsv"
 	check "$k: audit deny logs" grep -q \
-		'^audit/coarse/audit_deny/dgram/log.record	.*	allow	allow$' "$d/records.tsv"
+		'^audit_test/audit.coarse.records/audit_deny/dgram/log.record	.*	allow	allow$' "$d/records.tsv"
 	# SELinux: a boot of its own per kernel, every decision as expected,
 	# enforcing verified by the tests themselves.
 	d="$2/debian-$k-selinux"
@@ -167,11 +167,11 @@ has() {
 	grep -q "^$2	.*	$3	$4\$" "$T/r1/latest/debian-$1-apparmor/records.tsv"
 }
 check "rule forms: sid refuses a stacked peer when the rule names one of its profiles" \
-	has sid 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' EACCES EACCES
+	has sid 'unix_rules_test/unix_rules.label_exact__stack_first_named.decisions/sender.sendto' EACCES EACCES
 check "rule forms: trixie's downgraded rule drops the peer condition" \
-	has trixie 'unix_rules/5.0/label_exact__stack_first_named/sender.sendto' allow allow
+	has trixie 'unix_rules_test/unix_rules.label_exact__stack_first_named.decisions/sender.sendto' allow allow
 check "rule forms: trixie keeps type= in the downgraded rule" \
-	has trixie 'unix_rules/5.0/type_stream__seqpacket/sender.connect' EACCES EACCES
+	has trixie 'unix_rules_test/unix_rules.type_stream__seqpacket.decisions/sender.connect' EACCES EACCES
 check "sid: the known kernel bug apparmor-unix-file-perm-null-peer shows (3 cases)" \
 	grep -q 'known kernel bug apparmor-unix-file-perm-null-peer: 3 cases' "$T/run1"
 check "old ABI on 7.2: an inherited socket receives where 6.12 denied it" grep -q \
@@ -181,7 +181,7 @@ check "compare: the known kernel bug explains what sid could not record" grep -q
 	'^unix_lifecycle_test/lifecycle.dgram_change.confined_write/new.client.write	explained	allow	-	known kernel bug apparmor-unix-file-perm-null-peer brought the second kernel down' \
 	"$T/r1/latest/compare.tsv"
 check "rule forms: the parser refuses peer=(addr=/path)" \
-	has sid 'unix_rules/5.0/paddr_pathname__refused/parser.compile' ENOEXEC ENOEXEC
+	has sid 'unix_rules_test/global.pathname_peer_addr_refused/parser.compile' ENOEXEC ENOEXEC
 # Every decision of all boots of both kernels is a compared case: the
 # union of their ids (a case recorded on one kernel only is one case).
 n_ids=$(cat "$T"/r1/latest/debian-*-*/records.tsv | cut -f1 | grep -v '^id$' | sort -u | wc -l)
@@ -245,7 +245,7 @@ case "$(field "$bookworm" uname)" in
 esac
 suite_checks bookworm "$T/rb/latest"
 check "6.1 refuses policy compiled for 7.2's features (EPROTO)" \
-	grep -q '^abi/7\.2/send_deny/dgram/policy\.load	.*	EPROTO	EPROTO$' \
+	grep -q '^abi_test/abi\.set_7_2__send_deny__dgram\.precompiled/policy\.load	.*	EPROTO	EPROTO$' \
 	"$T/rb/latest/debian-bookworm-apparmor/records.tsv"
 
 # 2c. Pinned feature sets: sid's captured again equals the committed one

@@ -15,6 +15,9 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
+#include "../lsmconf/worker.h"
 #include "peer.h"
 
 /* The policy ABI of every profile here: the one with fine AF_UNIX rules. */
@@ -285,41 +288,51 @@ static void plan_complete(struct peer_report *r, const char *const *ops)
 
 /* ---- the sender ------------------------------------------------------ */
 
-/* Enters @profile, then one socket call as the variant says; reports. */
-static void sender_main(const FIXTURE_VARIANT(abi) * v, const char *profile,
-			const struct sockaddr_un *to, socklen_t tolen, int rep)
+/* The sender worker's: its variant, profile and the receiver's address. */
+struct abi_sender {
+	const FIXTURE_VARIANT(abi) * v;
+	const char *profile;
+	struct sockaddr_un to;
+	socklen_t tolen;
+};
+
+/*
+ * Its one request: enter the profile, then one socket call as the
+ * variant says; the reply is its report.
+ */
+static void sender_serve(const void *req, void *rep, void *state)
 {
-	struct peer_report r = { 0 };
+	const struct abi_sender *snd = state;
+	const FIXTURE_VARIANT(abi) *v = snd->v;
+	struct peer_report *r = rep;
 	struct payload pl;
 	int fd, e;
 
+	(void)req;
 	payload_make(&pl, 0);
-	e = aa_change_profile(profile) ? -errno : 0;
-	report_op(&r, "change_profile", e);
+	e = aa_change_profile(snd->profile) ? -errno : 0;
+	report_op(r, "change_profile", e);
 	if (e)
-		goto out;
+		return;
 	fd = socket(AF_UNIX, v->type, 0);
-	report_op(&r, "socket", sys_ret(fd));
+	report_op(r, "socket", sys_ret(fd));
 	if (fd < 0)
-		goto out;
+		return;
 	if (v->type == SOCK_DGRAM) {
-		report_op(&r, "sendto",
+		report_op(r, "sendto",
 			  sys_ret(sendto(fd, &pl, sizeof(pl), MSG_DONTWAIT,
-					 (const void *)to, tolen)));
+					 (const void *)&snd->to, snd->tolen)));
 	} else {
 		/* Bounded: a full backlog is EAGAIN after PEER_WAIT_MS. */
 		set_timeouts(fd);
-		e = sys_ret(connect(fd, (const void *)to, tolen));
-		report_op(&r, "connect", e);
+		e = sys_ret(connect(fd, (const void *)&snd->to, snd->tolen));
+		report_op(r, "connect", e);
 		if (!e)
-			report_op(&r, "send",
+			report_op(r, "send",
 				  sys_ret(send(fd, &pl, sizeof(pl),
 					       MSG_DONTWAIT)));
 	}
 	close(fd);
-out:
-	pipe_write(rep, &r, sizeof(r));
-	_exit(0);
 }
 
 /* ---- the policy of a set --------------------------------------------- */
@@ -439,24 +452,23 @@ static void judge(struct __test_metadata *_metadata,
 		  const char *side, const struct peer_report *want,
 		  const struct peer_report *got)
 {
-	char id[128], op[48];
+	struct record rec = {
+		.abi = POLICY_ABI,
+		.subject = v->profile,
+		.object = "unconfined",
+		.class = v->type_id,
+		.detail = "abstract",
+		.depends = m->depends,
+	};
+	char op[48];
 	int i;
 
-	snprintf(id, sizeof(id), "abi/%s/%s/%s", v->set, v->profile,
-		 v->type_id);
 	for (i = 0; i < want->n_ops; i++) {
-		int seen = report_find(got, want->ops[i].op);
-
 		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
-		record_write(id, POLICY_ABI, v->profile, "unconfined",
-			     v->type_id, "abstract", op, m->depends,
-			     want->ops[i].err, seen);
-		EXPECT_EQ(want->ops[i].err, seen)
-		{
-			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(want->ops[i].err),
-			       outcome_name(seen));
-		}
+		rec.op = op;
+		rec.expected = want->ops[i].err;
+		rec.observed = report_find(got, want->ops[i].op);
+		JUDGE(&rec);
 	}
 	/* Nothing done that the plan did not foresee. */
 	for (i = 0; i < got->n_ops; i++) {
@@ -472,13 +484,8 @@ static void judge(struct __test_metadata *_metadata,
 static int receiver_bind(int fd, int type, struct sockaddr_un *sun,
 			 socklen_t *len)
 {
-	memset(sun, 0, sizeof(*sun));
-	sun->sun_family = AF_UNIX;
 	/* Collision-free: the test's pid names it. */
-	snprintf(sun->sun_path + 1, sizeof(sun->sun_path) - 1, "lsmconf-abi-%d",
-		 getpid());
-	*len = offsetof(struct sockaddr_un, sun_path) + 1 +
-	       strlen(sun->sun_path + 1);
+	*len = unix_abstract(sun, "lsmconf-abi-%d", getpid());
 	if (bind(fd, (void *)sun, *len))
 		return -errno;
 	if (type != SOCK_DGRAM && listen(fd, 4))
@@ -508,11 +515,12 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	struct peer_report pol = { 0 }, sr = { 0 }, rr = { 0 };
 	bool dgram = variant->type == SOCK_DGRAM;
 	struct sockaddr_un sun;
+	struct abi_sender snd;
+	struct worker w = { 0 };
 	struct abi_model m;
 	struct abi_plan p;
-	int fd, rep[2], ret;
+	int fd, ret;
 	socklen_t len;
-	pid_t pid;
 
 	model_init(&m, variant, self->kernel, self->pinned);
 	plan_make(&p, &m);
@@ -540,17 +548,10 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	fd = socket(AF_UNIX, variant->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, receiver_bind(fd, variant->type, &sun, &len));
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = peer_fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0) {
-		close(rep[0]);
-		sender_main(variant, self->policy.name, &sun, len, rep[1]);
-	}
-	close(rep[1]);
-	ret = pipe_read(rep[0], &sr, sizeof(sr), PEER_WAIT_MS);
-	close(rep[0]);
-	peer_reap(pid);
+	snd = (struct abi_sender){ variant, self->policy.name, sun, len };
+	ASSERT_EQ(0, worker_start(&w, 1, sizeof(sr), sender_serve, &snd));
+	ret = worker_run(&w, "s", &sr);
+	worker_stop(&w);
 	ASSERT_EQ(0, ret);
 	/* The sender is done: take what arrived, never wait for more. */
 	receiver_take(fd, variant->type, &rr);

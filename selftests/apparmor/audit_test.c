@@ -18,6 +18,8 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
 #include "coarse.h"
 
 /* The qualifiers, as the profiles' suffixes. */
@@ -357,12 +359,8 @@ static int receivers(FIXTURE_DATA(audit) * self, struct sockaddr_un *a,
 	b.n = 6;
 	b.c[0] = (struct wcmd){ .op = W_RESET, .needs = -1 };
 	for (i = 0; i < 2; i++) {
-		memset(&a[i], 0, sizeof(a[i]));
-		a[i].sun_family = AF_UNIX;
-		snprintf(a[i].sun_path + 1, sizeof(a[i].sun_path) - 1,
-			 "lsmconf-audit-%d-%d", getpid(), ++self->serial);
-		len[i] = offsetof(struct sockaddr_un, sun_path) + 1 +
-			 strlen(a[i].sun_path + 1);
+		len[i] = unix_abstract(&a[i], "lsmconf-audit-%d-%d", getpid(),
+				       ++self->serial);
 		/* 1, 2: the datagram socket; 3, 4: the stream one. */
 		b.c[1 + 2 * i] = (struct wcmd){
 			.op = W_SOCKET,
@@ -427,16 +425,28 @@ static void judge_field(struct __test_metadata *_metadata, const char *id,
 		}
 }
 
-static void record(const char *id, const struct acase *c, const char *prof,
-		   const char *op, int want, int got)
+/* One decision of the case: its op is "<qualifier>/<type>/<what>". */
+static void judge_op(struct __test_metadata *_metadata, const char *pfx,
+		     const struct acase *c, const char *prof, const char *what,
+		     int want, int got)
 {
-	char depends[64];
+	char depends[64], op[96];
+	struct record rec = {
+		.abi = c->fine ? ABI_FINE : ABI_COARSE,
+		.subject = prof,
+		.object = "unconfined",
+		.class = c->type == SOCK_DGRAM ? "dgram" : "stream",
+		.detail = "abstract",
+		.op = op,
+		.depends = depends,
+		.expected = want,
+		.observed = got,
+	};
 
 	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 		 c->k9 ? "yes" : "no");
-	record_write(id, c->fine ? ABI_FINE : ABI_COARSE, prof, "unconfined",
-		     c->type == SOCK_DGRAM ? "dgram" : "stream", "abstract", op,
-		     depends, want, got);
+	snprintf(op, sizeof(op), "%s/%s", pfx, what);
+	JUDGE(&rec);
 }
 
 /* "logged" as an outcome: allow when a record was there, ENOENT when not. */
@@ -459,8 +469,9 @@ static void run_case(struct __test_metadata *_metadata,
 	model(c, &e);
 	name_of(c->fine, qual_ids[c->q], prof, sizeof(prof));
 	name_of(false, "marker", marker, sizeof(marker));
-	snprintf(id, sizeof(id), "audit/%s/%s/%s", c->fine ? "fine" : "coarse",
-		 qual_ids[c->q], dgram ? "dgram" : "stream");
+	/* The op's prefix: one case (fine, coarse) runs every qualifier. */
+	snprintf(id, sizeof(id), "%s/%s", qual_ids[c->q],
+		 dgram ? "dgram" : "stream");
 	ASSERT_EQ(0, receivers(self, a, len));
 	ASSERT_EQ(0, sock_worker_start(&w));
 	ASSERT_EQ(0, enter(&w, prof));
@@ -490,13 +501,14 @@ static void run_case(struct __test_metadata *_metadata,
 	}
 	close(fd);
 
-	if (!dgram) {
-		record(id, c, prof, "sender.connect", e.connect, r.err[1]);
-		EXPECT_EQ(e.connect, r.err[1]);
-	}
-	record(id, c, prof, "sender.send", e.send, r.err[dgram ? 1 : 2]);
-	EXPECT_EQ(e.send, r.err[dgram ? 1 : 2]);
-	record(id, c, prof, "log.record", LOGGED(e.logged), LOGGED(got.n));
+	if (!dgram)
+		judge_op(_metadata, id, c, prof, "sender.connect", e.connect,
+			 r.err[1]);
+	judge_op(_metadata, id, c, prof, "sender.send", e.send,
+		 r.err[dgram ? 1 : 2]);
+	judge_op(_metadata, id, c, prof, "log.record", LOGGED(e.logged),
+		 LOGGED(got.n));
+	/* Exactly one record: two would pass as "logged" above. */
 	EXPECT_EQ(e.logged ? 1 : 0, got.n)
 	{
 		for (i = 0; i < got.n; i++)

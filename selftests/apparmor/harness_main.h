@@ -1,13 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lsmconf AppArmor selftests: the harness's main for tests whose cases
- * share loaded labels (aa_policy_load_shared() in common.h). Include it
- * after kselftest_harness.h, in place of TEST_HARNESS_MAIN.
+ * lsmconf AppArmor selftests: the one way a binary's cases share loaded
+ * labels: aa_policy_share() loads each once, the harness's main
+ * (AA_HARNESS_MAIN, in place of TEST_HARNESS_MAIN) removes them after the
+ * cases. Include it after kselftest_harness.h.
  */
 #ifndef LSMCONF_APPARMOR_HARNESS_MAIN_H
 #define LSMCONF_APPARMOR_HARNESS_MAIN_H
 
 #include "common.h"
+
+/*
+ * A label the binary's cases share: compiled (cached per boot) and loaded
+ * by the first case that needs it, found loaded by the next; main removes
+ * it after the last case (below). 0 or -errno; a parser refusal names
+ * its log.
+ */
+static inline int aa_policy_share(struct __test_metadata *_metadata,
+				  struct aa_policy *p, const char *tmpl,
+				  const char *abi, const char *perms,
+				  const char *tag, const char *name)
+{
+	int ret = aa_policy_build_as(p, tmpl, abi, perms, tag, name);
+
+	if (ret) {
+		TH_LOG("compiling %s failed (%s); parser output in %s", tag,
+		       strerror(-ret), p->log);
+		return ret;
+	}
+	return aa_policy_load_shared(p);
+}
 
 /*
  * The harness's main for tests that share loaded labels: test profiles a

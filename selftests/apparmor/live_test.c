@@ -15,6 +15,9 @@
 #include <time.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
+#include "../lsmconf/worker.h"
 #include "peer.h"
 
 #define ABI "5.0"
@@ -120,12 +123,7 @@ FIXTURE_SETUP(live)
 	self->ev_drain = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	ASSERT_LE(0, self->ev_op);
 	ASSERT_LE(0, self->ev_drain);
-	memset(&self->addr, 0, sizeof(self->addr));
-	self->addr.sun_family = AF_UNIX;
-	snprintf(self->addr.sun_path + 1, sizeof(self->addr.sun_path) - 1,
-		 "lsmconf-live-%d", getpid());
-	self->addrlen = offsetof(struct sockaddr_un, sun_path) + 1 +
-			strlen(self->addr.sun_path + 1);
+	self->addrlen = unix_abstract(&self->addr, "lsmconf-live-%d", getpid());
 }
 
 FIXTURE_TEARDOWN(live)
@@ -353,18 +351,27 @@ static int wait_ready(FIXTURE_DATA(live) * self)
 	return read(self->ev_drain, &n, sizeof(n)) < 0 ? -errno : 0;
 }
 
-static void live_record(const FIXTURE_VARIANT(live) * v, bool fine,
-			const char *scenario, const char *what,
-			const char *sender, const char *receiver, int expected,
-			int observed)
+/* One decision: its op names the phase or the step of the case. */
+static void live_judge(struct __test_metadata *_metadata,
+		       const FIXTURE_VARIANT(live) * v, bool fine,
+		       const char *what, const char *sender,
+		       const char *receiver, int expected, int observed)
 {
-	char id[160], depends[64];
+	const char *depends =
+		fine ? "network_v9/af_unix=yes" : "network_v9/af_unix=no";
+	struct record rec = {
+		.abi = ABI,
+		.subject = sender,
+		.object = receiver,
+		.class = v->type_id,
+		.detail = "abstract",
+		.op = what,
+		.depends = depends,
+		.expected = expected,
+		.observed = observed,
+	};
 
-	snprintf(id, sizeof(id), "live/%s/%s/%s", ABI, v->type_id, scenario);
-	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
-		 fine ? "yes" : "no");
-	record_write(id, ABI, sender, receiver, v->type_id, "abstract", what,
-		     depends, expected, observed);
+	JUDGE(&rec);
 }
 
 /*
@@ -463,9 +470,9 @@ static void judge_flips(struct __test_metadata *_metadata,
 
 		EXPECT_LT(0, judged[k]);
 		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, scenario, what, sender,
-			    receiver, want[k],
-			    allowed[k] && denied[k] ? -EPROTO : first_err[k]);
+		live_judge(_metadata, variant, self->fine, what, sender,
+			   receiver, want[k],
+			   allowed[k] && denied[k] ? -EPROTO : first_err[k]);
 	}
 }
 
@@ -537,32 +544,42 @@ TEST_F_TIMEOUT(live, receiver_flips_sender_denied, 60)
 		  "live_rx");
 }
 
-/* One operation from a fresh socket, after the policy of a phase is in. */
+/* fixed_phases' sender: a fresh process per operation. */
+struct one_tx {
+	int type;
+	const char *change, *stack;
+	const struct sockaddr_un *to;
+	socklen_t tolen;
+};
+
+/* Its one request (the sequence number): enter, make a socket, send. */
+static void one_tx_serve(const void *req, void *rep, void *state)
+{
+	const struct one_tx *tx = state;
+	int dfd = enter_sender(tx->change, tx->stack, tx->type);
+
+	*(int *)rep = live_send(tx->type, dfd, tx->to, tx->tolen,
+				*(const unsigned int *)req);
+}
+
+/*
+ * One operation from a fresh process and socket, after the policy of a
+ * phase is in: its outcome, or -ETIMEDOUT / -EPIPE from a sender that
+ * never answered.
+ */
 static int one_op(FIXTURE_DATA(live) * self, int type, const char *change,
 		  const char *stack, unsigned int seq)
 {
-	int pipefd[2], err = -ECHILD, dfd, ret;
-	pid_t pid;
+	struct one_tx tx = { type, change, stack, &self->addr, self->addrlen };
+	struct worker w = { 0 };
+	int err, ret;
 
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	pid = peer_fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		dfd = enter_sender(change, stack, type);
-		err = live_send(type, dfd, &self->addr, self->addrlen, seq);
-		pipe_write(pipefd[1], &err, sizeof(err));
-		_exit(0);
-	}
-	close(pipefd[1]);
-	/* A sender that never answered: -ETIMEDOUT, or -EPIPE if it died. */
-	ret = pipe_read(pipefd[0], &err, sizeof(err), PEER_WAIT_MS);
+	ret = worker_start(&w, sizeof(seq), sizeof(err), one_tx_serve, &tx);
 	if (ret)
-		err = ret;
-	close(pipefd[0]);
-	peer_reap(pid);
-	return err;
+		return ret;
+	ret = worker_run(&w, &seq, &err);
+	worker_stop(&w);
+	return ret ? ret : err;
 }
 
 /*
@@ -592,15 +609,9 @@ static void fixed_phases(struct __test_metadata *_metadata,
 		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
 		got = one_op(self, variant->type, change, stack, k);
 		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, scenario, what,
-			    stack ? "live_base//&live_stacked" : flip,
-			    "unconfined", want, got);
-		EXPECT_EQ(want, got)
-		{
-			TH_LOG("%s phase %d: expected %s, observed %s",
-			       scenario, k, outcome_name(want),
-			       outcome_name(got));
-		}
+		live_judge(_metadata, variant, self->fine, what,
+			   stack ? "live_base//&live_stacked" : flip,
+			   "unconfined", want, got);
 	}
 	stop_peers(_metadata, self, -1, rpid);
 	for (k = 0; k <= FLIPS; k++)
@@ -624,7 +635,12 @@ TEST_F_TIMEOUT(live, fixed_phase_stacked, 60)
 		     "live_base", "live_stacked", "live_stacked");
 }
 
-/* A child that waits for one-byte commands on a pipe; bounded waits. */
+/*
+ * first_send's sender: it must send before it reads its command (a read
+ * may refresh its label), which the generic worker (worker.h), reading
+ * each request before serving it, cannot do. One-byte commands on a
+ * pipe; bounded waits.
+ */
 struct agent {
 	pid_t pid;
 	int cmd[2], rep[2];
@@ -680,6 +696,32 @@ static int listen_on(int type, const struct sockaddr_un *addr, socklen_t len)
 }
 
 /*
+ * revocation's receiver, in live_revoke: request 'a' binds the socket
+ * made before the update, 'b' one made after it; the reply is its fd or
+ * -errno. It holds both open until the worker stops.
+ */
+struct revoke_rx {
+	int type;
+	struct sockaddr_un addr[2];
+	socklen_t len[2];
+	int fd[2];
+	bool entered;
+};
+
+static void revoke_rx_serve(const void *req, void *rep, void *state)
+{
+	struct revoke_rx *rx = state;
+	int i = *(const char *)req == 'b';
+
+	if (!rx->entered) {
+		enter("live_revoke", NULL);
+		rx->entered = true;
+	}
+	rx->fd[i] = listen_on(rx->type, &rx->addr[i], rx->len[i]);
+	*(int *)rep = rx->fd[i];
+}
+
+/*
  * 3. Revocation audit. The receiver's profile is replaced by a
  * receive_deny version while its socket exists. A socket keeps the label
  * it was created with (unix_may_send and the stream connect check use the
@@ -693,7 +735,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	struct sockaddr_un addr2 = self->addr;
 	socklen_t len2 = self->addrlen;
 	struct aa_policy deny;
-	struct agent rx;
+	struct revoke_rx rx;
+	struct worker w = { 0 };
 	struct payload p;
 	int ready, ret, want, sfd, fd2;
 
@@ -702,26 +745,12 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	/* A second name: the first byte after the leading NUL changes. */
 	addr2.sun_path[1] ^= 1;
 
-	ASSERT_EQ(0, agent_start(&rx));
-	if (rx.pid == 0) {
-		int fd[2] = { -1, -1 }, n = 0;
-
-		enter("live_revoke", NULL);
-		/* 'a': the socket before the update; 'b': one after it. */
-		for (char c; (c = agent_next(&rx)) != 'q';) {
-			int r = listen_on(variant->type,
-					  c == 'a' ? &self->addr : &addr2,
-					  c == 'a' ? self->addrlen : len2);
-
-			fd[n++ % 2] = r;
-			pipe_write(rx.rep[1], &r, sizeof(r));
-		}
-		/* The sockets were held open until the test was done. */
-		close(fd[0]);
-		close(fd[1]);
-		_exit(0);
-	}
-	ASSERT_EQ(0, agent_ask(&rx, 'a', &ready));
+	rx = (struct revoke_rx){ .type = variant->type,
+				 .addr = { self->addr, addr2 },
+				 .len = { self->addrlen, len2 },
+				 .fd = { -1, -1 } };
+	ASSERT_EQ(0, worker_start(&w, 1, sizeof(int), revoke_rx_serve, &rx));
+	ASSERT_EQ(0, worker_run(&w, "a", &ready));
 	ASSERT_LE(0, ready);
 
 	/* Before the update: allowed; a stream connects now and stays. */
@@ -734,9 +763,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
 				     (void *)&self->addr, self->addrlen));
 	else
 		ret = sys_ret(connect(sfd, (void *)&self->addr, self->addrlen));
-	EXPECT_EQ(0, ret);
-	live_record(variant, self->fine, "revocation", "before_update",
-		    "unconfined", "live_revoke", 0, ret);
+	live_judge(_metadata, variant, self->fine, "before_update",
+		   "unconfined", "live_revoke", 0, ret);
 	ASSERT_EQ(0, aa_policy_load(&deny));
 
 	/* The existing socket after the update: not revoked. */
@@ -748,12 +776,11 @@ TEST_F_TIMEOUT(live, revocation, 60)
 		ret = sys_ret(send(sfd, &p, sizeof(p), MSG_DONTWAIT));
 	TH_LOG("revocation: delivery through the existing socket %s",
 	       ret ? "revoked" : "not revoked");
-	live_record(variant, self->fine, "revocation", "existing_socket",
-		    "unconfined", "live_revoke", 0, ret);
-	EXPECT_EQ(0, ret);
+	live_judge(_metadata, variant, self->fine, "existing_socket",
+		   "unconfined", "live_revoke", 0, ret);
 
 	/* A socket the receiver creates after the update. */
-	ASSERT_EQ(0, agent_ask(&rx, 'b', &ready));
+	ASSERT_EQ(0, worker_run(&w, "b", &ready));
 	ASSERT_LE(0, ready);
 	if (variant->type == SOCK_DGRAM) {
 		ret = sys_ret(sendto(sfd, &p, sizeof(p), MSG_DONTWAIT,
@@ -767,12 +794,37 @@ TEST_F_TIMEOUT(live, revocation, 60)
 	want = self->fine ? -EACCES : 0;
 	TH_LOG("revocation: a socket created after the update is %s",
 	       ret ? "denied" : "allowed");
-	live_record(variant, self->fine, "revocation", "new_socket",
-		    "unconfined", "live_revoke", want, ret);
-	EXPECT_EQ(want, ret);
-	pipe_write(rx.cmd[1], "q", 1);
-	EXPECT_EQ(0, peer_reap(rx.pid));
+	live_judge(_metadata, variant, self->fine, "new_socket", "unconfined",
+		   "live_revoke", want, ret);
+	/* The receiver held its sockets open until now. */
+	worker_stop(&w);
 	close(sfd);
+}
+
+/*
+ * removal's sender, in live_removed from its first request on (its
+ * datagram socket made then): each request is one send, answered with
+ * its outcome.
+ */
+struct removal_tx {
+	int type, dfd;
+	struct sockaddr_un to;
+	socklen_t tolen;
+	unsigned int seq;
+	bool entered;
+};
+
+static void removal_tx_serve(const void *req, void *rep, void *state)
+{
+	struct removal_tx *tx = state;
+
+	(void)req;
+	if (!tx->entered) {
+		tx->dfd = enter_sender("live_removed", NULL, tx->type);
+		tx->entered = true;
+	}
+	*(int *)rep =
+		live_send(tx->type, tx->dfd, &tx->to, tx->tolen, tx->seq++);
 }
 
 /*
@@ -782,7 +834,8 @@ TEST_F_TIMEOUT(live, revocation, 60)
  */
 TEST_F_TIMEOUT(live, removal, 60)
 {
-	struct agent tx;
+	struct removal_tx tx;
+	struct worker w = { 0 };
 	struct aa_policy p;
 	pid_t rpid;
 	int before, after, want;
@@ -793,31 +846,20 @@ TEST_F_TIMEOUT(live, removal, 60)
 	rpid = receiver_start(self, variant->type, NULL);
 	ASSERT_LE(0, rpid);
 	ASSERT_EQ(0, wait_ready(self));
-	ASSERT_EQ(0, agent_start(&tx));
-	if (tx.pid == 0) {
-		int dfd = enter_sender("live_removed", NULL, variant->type);
-		unsigned int seq = 0;
-
-		while (agent_next(&tx) == 's') {
-			int err = live_send(variant->type, dfd, &self->addr,
-					    self->addrlen, seq++);
-
-			pipe_write(tx.rep[1], &err, sizeof(err));
-		}
-		_exit(0);
-	}
-	ASSERT_EQ(0, agent_ask(&tx, 's', &before));
+	tx = (struct removal_tx){ .type = variant->type,
+				  .to = self->addr,
+				  .tolen = self->addrlen };
+	ASSERT_EQ(0, worker_start(&w, 1, sizeof(int), removal_tx_serve, &tx));
+	ASSERT_EQ(0, worker_run(&w, "s", &before));
 	want = self->fine ? -EACCES : 0;
-	live_record(variant, self->fine, "removal", "before_removal",
-		    "live_removed", "unconfined", want, before);
-	EXPECT_EQ(want, before);
+	live_judge(_metadata, variant, self->fine, "before_removal",
+		   "live_removed", "unconfined", want, before);
 	ASSERT_EQ(0, aa_profile_remove(p.name));
-	ASSERT_EQ(0, agent_ask(&tx, 's', &after));
-	live_record(variant, self->fine, "removal", "after_removal",
-		    "live_removed", "unconfined", 0, after);
-	EXPECT_EQ(0, after);
-	pipe_write(tx.cmd[1], "q", 1);
-	stop_peers(_metadata, self, tx.pid, rpid);
+	ASSERT_EQ(0, worker_run(&w, "s", &after));
+	live_judge(_metadata, variant, self->fine, "after_removal",
+		   "live_removed", "unconfined", 0, after);
+	worker_stop(&w);
+	stop_peers(_metadata, self, -1, rpid);
 	/* The allowed send arrived; the denied one never did. */
 	EXPECT_EQ(before ? 0 : 1, self->sh->got[0]);
 	EXPECT_EQ(1, self->sh->got[1]);
@@ -868,13 +910,8 @@ TEST_F_TIMEOUT(live, first_send, 60)
 		ASSERT_EQ(0, aa_policy_load(&ver[k % 2]));
 		ASSERT_EQ(0, agent_ask(&tx, 's', &got));
 		snprintf(what, sizeof(what), "phase_%02d", k);
-		live_record(variant, self->fine, "first_send", what,
-			    "live_first", "unconfined", want, got);
-		EXPECT_EQ(want, got)
-		{
-			TH_LOG("first send of phase %d: expected %s, observed %s",
-			       k, outcome_name(want), outcome_name(got));
-		}
+		live_judge(_metadata, variant, self->fine, what, "live_first",
+			   "unconfined", want, got);
 	}
 	/* Its last send goes out before it reads 'q'. */
 	pipe_write(tx.cmd[1], "q", 1);

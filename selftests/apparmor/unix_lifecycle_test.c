@@ -23,6 +23,10 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/unix_addr.h"
+#include "../lsmconf/worker.h"
+#include "harness_main.h"
 #include "peer.h"
 
 #define ABI "5.0"
@@ -84,7 +88,6 @@ FIXTURE(lifecycle)
 	enum mediation med;
 	struct sockaddr_un saddr[2], caddr[2];
 	socklen_t slen[2], clen[2];
-	int ready[2], go[2]; /* child -> test, test -> child */
 };
 
 /* How the task takes its new label: change to it, or stack it. */
@@ -127,95 +130,32 @@ FIXTURE_VARIANT_ADD(lifecycle, stream_stack){
 static void abstract_addr(struct sockaddr_un *a, socklen_t *len,
 			  const char *what, int phase)
 {
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1, "lsmconf-lc-%s%d-%d",
-		 what, phase, getpid());
-	*len = offsetof(struct sockaddr_un, sun_path) + 1 +
-	       strlen(a->sun_path + 1);
-}
-
-static int lc_policy(struct aa_policy *p, const struct lc_label *l)
-{
-	return aa_policy_build_as(p, l->tmpl, ABI, l->perms, l->id, l->id);
+	*len = unix_abstract(a, "lsmconf-lc-%s%d-%d", what, phase, getpid());
 }
 
 /* The helper mode's environment variable: see exec_helper(). */
 #define HELPER_ENV "LSMCONF_LC_HELPER"
 
 /*
- * The labels are loaded once per run, by the harness's own process before
- * the first case (one write of all four profiles), and removed when it
- * exits: a load per case cost most of the test's time under emulation.
- * Each case only checks that they are there (lc_loaded).
+ * The labels are loaded once per run: the first case loads them, the
+ * next find them (aa_policy_load_shared()); the binary's main removes
+ * them after the last case and checks the profile list is as it found it
+ * (harness_main.h). The compiled blobs are cached per boot.
  */
-static int lc_loaded = -ENOENT;
-static pid_t lc_owner;
-static char lc_log[4096];
-
-static int lc_load_all(void)
+static int lc_load_labels(struct __test_metadata *_metadata)
 {
-	char buf[65536];
-	struct aa_policy p, one;
-	int i, out, in, ret = 0;
-	ssize_t n;
+	const struct lc_label *l;
+	struct aa_policy p;
+	int i, ret;
 
-	for (i = 0; i < (int)ARRAY_SIZE(lc_labels) && !ret; i++) {
-		ret = lc_policy(&one, lc_labels[i]);
-		if (ret == -ENOEXEC)
-			read_text(one.log, lc_log, sizeof(lc_log));
+	for (i = 0; i < (int)ARRAY_SIZE(lc_labels); i++) {
+		l = lc_labels[i];
+		ret = aa_policy_share(_metadata, &p, l->tmpl, ABI, l->perms,
+				      l->id, l->id);
 		if (ret)
 			return ret;
-		if (i == 0) {
-			p = one;
-			/* lc_no_send.bin -> lc_no_send.all: fits. */
-			p.blob[strlen(p.blob) - 3] = '\0';
-			strcat(p.blob, "all");
-			out = open(p.blob,
-				   O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-				   0600);
-			if (out < 0)
-				return -errno;
-		}
-		in = open(one.blob, O_RDONLY | O_CLOEXEC);
-		if (in < 0) {
-			ret = -errno;
-			break;
-		}
-		while ((n = read(in, buf, sizeof(buf))) > 0 && !ret)
-			ret = write_all(out, buf, n);
-		if (n < 0)
-			ret = -errno;
-		close(in);
 	}
-	close(out);
-	if (ret)
-		return ret;
-	return aa_policy_load(&p);
-}
-
-static void __attribute__((constructor)) lc_policy_up(void)
-{
-	if (getenv(HELPER_ENV) || lsm_is_active("apparmor") <= 0 ||
-	    !policy_load_allowed())
-		return;
-	lc_owner = getpid();
-	aa_remove_leftovers();
-	lc_loaded = lc_load_all();
-}
-
-static void __attribute__((destructor)) lc_policy_down(void)
-{
-	char name[160];
-	int i;
-
-	if (getpid() != lc_owner || lc_loaded)
-		return;
-	for (i = 0; i < (int)ARRAY_SIZE(lc_labels); i++) {
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
-			 lc_labels[i]->id);
-		aa_profile_remove(name);
-	}
+	return 0;
 }
 
 FIXTURE_SETUP(lifecycle)
@@ -223,10 +163,8 @@ FIXTURE_SETUP(lifecycle)
 	int i;
 
 	REQUIRE_APPARMOR(_metadata, true);
-	if (lc_loaded)
-		TH_LOG("loading the labels: %s %s", outcome_name(lc_loaded),
-		       lc_log);
-	ASSERT_EQ(0, lc_loaded);
+	/* Before the list is taken: the labels outlive the case. */
+	ASSERT_EQ(0, lc_load_labels(_metadata));
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	if (aa_feature("network_v9/af_unix") == 1)
 		self->med = MED_FINE;
@@ -238,8 +176,6 @@ FIXTURE_SETUP(lifecycle)
 		abstract_addr(&self->saddr[i], &self->slen[i], "s", i);
 		abstract_addr(&self->caddr[i], &self->clen[i], "c", i);
 	}
-	ASSERT_EQ(0, pipe2(self->ready, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(self->go, O_CLOEXEC));
 }
 
 FIXTURE_TEARDOWN(lifecycle)
@@ -667,28 +603,58 @@ static void lc_record(struct __test_metadata *_metadata,
 		      const char *receiver, const struct peer_report *want,
 		      const struct peer_report *got)
 {
-	char id[160], depends[64];
+	char depends[64];
+	struct record rec = {
+		.abi = ABI,
+		.subject = sender,
+		.object = receiver,
+		.class = v->type_id,
+		.detail = "abstract",
+		.depends = depends,
+	};
 	int i;
 
-	snprintf(id, sizeof(id), "lifecycle/%s/%s/%s/%s", ABI, v->type_id,
-		 v->enter_id, scenario);
 	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 		 self->med == MED_FINE ? "yes" : "no");
 	for (i = 0; i < want->n_ops; i++) {
-		const char *op = want->ops[i].op;
-		int observed = report_find(got, op);
-
-		record_write(id, ABI, sender, receiver, v->type_id, "abstract",
-			     op, depends, want->ops[i].err, observed);
-		EXPECT_EQ(want->ops[i].err, observed)
-		{
-			TH_LOG("%s %s (%s mediation): expected %s, observed %s",
-			       scenario, op, med_names[self->med],
-			       outcome_name(want->ops[i].err),
-			       outcome_name(observed));
-		}
+		rec.op = want->ops[i].op;
+		rec.expected = want->ops[i].err;
+		rec.observed = report_find(got, rec.op);
+		JUDGE(&rec);
+		if (rec.expected != rec.observed)
+			TH_LOG("%s: %s mediation", scenario,
+			       med_names[self->med]);
 	}
 	EXPECT_EQ(want->n_ops, got->n_ops);
+}
+
+/* The child's role, served one stretch (up to a sync point) per request. */
+struct lc_child {
+	FIXTURE_DATA(lifecycle) * self;
+	const FIXTURE_VARIANT(lifecycle) * v;
+	const struct scenario *sc;
+	struct runner ru;
+};
+
+struct lc_stretch {
+	bool more; /* stopped at a sync point; false: the role is done */
+	struct peer_report rep;
+};
+
+/*
+ * The child's sockets stay open after its last stretch, until the test
+ * is done with its part and stops the worker (a closed stream would read
+ * as end of file).
+ */
+static void lc_child_serve(const void *req, void *rep, void *state)
+{
+	struct lc_child *c = state;
+	struct lc_stretch *out = rep;
+
+	(void)req;
+	out->more = run_until_sync(c->self, c->v, c->sc, c->sc->child, &c->ru,
+				   NULL);
+	out->rep = c->ru.rep;
 }
 
 static void run_scenario(struct __test_metadata *_metadata,
@@ -700,12 +666,14 @@ static void run_scenario(struct __test_metadata *_metadata,
 	const char *srv = sc->server[t], *cli = sc->client[t];
 	const char *pscript = sc->child == SERVER ? cli : srv;
 	const char *cscript = sc->child == SERVER ? srv : cli;
-	struct runner mp, mc, rp, rc;
-	char sbuf[160], rbuf[160], c = 0;
+	struct lc_child child = { .self = self, .v = v, .sc = sc };
+	struct runner mp, mc, rp;
+	char sbuf[160], rbuf[160];
 	const struct peer_report *want[2], *got[2];
+	struct worker w = { 0 };
+	struct lc_stretch st;
 	bool pmore, cmore = true;
-	int out[2], i;
-	pid_t pid;
+	int i;
 
 	if (!srv)
 		SKIP(return, "%s: accept() exists for stream sockets only",
@@ -715,52 +683,28 @@ static void run_scenario(struct __test_metadata *_metadata,
 	model_run(self, v, sc, &mp, &mc);
 
 	runner_init(&rp, pscript);
-	runner_init(&rc, cscript);
-	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
+	runner_init(&child.ru, cscript);
 	pmore = run_until_sync(self, v, sc, !sc->child, &rp, NULL);
-	pid = peer_fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0) {
-		bool more;
-
-		close(out[0]);
-		/*
-		 * 'r': at a sync point; 'e': done. Either way the test's go
-		 * comes next: the sockets stay open until the test is done
-		 * with its part (a closed stream would read as end of file).
-		 */
-		do {
-			more = run_until_sync(self, v, sc, sc->child, &rc,
-					      NULL);
-			if (pipe_write(self->ready[1], more ? "r" : "e", 1) ||
-			    pipe_read(self->go[0], &c, 1, PEER_WAIT_MS))
-				_exit(2);
-		} while (more);
-		pipe_write(out[1], &rc.rep, sizeof(rc.rep));
-		runner_close(&rc);
-		_exit(0);
-	}
-	close(out[1]);
+	/* It inherits the test's sockets, as a forked peer does. */
+	ASSERT_EQ(0, worker_start_fds(&w, 1, sizeof(st), lc_child_serve, &child,
+				      true));
 	/* The order of model_run(): after the child's end, all the rest. */
 	while (cmore) {
-		ASSERT_EQ(0, pipe_read(self->ready[0], &c, 1, PEER_WAIT_MS));
-		cmore = c == 'r';
+		ASSERT_EQ(0, worker_run(&w, "g", &st));
+		cmore = st.more;
 		do
 			pmore = pmore && run_until_sync(self, v, sc, !sc->child,
 							&rp, NULL);
 		while (!cmore && pmore);
-		ASSERT_EQ(0, pipe_write(self->go[1], "g", 1));
 	}
-	ASSERT_EQ(0, pipe_read(out[0], &rc.rep, sizeof(rc.rep), PEER_WAIT_MS));
-	close(out[0]);
-	EXPECT_EQ(0, peer_reap(pid));
-	EXPECT_EQ(0, rc.rep.label_err);
+	worker_stop(&w);
+	EXPECT_EQ(0, st.rep.label_err);
 	EXPECT_EQ(0, rp.rep.label_err);
 	runner_close(&rp);
 	want[0] = &mp.rep;
 	want[1] = &mc.rep;
 	got[0] = &rp.rep;
-	got[1] = &rc.rep;
+	got[1] = &st.rep;
 	for (i = 0; i < 2; i++)
 		lc_record(_metadata, self, v, sc->name,
 			  role_label(sc->label, sc->mover == CLIENT, v->stack,
@@ -1213,8 +1157,7 @@ static void __attribute__((constructor)) exec_helper(void)
 	} else {
 		report_op(&rep, op, 0);
 	}
-	snprintf(to.sun_path + 1, sizeof(to.sun_path) - 1, "%s", name);
-	len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+	len = unix_abstract(&to, "%s", name);
 	handover_use(&rep, "exec", fd, type, &to, len);
 	_exit(pipe_write(out, &rep, sizeof(rep)) ? 91 : 0);
 }
@@ -1279,4 +1222,4 @@ TEST_F(lifecycle, exec_from_confined)
 	exec_inherit(_metadata, self, variant, "exec_from_confined", &LC_allow);
 }
 
-TEST_HARNESS_MAIN
+AA_HARNESS_MAIN

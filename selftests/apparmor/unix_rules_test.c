@@ -18,6 +18,8 @@
 #include <sys/prctl.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 #include "harness_main.h"
 #include "peer.h"
 
@@ -254,7 +256,6 @@ FIXTURE(unix_rules)
 
 FIXTURE_VARIANT(unix_rules)
 {
-	const char *name;
 	const struct rule_profile *prof;
 	int type;
 	const char *type_id;
@@ -275,7 +276,6 @@ FIXTURE_VARIANT(unix_rules)
  */
 #define RULE(NAME, P, T, R, RA, SA)            \
 	FIXTURE_VARIANT_ADD(unix_rules, NAME){ \
-		.name = #NAME,                 \
 		.prof = &P_##P,                \
 		.type = TYPE_##T,              \
 		.type_id = #T,                 \
@@ -589,11 +589,12 @@ static int rules_enter(const struct rules_label *l, const char *subject,
 	return 0;
 }
 
+/* A peer worker's state: the case, and for the receiver its socket. */
 struct rules_ctx {
 	const FIXTURE_VARIANT(unix_rules) * v;
 	const char *subject; /* lsmconf_t_rules_<id> */
-	int cmd[2]; /* test -> receiver */
-	int rep[2]; /* peer -> test */
+	int fd;
+	struct peer_report r; /* the receiver's, growing with each request */
 };
 
 /* The sender of a datagram connect form connects, then sends. */
@@ -607,86 +608,98 @@ static const struct rules_label *sender_label(const struct rules_ctx *c)
 	return c->v->receiver->subject ? &R_unconfined : &R_subject;
 }
 
-static void receiver_main(const struct rules_ctx *c)
+/* The receiver's first request: enter its label, bind (and listen). */
+static void receiver_ready(struct rules_ctx *c)
 {
-	const struct rules_label *l = c->v->receiver;
-	struct peer_report r = { 0 };
+	struct peer_report *r = &c->r;
 	struct sockaddr_un sun;
 	socklen_t len;
-	char go;
-	int fd;
 
-	r.label_err = rules_enter(l, c->subject, r.context, sizeof(r.context));
-	if (r.label_err)
-		goto out;
-	fd = socket(AF_UNIX, c->v->type, 0);
-	report_op(&r, "socket", sys_ret(fd));
-	if (fd < 0)
-		goto out;
+	r->label_err = rules_enter(c->v->receiver, c->subject, r->context,
+				   sizeof(r->context));
+	if (r->label_err)
+		return;
+	c->fd = socket(AF_UNIX, c->v->type, 0);
+	report_op(r, "socket", sys_ret(c->fd));
+	if (c->fd < 0)
+		return;
 	len = make_addr(c->v->raddr, &sun);
-	report_op(&r, "bind", sys_ret(bind(fd, (void *)&sun, len)));
+	report_op(r, "bind", sys_ret(bind(c->fd, (void *)&sun, len)));
 	if (c->v->type != SOCK_DGRAM)
-		report_op(&r, "listen", sys_ret(listen(fd, 4)));
-	pipe_write(c->rep[1], &r, sizeof(r));
-	/* The sender is done: take what arrived, never wait for more. */
-	if (pipe_read(c->cmd[0], &go, 1, PEER_WAIT_MS))
-		_exit(0);
-	if (c->v->type == SOCK_DGRAM) {
-		drain(fd, c->v->type, &r.delivered, &r.corrupt);
-		report_op(&r, "receive", r.delivered ? 0 : -EAGAIN);
-	} else {
-		fcntl(fd, F_SETFL, O_NONBLOCK);
-		report_op(&r, "accept",
-			  sys_ret(accept4(fd, NULL, NULL, SOCK_NONBLOCK)));
-	}
-out:
-	pipe_write(c->rep[1], &r, sizeof(r));
-	_exit(0);
+		report_op(r, "listen", sys_ret(listen(c->fd, 4)));
 }
 
-static void sender_main(const struct rules_ctx *c)
+/* Its second, once the sender is done: take what arrived, never wait. */
+static void receiver_take(struct rules_ctx *c)
 {
-	struct peer_report r = { 0 };
+	struct peer_report *r = &c->r;
+
+	if (c->v->type == SOCK_DGRAM) {
+		drain(c->fd, c->v->type, &r->delivered, &r->corrupt);
+		report_op(r, "receive", r->delivered ? 0 : -EAGAIN);
+	} else {
+		fcntl(c->fd, F_SETFL, O_NONBLOCK);
+		report_op(r, "accept",
+			  sys_ret(accept4(c->fd, NULL, NULL, SOCK_NONBLOCK)));
+	}
+}
+
+/* 'b': ready the receiver; 't': take. The reply: its report so far. */
+static void receiver_serve(const void *req, void *rep, void *state)
+{
+	struct rules_ctx *c = state;
+
+	if (*(const char *)req == 'b')
+		receiver_ready(c);
+	else
+		receiver_take(c);
+	*(struct peer_report *)rep = c->r;
+}
+
+/* The sender's one request: enter, then the variant's calls; its report. */
+static void sender_serve(const void *req, void *rep, void *state)
+{
+	const struct rules_ctx *c = state;
+	struct peer_report *r = rep;
 	struct sockaddr_un to, self;
 	socklen_t tolen, selflen;
 	struct payload msg;
 	int fd, e;
-	r.label_err = rules_enter(sender_label(c), c->subject, r.context,
-				  sizeof(r.context));
-	if (r.label_err)
-		goto out;
+
+	(void)req;
+	r->label_err = rules_enter(sender_label(c), c->subject, r->context,
+				   sizeof(r->context));
+	if (r->label_err)
+		return;
 	fd = socket(AF_UNIX, c->v->type, 0);
-	report_op(&r, "socket", sys_ret(fd));
+	report_op(r, "socket", sys_ret(fd));
 	if (fd < 0)
-		goto out;
+		return;
 	if (c->v->saddr) {
 		selflen = make_addr(c->v->saddr, &self);
-		report_op(&r, "bind",
-			  sys_ret(bind(fd, (void *)&self, selflen)));
+		report_op(r, "bind", sys_ret(bind(fd, (void *)&self, selflen)));
 	}
 	/* Bounded: a full backlog is EAGAIN after PEER_WAIT_MS. */
-	report_op(&r, "setsockopt", set_timeouts(fd));
+	report_op(r, "setsockopt", set_timeouts(fd));
 	tolen = make_addr(c->v->raddr, &to);
 	payload_make(&msg, 0);
 	if (dgram_connects(c->v)) {
 		/* A datagram connect, then one send to the connected peer. */
 		e = sys_ret(connect(fd, (void *)&to, tolen));
-		report_op(&r, "connect", e);
+		report_op(r, "connect", e);
 		if (!e)
-			report_op(&r, "send",
+			report_op(r, "send",
 				  sys_ret(send(fd, &msg, sizeof(msg),
 					       MSG_DONTWAIT)));
 	} else if (c->v->type == SOCK_DGRAM) {
-		report_op(&r, "sendto",
+		report_op(r, "sendto",
 			  sys_ret(sendto(fd, &msg, sizeof(msg), MSG_DONTWAIT,
 					 (void *)&to, tolen)));
 	} else {
-		report_op(&r, "connect",
+		report_op(r, "connect",
 			  sys_ret(connect(fd, (void *)&to, tolen)));
 	}
-out:
-	pipe_write(c->rep[1], &r, sizeof(r));
-	_exit(0);
+	close(fd);
 }
 
 /* ---- fixture -------------------------------------------------------- */
@@ -700,13 +713,7 @@ static int load(struct __test_metadata *_metadata,
 	int ret;
 
 	snprintf(tag, sizeof(tag), "rules_%s", id);
-	ret = aa_policy_build(p, tmpl, ABI, rules, tag);
-	if (ret) {
-		TH_LOG("compiling %s failed (%s); parser output in %s", tag,
-		       strerror(-ret), p->log);
-		return ret;
-	}
-	ret = aa_policy_load_shared(p);
+	ret = aa_policy_share(_metadata, p, tmpl, ABI, rules, tag, NULL);
 	if (ret)
 		return ret;
 	self->n_policy++;
@@ -771,101 +778,91 @@ FIXTURE_TEARDOWN(unix_rules)
 
 /* One decision: recorded, and compared with the model. */
 static void judge(struct __test_metadata *_metadata,
-		  const FIXTURE_VARIANT(unix_rules) * v, const char *name,
-		  bool k9, const char *op, int want, int seen)
+		  const FIXTURE_VARIANT(unix_rules) * v, bool k9,
+		  const char *op, int want, int seen)
 {
 	const char *s = v->receiver->subject ? "unconfined" : v->prof->id;
 	const char *r = v->receiver->subject ? v->prof->id : v->receiver->id;
-	char id[160], depends[40];
+	char depends[40];
+	struct record rec = {
+		.abi = ABI,
+		.subject = s,
+		.object = r,
+		.class = v->type_id,
+		.detail = v->raddr,
+		.op = op,
+		.depends = depends,
+		.expected = want,
+		.observed = seen,
+	};
 
-	snprintf(id, sizeof(id), "unix_rules/" ABI "/%s", name);
 	snprintf(depends, sizeof(depends), "network_v9/af_unix=%s",
 		 k9 ? "yes" : "no");
-	record_write(id, ABI, s, r, v->type_id, v->raddr, op, depends, want,
-		     seen);
-	EXPECT_EQ(want, seen)
-	{
-		TH_LOG("%s: expected %s, observed %s", op, outcome_name(want),
-		       seen == NOT_RUN ? "not done" : outcome_name(seen));
-	}
+	JUDGE(&rec);
 }
 
 TEST_F_TIMEOUT(unix_rules, decisions, 30)
 {
-	const char *name = variant->name;
 	struct peer_report sr = { 0 }, rr = { 0 }, rready = { 0 };
-	struct rules_ctx c = { .v = variant };
-	char subject[128], op[32], go = 'g';
+	struct rules_ctx c = { .v = variant, .fd = -1 };
+	struct worker rw = { 0 }, sw = { 0 };
+	char subject[128], op[32];
 	const char *xfer;
 	bool dgram = variant->type == SOCK_DGRAM;
 	struct expect e;
-	pid_t spid, rpid;
 
 	model_expect(&e, variant, self->k9);
 	snprintf(subject, sizeof(subject), AA_TEST_PREFIX "rules_%s",
 		 variant->prof->id);
 	c.subject = subject;
-	ASSERT_EQ(0, pipe2(c.cmd, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(c.rep, O_CLOEXEC));
 
-	rpid = peer_fork();
-	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		receiver_main(&c);
-	ASSERT_EQ(0,
-		  pipe_read(c.rep[0], &rready, sizeof(rready), PEER_WAIT_MS));
+	ASSERT_EQ(0, worker_start(&rw, 1, sizeof(rr), receiver_serve, &c));
+	ASSERT_EQ(0, worker_run(&rw, "b", &rready));
 	ASSERT_EQ(0, rready.label_err)
 	{
 		TH_LOG("receiver could not enter %s (context \"%s\")",
 		       variant->receiver->id, rready.context);
 	}
-	spid = peer_fork();
-	ASSERT_LE(0, spid);
-	if (spid == 0)
-		sender_main(&c);
-	/* Only the peers write reports now: one that died is EOF at once. */
-	close(c.rep[1]);
-	ASSERT_EQ(0, pipe_read(c.rep[0], &sr, sizeof(sr), PEER_WAIT_MS));
+	ASSERT_EQ(0, worker_start(&sw, 1, sizeof(sr), sender_serve, &c));
+	ASSERT_EQ(0, worker_run(&sw, "s", &sr));
+	/* The sender is done and gone before the receiver takes. */
+	worker_stop(&sw);
 	ASSERT_EQ(0, sr.label_err)
 	{
 		TH_LOG("sender could not enter its label (context \"%s\")",
 		       sr.context);
 	}
 	/*
-	 * A receiver whose socket() was denied sent its final report
-	 * already (and ended): its decisions are in it, nothing to wait for.
+	 * A receiver whose socket() was denied has nothing to take: its
+	 * decisions are all in its first report.
 	 */
-	if (report_find(&rready, "socket")) {
+	if (report_find(&rready, "socket"))
 		rr = rready;
-	} else {
-		ASSERT_EQ(0, pipe_write(c.cmd[1], &go, 1));
-		ASSERT_EQ(0,
-			  pipe_read(c.rep[0], &rr, sizeof(rr), PEER_WAIT_MS));
-	}
-	peer_reap(spid);
-	peer_reap(rpid);
+	else
+		ASSERT_EQ(0, worker_run(&rw, "t", &rr));
+	worker_stop(&rw);
 
-	judge(_metadata, variant, name, self->k9, "receiver.socket", e.rsocket,
+	judge(_metadata, variant, self->k9, "receiver.socket", e.rsocket,
 	      report_find(&rr, "socket"));
-	judge(_metadata, variant, name, self->k9, "receiver.bind", e.rbind,
+	judge(_metadata, variant, self->k9, "receiver.bind", e.rbind,
 	      report_find(&rr, "bind"));
 	if (!dgram)
-		judge(_metadata, variant, name, self->k9, "receiver.listen",
+		judge(_metadata, variant, self->k9, "receiver.listen",
 		      e.rlisten, report_find(&rr, "listen"));
-	judge(_metadata, variant, name, self->k9, "sender.socket", e.ssocket,
+	judge(_metadata, variant, self->k9, "sender.socket", e.ssocket,
 	      report_find(&sr, "socket"));
 	if (variant->saddr)
-		judge(_metadata, variant, name, self->k9, "sender.bind",
-		      e.sbind, report_find(&sr, "bind"));
+		judge(_metadata, variant, self->k9, "sender.bind", e.sbind,
+		      report_find(&sr, "bind"));
 	xfer = dgram && !dgram_connects(variant) ? "sendto" : "connect";
 	snprintf(op, sizeof(op), "sender.%s", xfer);
-	judge(_metadata, variant, name, self->k9, op, e.sxfer,
+	judge(_metadata, variant, self->k9, op, e.sxfer,
 	      report_find(&sr, xfer));
 	/* A connected datagram's send asks what its connect asked. */
 	if (dgram_connects(variant))
-		judge(_metadata, variant, name, self->k9, "sender.send",
+		judge(_metadata, variant, self->k9, "sender.send",
 		      e.sxfer ? NOT_RUN : 0, report_find(&sr, "send"));
-	judge(_metadata, variant, name, self->k9,
+	judge(_metadata, variant, self->k9,
 	      dgram ? "receiver.receive" : "receiver.accept", e.rlast,
 	      report_find(&rr, dgram ? "receive" : "accept"));
 	EXPECT_EQ(0, rr.corrupt);
@@ -879,6 +876,14 @@ TEST_F_TIMEOUT(unix_rules, decisions, 30)
  */
 TEST(pathname_peer_addr_refused)
 {
+	/* The parser refuses the rule: ENOEXEC (its exit status). */
+	struct record rec = {
+		.abi = ABI,
+		.subject = "paddr_pathname",
+		.detail = FS_DIR "/sock-a",
+		.op = "parser.compile",
+		.expected = -ENOEXEC,
+	};
 	struct aa_policy p;
 	int ret;
 
@@ -887,10 +892,8 @@ TEST(pathname_peer_addr_refused)
 			      "unix (send) peer=(addr=" FS_DIR "/sock-a),",
 			      "rules_paddr_pathname");
 	AA_REQUIRE_BUILT(_metadata, ret);
-	record_write("unix_rules/" ABI "/paddr_pathname__refused", ABI,
-		     "paddr_pathname", "-", "-", FS_DIR "/sock-a",
-		     "parser.compile", "-", -ENOEXEC, ret);
-	EXPECT_EQ(-ENOEXEC, ret);
+	rec.observed = ret;
+	JUDGE(&rec);
 }
 
 AA_HARNESS_MAIN
