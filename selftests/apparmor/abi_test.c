@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
+#include "steps.h"
 #include "../lsmconf/unix_addr.h"
 #include "../lsmconf/worker.h"
 #include "peer.h"
@@ -279,13 +280,6 @@ static const char *const ops_sender_stream[] = { "change_profile", "socket",
 static const char *const ops_receiver_dgram[] = { "receive", NULL };
 static const char *const ops_receiver_stream[] = { "accept", "receive", NULL };
 
-static void plan_complete(struct peer_report *r, const char *const *ops)
-{
-	for (; *ops; ops++)
-		if (report_find(r, *ops) == NOT_RUN)
-			report_op(r, *ops, NOT_RUN);
-}
-
 /* ---- the sender ------------------------------------------------------ */
 
 /* The sender worker's: its variant, profile and the receiver's address. */
@@ -446,40 +440,6 @@ FIXTURE_TEARDOWN(abi)
 	}
 }
 
-/* Compares what happened with the plan, one record per operation. */
-static void judge(struct __test_metadata *_metadata,
-		  const FIXTURE_VARIANT(abi) * v, const struct abi_model *m,
-		  const char *side, const struct peer_report *want,
-		  const struct peer_report *got)
-{
-	struct record rec = {
-		.abi = POLICY_ABI,
-		.subject = v->profile,
-		.object = "unconfined",
-		.class = v->type_id,
-		.detail = "abstract",
-		.depends = m->depends,
-	};
-	char op[48];
-	int i;
-
-	for (i = 0; i < want->n_ops; i++) {
-		snprintf(op, sizeof(op), "%s.%s", side, want->ops[i].op);
-		rec.op = op;
-		rec.expected = want->ops[i].err;
-		rec.observed = report_find(got, want->ops[i].op);
-		JUDGE(&rec);
-	}
-	/* Nothing done that the plan did not foresee. */
-	for (i = 0; i < got->n_ops; i++) {
-		EXPECT_NE(NOT_RUN, report_find(want, got->ops[i].op))
-		{
-			TH_LOG("%s.%s: done (%s) but not expected", side,
-			       got->ops[i].op, outcome_name(got->ops[i].err));
-		}
-	}
-}
-
 /* The unconfined receiver: binds @fd to an abstract name, listens. */
 static int receiver_bind(int fd, int type, struct sockaddr_un *sun,
 			 socklen_t *len)
@@ -516,6 +476,14 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	bool dgram = variant->type == SOCK_DGRAM;
 	struct sockaddr_un sun;
 	struct abi_sender snd;
+	/* The columns of every record; judge_report() sets op and outcomes. */
+	struct record base = {
+		.abi = POLICY_ABI,
+		.subject = variant->profile,
+		.object = "unconfined",
+		.class = variant->type_id,
+		.detail = "abstract",
+	};
 	struct worker w = { 0 };
 	struct abi_model m;
 	struct abi_plan p;
@@ -523,10 +491,11 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	socklen_t len;
 
 	model_init(&m, variant, self->kernel, self->pinned);
+	base.depends = m.depends;
 	plan_make(&p, &m);
-	plan_complete(&p.pol, ops_policy);
-	plan_complete(&p.s, dgram ? ops_sender_dgram : ops_sender_stream);
-	plan_complete(&p.r, dgram ? ops_receiver_dgram : ops_receiver_stream);
+	report_complete(&p.pol, ops_policy);
+	report_complete(&p.s, dgram ? ops_sender_dgram : ops_sender_stream);
+	report_complete(&p.r, dgram ? ops_receiver_dgram : ops_receiver_stream);
 
 	/* The set's policy is compiled once per boot; cached after. */
 	set_profile_name(self->policy.name, sizeof(self->policy.name),
@@ -557,9 +526,9 @@ TEST_F_TIMEOUT(abi, precompiled, 30)
 	receiver_take(fd, variant->type, &rr);
 	close(fd);
 judge:
-	judge(_metadata, variant, &m, "policy", &p.pol, &pol);
-	judge(_metadata, variant, &m, "sender", &p.s, &sr);
-	judge(_metadata, variant, &m, "receiver", &p.r, &rr);
+	judge_report(_metadata, &base, "policy", &p.pol, &pol);
+	judge_report(_metadata, &base, "sender", &p.s, &sr);
+	judge_report(_metadata, &base, "receiver", &p.r, &rr);
 	/* Every allowed message arrived intact, and nothing else did. */
 	EXPECT_EQ(0, rr.corrupt);
 	EXPECT_EQ(p.delivered, rr.delivered);
