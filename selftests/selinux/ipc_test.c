@@ -22,6 +22,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define LEVEL "s0"
 #define POLICY_CATS 4
@@ -880,7 +881,7 @@ TEST_F(ipc, sweep)
 	int expected[MAX_STEPS], observed[MAX_STEPS], want_msg[MAX_STEPS], i;
 	struct roles ro = { variant->owner, variant->other, 'p' };
 	enum cls cls = SEM;
-	char id[256], perms[96];
+	char perms[96];
 
 	while (cls < N_CLS && strcmp(cls_names[cls], variant->cls))
 		cls++;
@@ -889,25 +890,27 @@ TEST_F(ipc, sweep)
 		ro.first = 'o';
 	expect_case(cls, &ro, expected, want_msg);
 	ASSERT_EQ(0, run_case(cls, &ro, want_msg, observed));
-	snprintf(id, sizeof(id), "selinux/%s/c%d/enforcing/%s/%s",
-		 cls_names[cls], POLICY_CATS, ro.owner, ro.other);
 	for (i = 0; scripts[cls][i].name; i++) {
 		const struct step *st = &scripts[cls][i];
 		const struct rule *r = &rules[cls][st->op];
-		const char *subject = subject_of(&ro, st->side);
 		char op[96];
+		struct record rec = {
+			.abi = abi_name(),
+			.subject = subject_of(&ro, st->side),
+			/* A system-wide query is checked on the kernel. */
+			.object = r->kernel ? "kernel_t" : ro.owner,
+			.class = r->kernel ? "system" : cls_names[cls],
+			.op = op,
+			.depends = perms,
+			.expected = expected[i],
+			.observed = observed[i],
+		};
 
 		snprintf(op, sizeof(op), "%s_%s",
 			 side_of(&ro, st->side) == 'o' ? "owner" : "other",
 			 st->name);
 		step_perms(cls, st, perms, sizeof(perms));
-		record_write(id, abi_name(), subject,
-			     r->kernel ? "kernel_t" : ro.owner,
-			     r->kernel ? "system" : cls_names[cls], "-", op,
-			     perms, expected[i], observed[i]);
-		TH_LOG("%s (%s): expected %s, observed %s", op, r->hook,
-		       outcome_name(expected[i]), outcome_name(observed[i]));
-		EXPECT_EQ(expected[i], observed[i]);
+		JUDGE(&rec);
 	}
 }
 
@@ -1168,26 +1171,28 @@ FIXTURE_TEARDOWN(blocked)
 TEST_F(blocked, handover)
 {
 	int expected[BL_N], observed[BL_N], i;
-	char id[256];
 
 	expect_blocked(variant->receiver, variant->sender, variant->rtype,
 		       variant->rflags, expected);
 	ASSERT_EQ(0, run_blocked(variant->receiver, variant->sender,
 				 variant->rtype, variant->rflags, observed));
-	snprintf(id, sizeof(id), "selinux/msgq/c%d/blocked/%s/%ld/%d/%s",
-		 POLICY_CATS, variant->receiver, variant->rtype,
-		 variant->rflags, variant->sender);
 	for (i = 0; i < BL_N; i++) {
-		record_write(id, abi_name(),
-			     i == BL_SEND ? variant->sender : variant->receiver,
-			     variant->receiver, "msgq", "-", bl_names[i],
-			     i == BL_SEND  ? "unix_write+write+send+enqueue" :
-			     i == BL_SLEEP ? "unix_read" :
-					     "read+receive",
-			     expected[i], observed[i]);
-		TH_LOG("%s: expected %s, observed %s", bl_names[i],
-		       outcome_name(expected[i]), outcome_name(observed[i]));
-		EXPECT_EQ(expected[i], observed[i]);
+		struct record rec = {
+			.abi = abi_name(),
+			.subject = i == BL_SEND ? variant->sender :
+						  variant->receiver,
+			.object = variant->receiver,
+			.class = "msgq",
+			.op = bl_names[i],
+			.depends = i == BL_SEND ?
+					   "unix_write+write+send+enqueue" :
+				   i == BL_SLEEP ? "unix_read" :
+						   "read+receive",
+			.expected = expected[i],
+			.observed = observed[i],
+		};
+
+		JUDGE(&rec);
 	}
 }
 

@@ -5,7 +5,8 @@
  * the policy is reloaded without the client's rule while its socket is
  * open. The client then uses its existing socket ("existing") and makes a
  * new one ("new"); every step is compared with the model below and
- * written as a decision record (ids selinux/lifecycle/TYPE/SCENARIO/...).
+ * written as a decision record (ids
+ * lifecycle_test/sel_lifecycle.TYPE.SCENARIO/OP).
  *
  * The model, from security/selinux/hooks.c:
  * - selinux_socket_unix_stream_connect() checks connectto from the SID
@@ -28,6 +29,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define LEVEL "s0"
 #define SERVER "lsmconf_srv_t"
@@ -273,7 +275,7 @@ static void run(struct __test_metadata *_metadata,
 	struct model m = { .stream = v->type == SOCK_STREAM };
 	struct lc_report want = { 0 }, got = { 0 };
 	int cmd[2], srep[2], ready[2], go[2], rep[2], err, ph = 0, i;
-	char id[160], op[32], c;
+	char op[32], c;
 	const char *p;
 	pid_t spid, cpid;
 
@@ -324,20 +326,19 @@ static void run(struct __test_metadata *_metadata,
 		EXPECT_EQ(0, sel_load(4));
 	EXPECT_EQ(0, got.label_err);
 
-	snprintf(id, sizeof(id), "selinux/lifecycle/%s/%s", v->type_id,
-		 sc->name);
 	for (i = 0; i < want.n_ops; i++) {
-		int observed = report_find(&got, want.ops[i].op);
+		struct record rec = {
+			.abi = "selinux-c4",
+			.subject = LC_OK,
+			.object = SERVER,
+			.class = v->type_id,
+			.detail = "abstract",
+			.op = want.ops[i].op,
+			.expected = want.ops[i].err,
+			.observed = report_find(&got, want.ops[i].op),
+		};
 
-		record_write(id, "selinux-c4", LC_OK, SERVER, v->type_id,
-			     "abstract", want.ops[i].op, "-", want.ops[i].err,
-			     observed);
-		EXPECT_EQ(want.ops[i].err, observed)
-		{
-			TH_LOG("%s %s: expected %s, observed %s", sc->name,
-			       want.ops[i].op, outcome_name(want.ops[i].err),
-			       outcome_name(observed));
-		}
+		JUDGE(&rec);
 	}
 	EXPECT_EQ(want.n_ops, got.n_ops);
 	for (i = 0; i < 2; i++) {

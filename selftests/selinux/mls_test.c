@@ -12,9 +12,10 @@
  * mls_context_to_sid() and the printer of mls_sid_to_context()) and one C
  * function per constraint of the policy part.
  *
- * Records: selinux/mls/cN/pair/NAME/OP (one per call of a subject/object
- * pair), selinux/mls/cN/valid/NAME/OP (setcon, setexec, execve) and
- * selinux/mls/cN/canon/NAME/OP (the context write to selinuxfs, setcon).
+ * Records: mls_test/mls_pair.NAME.decide/OP (one per call of a
+ * subject/object pair), mls_test/validity.NAME.setcon_and_exec/OP (setcon,
+ * setexec, execve) and mls_test/canonical.NAME.read_back/OP (the context
+ * write to selinuxfs, setcon); NAME starts with cN, the policy's categories.
  */
 
 #define _GNU_SOURCE
@@ -28,6 +29,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define ROLE "lsmconf_r"
 /* The user cleared for every category, and the one for s0-s0:c0,c1 only. */
@@ -600,17 +602,26 @@ reap:
 	return ret;
 }
 
-static void record_op(const char *area, int cats, const char *name,
-		      const char *subject, const char *object, const char *type,
-		      const char *op, const char *perm, int expected,
-		      int observed)
+/* Writes and judges one decision of the running case. */
+static void judge_op(struct __test_metadata *_metadata, int cats,
+		     const char *subject, const char *object, const char *class,
+		     const char *op, const char *perm, int expected,
+		     int observed)
 {
-	char id[256], abi[32];
+	struct record rec = {
+		.subject = subject,
+		.object = object,
+		.class = class,
+		.op = op,
+		.depends = perm,
+		.expected = expected,
+		.observed = observed,
+	};
+	char abi[32];
 
 	snprintf(abi, sizeof(abi), "selinux-c%d", cats);
-	snprintf(id, sizeof(id), "selinux/mls/%s/%s", area, name);
-	record_write(id, abi, subject, object, type, "-", op, perm, expected,
-		     observed);
+	rec.abi = abi;
+	JUDGE(&rec);
 }
 
 FIXTURE(mls_pair)
@@ -620,7 +631,6 @@ FIXTURE(mls_pair)
 
 FIXTURE_VARIANT(mls_pair)
 {
-	const char *name;
 	int cats;
 	const char *subject; /* the subject's level (user lsmconf_u) */
 	const char *object; /* the object's level */
@@ -629,18 +639,17 @@ FIXTURE_VARIANT(mls_pair)
 
 /* One named variant: subject level S against object level O on the
  * policy with N categories, the object's user lsmconf_u. */
-#define MLS_PAIR(NAME, N, S, O)                                      \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                          \
-	{                                                            \
-		.name = #NAME, .cats = N, .subject = S, .object = O, \
-		.object_user = USER,                                 \
+#define MLS_PAIR(NAME, N, S, O)                                            \
+	FIXTURE_VARIANT_ADD(mls_pair, NAME)                                \
+	{                                                                  \
+		.cats = N, .subject = S, .object = O, .object_user = USER, \
 	}
 /* The same with an object (the listener) of user lsmconf_mls_u. */
-#define MLS_PAIR_NARROW(NAME, N, S, O)                               \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                          \
-	{                                                            \
-		.name = #NAME, .cats = N, .subject = S, .object = O, \
-		.object_user = NARROW_USER,                          \
+#define MLS_PAIR_NARROW(NAME, N, S, O)                \
+	FIXTURE_VARIANT_ADD(mls_pair, NAME)           \
+	{                                             \
+		.cats = N, .subject = S, .object = O, \
+		.object_user = NARROW_USER,           \
 	}
 
 /*
@@ -715,12 +724,9 @@ TEST_F(mls_pair, decide)
 	for (op = 0; op < N_OPS; op++) {
 		int observed = op == OP_MSGRCV ? orr.msgrcv_err : sr.err[op];
 
-		record_op("pair", variant->cats, variant->name, subject, object,
-			  op < OP_MSGGET ? "unix" : "msgq", op_names[op],
-			  op_perms[op], m.expected[op], observed);
-		TH_LOG("%s: expected %s, observed %s", op_names[op],
-		       outcome_name(m.expected[op]), outcome_name(observed));
-		EXPECT_EQ(m.expected[op], observed);
+		judge_op(_metadata, variant->cats, subject, object,
+			 op < OP_MSGGET ? "unix" : "msgq", op_names[op],
+			 op_perms[op], m.expected[op], observed);
 	}
 	if (!sr.err[OP_CONNECT] && !m.expected[OP_CONNECT]) {
 		/* The child socket: the listener's type, the client's range. */
@@ -908,17 +914,16 @@ FIXTURE(validity)
 
 FIXTURE_VARIANT(validity)
 {
-	const char *name;
 	int cats;
 	const char *user, *type, *level;
 };
 
 /* One named variant: the context USER:lsmconf_r:TYPE:LEVEL asked for from
  * lsmconf_mls_ctl_t on the policy with N categories. */
-#define VALIDITY(NAME, N, U, T, L)                                          \
-	FIXTURE_VARIANT_ADD(validity, NAME)                                 \
-	{                                                                   \
-		.name = #NAME, .cats = N, .user = U, .type = T, .level = L, \
+#define VALIDITY(NAME, N, U, T, L)                           \
+	FIXTURE_VARIANT_ADD(validity, NAME)                  \
+	{                                                    \
+		.cats = N, .user = U, .type = T, .level = L, \
 	}
 
 /* The 1024-category policy first: mls_pair ends with it loaded. */
@@ -980,12 +985,9 @@ TEST_F(validity, setcon_and_exec)
 	observed[V_SETEXEC] = got_exec.err[V_SETEXEC];
 	observed[V_EXECVE] = got_exec.err[V_EXECVE];
 	for (op = 0; op < N_VOPS; op++) {
-		record_op("valid", variant->cats, variant->name, CTL, ctx,
-			  "process", vop_names[op], vop_perms[op], expected[op],
-			  observed[op]);
-		TH_LOG("%s: expected %s, observed %s", vop_names[op],
-		       outcome_name(expected[op]), outcome_name(observed[op]));
-		EXPECT_EQ(expected[op], observed[op]);
+		judge_op(_metadata, variant->cats, CTL, ctx, "process",
+			 vop_names[op], vop_perms[op], expected[op],
+			 observed[op]);
 	}
 	/* The context the kernel reports back is the canonical one. */
 	if (!expected[V_SETCON] && !observed[V_SETCON])
@@ -1009,15 +1011,14 @@ FIXTURE(canonical)
 
 FIXTURE_VARIANT(canonical)
 {
-	const char *name;
 	int cats;
 	const char *level;
 };
 
-#define CANON(NAME, N, L)                             \
-	FIXTURE_VARIANT_ADD(canonical, NAME)          \
-	{                                             \
-		.name = #NAME, .cats = N, .level = L, \
+#define CANON(NAME, N, L)                    \
+	FIXTURE_VARIANT_ADD(canonical, NAME) \
+	{                                    \
+		.cats = N, .level = L,       \
 	}
 
 /* clang-format off */
@@ -1085,12 +1086,11 @@ TEST_F(canonical, read_back)
 		print_context(USER, PEER, &r, canonical);
 
 	observed = canonicalize(ctx, written, sizeof(written));
-	record_op("canon", variant->cats, variant->name, ctx, "-", "context",
-		  "context_write", "-", expected, observed);
+	judge_op(_metadata, variant->cats, ctx, "-", "context", "context_write",
+		 "-", expected, observed);
 	TH_LOG("%s -> expected %s \"%s\", observed %s \"%s\"", ctx,
 	       outcome_name(expected), canonical, outcome_name(observed),
 	       observed ? "" : written);
-	EXPECT_EQ(expected, observed);
 	if (!expected && !observed)
 		EXPECT_STREQ(canonical, written);
 
@@ -1110,10 +1110,9 @@ TEST_F(canonical, read_back)
 	ASSERT_EQ(0, pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
 	close(rep[0]);
 	ASSERT_EQ(0, peer_reap(pid));
-	record_op("canon", variant->cats, variant->name, ctx, "-", "process",
-		  "setcon", "dyntransition", expected, got.err[V_SETCON]);
+	judge_op(_metadata, variant->cats, ctx, "-", "process", "setcon",
+		 "dyntransition", expected, got.err[V_SETCON]);
 	TH_LOG("after setcon: \"%s\"", got.context);
-	EXPECT_EQ(expected, got.err[V_SETCON]);
 	if (!expected && !got.err[V_SETCON])
 		EXPECT_STREQ(canonical, got.context);
 }

@@ -9,7 +9,7 @@
  * - a reload that takes a sender's rule away while its message queue is
  *   open, with messages in it.
  * Every decision is computed by the model below and written as a record
- * selinux/modes/FIXTURE/CASE/OP.
+ * modes_test/FIXTURE.VARIANT.TEST/OP (a bools case: OP is STEP/WHAT).
  *
  * The guest has no auditd: kauditd prints every AVC record to the kernel
  * log (kauditd_hold_skb -> kauditd_printk_skb), read here from /dev/kmsg.
@@ -28,6 +28,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define LEVEL "s0"
 #define MSG_TEXT "lsmconf modes payload"
@@ -633,7 +634,13 @@ TEST_F(modes, twice)
 {
 	const struct mode_case *c = &variant->c;
 	int decision[N_ACCESS], avc[N_ACCESS], got[N_ACCESS], seen[N_ACCESS];
-	char marks[N_ACCESS][16], end[16], id[160], op[32];
+	char marks[N_ACCESS][16], end[16], op[32];
+	struct record rec = {
+		.abi = ABI,
+		.subject = c->domain,
+		.object = QUEUE,
+		.class = "mode",
+	};
 	struct actor a;
 	int seq = 0, i, err, opened = 0;
 
@@ -660,31 +667,32 @@ TEST_F(modes, twice)
 		       end);
 	}
 
-	snprintf(id, sizeof(id), "selinux/modes/mode/%s/%s/%s",
-		 c->enforcing ? "enforcing" : "permissive", c->domain,
-		 access_name(c->op));
 	if (c->op == 'q') {
-		record_write(id, ABI, c->domain, QUEUE, "mode", "-", "msgget",
-			     "msgq:associate", 0, opened);
-		EXPECT_EQ(0, opened);
+		rec.op = "msgget";
+		rec.depends = "msgq:associate";
+		rec.expected = 0;
+		rec.observed = opened;
+		JUDGE(&rec);
 	}
 	for (i = 0; i < N_ACCESS; i++) {
 		snprintf(op, sizeof(op), "%s%d", access_name(c->op), i + 1);
-		record_write(id, ABI, c->domain, QUEUE, "mode", "-", op,
-			     access_perm(c->op), decision[i], got[i]);
-		EXPECT_EQ(decision[i], got[i])
-		{
-			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(decision[i]), outcome_name(got[i]));
-		}
+		rec.class = "mode";
+		rec.op = op;
+		rec.depends = access_perm(c->op);
+		rec.expected = decision[i];
+		rec.observed = got[i];
+		JUDGE(&rec);
 		/*
 		 * The record of the access's AVC line: allow = logged with
-		 * permissive=1, EACCES = permissive=0, ENODATA = none.
+		 * permissive=1, EACCES = permissive=0, ENODATA = none. The
+		 * record says not-run when the log could not be read; the
+		 * verdict still compares what was seen.
 		 */
 		snprintf(op, sizeof(op), "avc.%s%d", access_name(c->op), i + 1);
-		record_write(id, ABI, c->domain, QUEUE, "avc", "-", op,
-			     access_perm(c->op), avc[i],
-			     err ? NOT_RUN : seen[i]);
+		rec.class = "avc";
+		rec.expected = avc[i];
+		rec.observed = err ? NOT_RUN : seen[i];
+		EXPECT_EQ(0, record_put(case_name(_metadata), &rec));
 		EXPECT_EQ(avc[i], seen[i])
 		{
 			TH_LOG("%s (comm %s): expected %s, observed %s", op,
@@ -765,19 +773,40 @@ static int bool_outcome(int v)
 	return v == 1 ? 0 : v == 0 ? -EPERM : v;
 }
 
+/* One decision of a boolean step: the op names the step (one case, many). */
+static void bool_judge(struct __test_metadata *_metadata, const char *step,
+		       const char *what, const char *object,
+		       const char *depends, int expected, int observed)
+{
+	char op[64];
+	struct record rec = {
+		.abi = ABI,
+		.subject = MD_BOOL,
+		.object = object,
+		.class = "bool",
+		.op = op,
+		.depends = depends,
+		.expected = expected,
+		.observed = observed,
+	};
+
+	snprintf(op, sizeof(op), "%s/%s", step, what);
+	JUDGE(&rec);
+}
+
 /*
  * One step of a boolean case: reads the booleans back and makes the two
  * accesses they guard; records and checks each against @want.
  */
 static void bool_step(struct __test_metadata *_metadata,
-		      FIXTURE_DATA(bools) * self, const char *tcase,
-		      const char *step, const struct bool_state *want)
+		      FIXTURE_DATA(bools) * self, const char *step,
+		      const struct bool_state *want)
 {
 	struct bool_state got = { 0 };
 	int want_q = want->grant == 1 ? 0 : -EACCES;
 	int want_d = want->gone == 1 ? 0 : -EACCES;
 	int got_q, got_d;
-	char id[160], comm[16];
+	char comm[16];
 
 	got.grant = bool_get(BOOL_GRANT, &got.grant_pending);
 	got.gone = bool_get(BOOL_GONE, NULL);
@@ -786,41 +815,16 @@ static void bool_step(struct __test_metadata *_metadata,
 	marker(comm, &self->seq);
 	got_d = actor_do(&self->a, 'd', 0, comm);
 
-	snprintf(id, sizeof(id), "selinux/modes/bool/%s/%s", tcase, step);
-	record_write(id, ABI, MD_BOOL, BOOL_GRANT, "bool", "-", "active", "-",
-		     bool_outcome(want->grant), bool_outcome(got.grant));
-	record_write(id, ABI, MD_BOOL, BOOL_GRANT, "bool", "-", "pending", "-",
-		     bool_outcome(want->grant_pending),
-		     bool_outcome(got.grant_pending));
-	record_write(id, ABI, MD_BOOL, BOOL_GONE, "bool", "-", "gone.active",
-		     "-", bool_outcome(want->gone), bool_outcome(got.gone));
-	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "msgsnd", "msg:send",
-		     want_q, got_q);
-	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "sendto",
-		     "unix_dgram_socket:sendto", want_d, got_d);
-	EXPECT_EQ(want->grant, got.grant)
-	{
-		TH_LOG("%s: " BOOL_GRANT " active %d", step, got.grant);
-	}
-	EXPECT_EQ(want->grant_pending, got.grant_pending)
-	{
-		TH_LOG("%s: " BOOL_GRANT " pending %d", step,
-		       got.grant_pending);
-	}
-	EXPECT_EQ(want->gone, got.gone)
-	{
-		TH_LOG("%s: " BOOL_GONE " %d", step, got.gone);
-	}
-	EXPECT_EQ(want_q, got_q)
-	{
-		TH_LOG("%s: msgsnd expected %s, observed %s", step,
-		       outcome_name(want_q), outcome_name(got_q));
-	}
-	EXPECT_EQ(want_d, got_d)
-	{
-		TH_LOG("%s: sendto expected %s, observed %s", step,
-		       outcome_name(want_d), outcome_name(got_d));
-	}
+	bool_judge(_metadata, step, "active", BOOL_GRANT, "-",
+		   bool_outcome(want->grant), bool_outcome(got.grant));
+	bool_judge(_metadata, step, "pending", BOOL_GRANT, "-",
+		   bool_outcome(want->grant_pending),
+		   bool_outcome(got.grant_pending));
+	bool_judge(_metadata, step, "gone.active", BOOL_GONE, "-",
+		   bool_outcome(want->gone), bool_outcome(got.gone));
+	bool_judge(_metadata, step, "msgsnd", QUEUE, "msg:send", want_q, got_q);
+	bool_judge(_metadata, step, "sendto", QUEUE, "unix_dgram_socket:sendto",
+		   want_d, got_d);
 }
 
 /* Set, read back, commit, set back: run time only, no reload. */
@@ -828,23 +832,23 @@ TEST_F(bools, runtime)
 {
 	struct bool_state s = { 0 };
 
-	bool_step(_metadata, self, "runtime", "default", &s);
+	bool_step(_metadata, self, "default", &s);
 	/* Pending only: reads back as pending, decides nothing. */
 	ASSERT_EQ(0, security_set_boolean(BOOL_GRANT, 1));
 	s.grant_pending = 1;
-	bool_step(_metadata, self, "runtime", "pending", &s);
+	bool_step(_metadata, self, "pending", &s);
 	ASSERT_EQ(0, security_commit_booleans());
 	s.grant = 1;
-	bool_step(_metadata, self, "runtime", "committed", &s);
+	bool_step(_metadata, self, "committed", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GONE, 1));
 	s.gone = 1;
-	bool_step(_metadata, self, "runtime", "both", &s);
+	bool_step(_metadata, self, "both", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GRANT, 0));
 	s.grant = s.grant_pending = 0;
-	bool_step(_metadata, self, "runtime", "grant_back", &s);
+	bool_step(_metadata, self, "grant_back", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GONE, 0));
 	s.gone = 0;
-	bool_step(_metadata, self, "runtime", "gone_back", &s);
+	bool_step(_metadata, self, "gone_back", &s);
 }
 
 /*
@@ -861,25 +865,25 @@ TEST_F(bools, reload)
 	ASSERT_EQ(0, bool_set(BOOL_GRANT, 1));
 	ASSERT_EQ(0, bool_set(BOOL_GONE, 1));
 	s.grant = s.grant_pending = s.gone = 1;
-	bool_step(_metadata, self, "reload", "set", &s);
+	bool_step(_metadata, self, "set", &s);
 	ASSERT_EQ(0, sel_load_named(BASE));
-	bool_step(_metadata, self, "reload", "base_again", &s);
+	bool_step(_metadata, self, "base_again", &s);
 	ASSERT_EQ(0, sel_load_named(VARIANT));
 	s.gone = -ENOENT;
-	bool_step(_metadata, self, "reload", "variant", &s);
+	bool_step(_metadata, self, "variant", &s);
 	ASSERT_EQ(0, sel_load_named(BASE));
 	s.gone = 0;
-	bool_step(_metadata, self, "reload", "base_back", &s);
+	bool_step(_metadata, self, "base_back", &s);
 	/* Pending false, not committed, then a load: still true. */
 	ASSERT_EQ(0, security_set_boolean(BOOL_GRANT, 0));
 	s.grant_pending = 0;
-	bool_step(_metadata, self, "reload", "pending", &s);
+	bool_step(_metadata, self, "pending", &s);
 	ASSERT_EQ(0, sel_load_named(BASE));
 	s.grant_pending = 1;
-	bool_step(_metadata, self, "reload", "pending_dropped", &s);
+	bool_step(_metadata, self, "pending_dropped", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GRANT, 0));
 	s.grant = s.grant_pending = 0;
-	bool_step(_metadata, self, "reload", "set_back", &s);
+	bool_step(_metadata, self, "set_back", &s);
 }
 
 /*
@@ -958,12 +962,11 @@ TEST_F(reload, queue_send_dropped)
 	static const char who[] = "doq";
 	static const char *const domain[] = { MD_DROP, MD_OK, QUEUE };
 	int i, w, got, opened[3] = { NOT_RUN, NOT_RUN, NOT_RUN };
+	struct record rec = { .abi = ABI, .object = QUEUE, .class = "msgq" };
 	struct actor act[3];
-	char id[160];
 
 	for (w = 0; w < 3; w++)
 		ASSERT_EQ(0, actor_start(&act[w], domain[w], &self->srv));
-	snprintf(id, sizeof(id), "selinux/modes/reload/queue_send_dropped");
 	for (i = 0; i < (int)ARRAY_SIZE(steps); i++) {
 		key_t key = self->key;
 		const char *perm;
@@ -992,13 +995,12 @@ TEST_F(reload, queue_send_dropped)
 		perm = steps[i].op == 'g' ? "msgq:associate" :
 		       steps[i].op == 'q' ? "msg:send" :
 					    "msg:receive";
-		record_write(id, ABI, domain[w], QUEUE, "msgq", "-",
-			     steps[i].name, perm, steps[i].want, got);
-		EXPECT_EQ(steps[i].want, got)
-		{
-			TH_LOG("%s: expected %s, observed %s", steps[i].name,
-			       outcome_name(steps[i].want), outcome_name(got));
-		}
+		rec.subject = domain[w];
+		rec.op = steps[i].name;
+		rec.depends = perm;
+		rec.expected = steps[i].want;
+		rec.observed = got;
+		JUDGE(&rec);
 	}
 	for (w = 0; w < 3; w++)
 		EXPECT_EQ(0, actor_stop(&act[w]));

@@ -13,6 +13,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define LEVEL "s0"
 #define MSG_TEXT "lsmconf msgq payload"
@@ -213,19 +214,28 @@ reap:
 	return ret;
 }
 
-static void record_pair(int cats, const char *mode, const char *sender,
-			const char *receiver, const char *depends,
-			const int expected[N_OPS], const int observed[N_OPS])
+/* Writes and judges the pair's decisions, one per step. */
+static void judge_pair(struct __test_metadata *_metadata, int cats,
+		       const char *sender, const char *receiver,
+		       const int expected[N_OPS], const int observed[N_OPS])
 {
-	char id[256], abi[32];
+	char abi[32];
 	int op;
 
 	snprintf(abi, sizeof(abi), "selinux-c%d", cats);
-	snprintf(id, sizeof(id), "selinux/msgq/c%d/%s/%s/%s", cats, mode,
-		 sender, receiver);
-	for (op = 0; op < N_OPS; op++)
-		record_write(id, abi, sender, receiver, "msgq", "-",
-			     op_names[op], depends, expected[op], observed[op]);
+	for (op = 0; op < N_OPS; op++) {
+		struct record rec = {
+			.abi = abi,
+			.subject = sender,
+			.object = receiver,
+			.class = "msgq",
+			.op = op_names[op],
+			.expected = expected[op],
+			.observed = observed[op],
+		};
+
+		JUDGE(&rec);
+	}
 }
 
 FIXTURE(msgq)
@@ -299,17 +309,12 @@ FIXTURE_TEARDOWN(msgq)
 
 TEST_F(msgq, pair)
 {
-	int expected[N_OPS], observed[N_OPS], op;
+	int expected[N_OPS], observed[N_OPS];
 
 	expect_pair(variant->sender, variant->receiver, true, expected);
 	ASSERT_EQ(0, run_pair(variant->sender, variant->receiver, observed));
-	record_pair(variant->cats, "enforcing", variant->sender,
-		    variant->receiver, "-", expected, observed);
-	for (op = 0; op < N_OPS; op++) {
-		TH_LOG("%s: expected %s, observed %s", op_names[op],
-		       outcome_name(expected[op]), outcome_name(observed[op]));
-		EXPECT_EQ(expected[op], observed[op]);
-	}
+	judge_pair(_metadata, variant->cats, variant->sender, variant->receiver,
+		   expected, observed);
 }
 
 /*
@@ -385,15 +390,12 @@ TEST_F(permissive, denied_send_allowed_and_logged)
 	const char *receiver = "lsmconf_r_ok_t";
 	const char *const words[] = { "avc:  denied  { send }", sender,
 				      "permissive=1", NULL };
-	int expected[N_OPS], observed[N_OPS], op;
+	int expected[N_OPS], observed[N_OPS];
 
 	ASSERT_EQ(0, sel_enforcing());
 	expect_pair(sender, receiver, false, expected);
 	ASSERT_EQ(0, run_pair(sender, receiver, observed));
-	record_pair(1024, "permissive", sender, receiver, "-", expected,
-		    observed);
-	for (op = 0; op < N_OPS; op++)
-		EXPECT_EQ(expected[op], observed[op]);
+	judge_pair(_metadata, 1024, sender, receiver, expected, observed);
 	EXPECT_TRUE(kmsg_wait(self->kmsg, words, PEER_WAIT_MS))
 	{
 		TH_LOG("no AVC denial for { send } with permissive=1 in the kernel log");

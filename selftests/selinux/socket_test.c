@@ -5,9 +5,9 @@
  * lsmconf_sk_no_PERM_t lacks exactly PERM), talk over a stream, datagram
  * or seqpacket socket at an abstract or a pathname address; every call
  * either side makes is compared with the model below and written as a
- * decision record (ids selinux/socket/TYPE/ADDR/CLIENT/SERVER/SIDE.OP).
+ * decision record (ids socket_test/sk_pair.VARIANT.talk/SIDE.OP).
  * A second fixture passes a socket with SCM_RIGHTS to another domain,
- * which then uses it (ids selinux/socket/fd/stream/SENDER/RECEIVER/...).
+ * which then uses it (ids socket_test/sk_fd.to_RECEIVER.pass_and_use/OP).
  *
  * Every case runs at level s0 on the 4-category policy, loaded once per
  * binary (the first case loads it, the others find it loaded).
@@ -94,6 +94,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define LEVEL "s0"
 #define SK_FULL "lsmconf_sk_t"
@@ -939,16 +940,20 @@ TEST_F(sk_pair, talk)
 		.addr = variant->addr,
 		.dom = { variant->client, variant->server },
 	};
+	struct record rec = {
+		.abi = "selinux-c4",
+		.subject = variant->client,
+		.object = variant->server,
+		.class = type_names[variant->type],
+		.detail = addr_names[variant->addr],
+	};
 	struct sk_report rep[2];
 	struct sk_model m;
-	char id[256], ctx[256], opname[48];
+	char ctx[256], opname[48];
 	int who, op;
 
 	model_case(&k, &m);
 	ASSERT_EQ(0, run_case(&k, self->dir, rep));
-	snprintf(id, sizeof(id), "selinux/socket/%s/%s/%s/%s",
-		 type_names[k.type], addr_names[k.addr], k.dom[CLIENT],
-		 k.dom[SERVER]);
 	for (who = 0; who < 2; who++) {
 		for (op = 0; op < N_OPS; op++) {
 			int want = m.e[who][op], got = rep[who].r[op];
@@ -968,15 +973,11 @@ TEST_F(sk_pair, talk)
 			}
 			snprintf(opname, sizeof(opname), "%s.%s",
 				 side_names[who], op_names[op]);
-			record_write(id, "selinux-c4", k.dom[CLIENT],
-				     k.dom[SERVER], type_names[k.type],
-				     addr_names[k.addr], opname,
-				     m.perms[who][op], want, got);
-			EXPECT_EQ(want, got)
-			{
-				TH_LOG("%s: expected %s, observed %s", opname,
-				       outcome_name(want), outcome_name(got));
-			}
+			rec.op = opname;
+			rec.depends = m.perms[who][op];
+			rec.expected = want;
+			rec.observed = got;
+			JUDGE(&rec);
 		}
 	}
 }
@@ -1208,7 +1209,6 @@ TEST_F(sk_fd, pass_and_use)
 {
 	int carrier[2], done[2], srep[2], rrep[2], e[N_FD_OPS], got[N_FD_OPS];
 	pid_t spid, rpid;
-	char id[256];
 	int op;
 
 	model_fd(variant->receiver, e);
@@ -1231,18 +1231,20 @@ TEST_F(sk_fd, pass_and_use)
 			       sizeof(int) * (N_FD_OPS - 1), PEER_WAIT_MS));
 	EXPECT_EQ(0, peer_reap(spid));
 	EXPECT_EQ(0, peer_reap(rpid));
-	snprintf(id, sizeof(id), "selinux/socket/fd/stream/%s/%s", SK_FULL,
-		 variant->receiver);
 	for (op = 0; op < N_FD_OPS; op++) {
-		record_write(id, "selinux-c4", SK_FULL, variant->receiver,
-			     "stream", "socketpair", fd_ops[op].name,
-			     *fd_ops[op].perms ? fd_ops[op].perms : "-", e[op],
-			     got[op]);
-		EXPECT_EQ(e[op], got[op])
-		{
-			TH_LOG("%s: expected %s, observed %s", fd_ops[op].name,
-			       outcome_name(e[op]), outcome_name(got[op]));
-		}
+		struct record rec = {
+			.abi = "selinux-c4",
+			.subject = variant->receiver,
+			.object = SK_FULL,
+			.class = "stream",
+			.detail = "socketpair",
+			.op = fd_ops[op].name,
+			.depends = fd_ops[op].perms,
+			.expected = e[op],
+			.observed = got[op],
+		};
+
+		JUDGE(&rec);
 	}
 	close(carrier[0]);
 	close(carrier[1]);

@@ -12,6 +12,7 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
 
 #define LEVEL "s0"
 #define SERVER "lsmconf_srv_t"
@@ -22,9 +23,6 @@ enum { OP_CONNECT, OP_SEND, OP_RECV, N_OPS };
 static const char *const op_names[N_OPS] = { "connect", "send", "recv" };
 
 enum mode { STREAM, DGRAM_CONNECTED, DGRAM_UNCONNECTED };
-
-static const char *const mode_names[] = { "stream", "dgram-connected",
-					  "dgram-unconnected" };
 
 /*
  * The one permission a client needs, checked against the server's socket
@@ -198,15 +196,14 @@ FIXTURE_VARIANT(unix_pair)
 
 /*
  * One named variant: client domain lsmconf_<C>_t reaching the server in
- * mode M on the policy with N categories. NAME is written out so that a
- * printed case name greps to its line; the build fails when it is not
- * <C><N>_<M>_<C> (the client's name twice: the names were made so once
- * and stay as they are).
+ * mode M (m, as the name spells it) on the policy with N categories. NAME
+ * is written out so that a printed case name greps to its line; the build
+ * fails when it is not c<N>_<m>_<C>.
  */
-#define UNIX_CASE(NAME, N, M, C)                                    \
+#define UNIX_CASE(NAME, N, m, M, C)                                 \
 	enum { NAME##__variant = 1 };                               \
-	_Static_assert(C##N##_##M##_##C##__variant,                 \
-		       #NAME " is not " #C #N "_" #M "_" #C);       \
+	_Static_assert(c##N##_##m##_##C##__variant,                 \
+		       #NAME " is not c" #N "_" #m "_" #C);         \
 	FIXTURE_VARIANT_ADD(unix_pair, NAME)                        \
 	{                                                           \
 		.cats = N, .mode = M, .client = "lsmconf_" #C "_t", \
@@ -214,24 +211,24 @@ FIXTURE_VARIANT(unix_pair)
 
 /* Each client, in each mode, on a policy with few and with all categories. */
 /* clang-format off */
-UNIX_CASE(c_ok4_STREAM_c_ok, 4, STREAM, c_ok);
-UNIX_CASE(c_no_connectto4_STREAM_c_no_connectto, 4, STREAM, c_no_connectto);
-UNIX_CASE(c_no_sendto4_STREAM_c_no_sendto, 4, STREAM, c_no_sendto);
-UNIX_CASE(c_ok4_DGRAM_CONNECTED_c_ok, 4, DGRAM_CONNECTED, c_ok);
-UNIX_CASE(c_no_connectto4_DGRAM_CONNECTED_c_no_connectto, 4, DGRAM_CONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto4_DGRAM_CONNECTED_c_no_sendto, 4, DGRAM_CONNECTED, c_no_sendto);
-UNIX_CASE(c_ok4_DGRAM_UNCONNECTED_c_ok, 4, DGRAM_UNCONNECTED, c_ok);
-UNIX_CASE(c_no_connectto4_DGRAM_UNCONNECTED_c_no_connectto, 4, DGRAM_UNCONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto4_DGRAM_UNCONNECTED_c_no_sendto, 4, DGRAM_UNCONNECTED, c_no_sendto);
-UNIX_CASE(c_ok1024_STREAM_c_ok, 1024, STREAM, c_ok);
-UNIX_CASE(c_no_connectto1024_STREAM_c_no_connectto, 1024, STREAM, c_no_connectto);
-UNIX_CASE(c_no_sendto1024_STREAM_c_no_sendto, 1024, STREAM, c_no_sendto);
-UNIX_CASE(c_ok1024_DGRAM_CONNECTED_c_ok, 1024, DGRAM_CONNECTED, c_ok);
-UNIX_CASE(c_no_connectto1024_DGRAM_CONNECTED_c_no_connectto, 1024, DGRAM_CONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto1024_DGRAM_CONNECTED_c_no_sendto, 1024, DGRAM_CONNECTED, c_no_sendto);
-UNIX_CASE(c_ok1024_DGRAM_UNCONNECTED_c_ok, 1024, DGRAM_UNCONNECTED, c_ok);
-UNIX_CASE(c_no_connectto1024_DGRAM_UNCONNECTED_c_no_connectto, 1024, DGRAM_UNCONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto1024_DGRAM_UNCONNECTED_c_no_sendto, 1024, DGRAM_UNCONNECTED, c_no_sendto);
+UNIX_CASE(c4_stream_c_ok, 4, stream, STREAM, c_ok);
+UNIX_CASE(c4_stream_c_no_connectto, 4, stream, STREAM, c_no_connectto);
+UNIX_CASE(c4_stream_c_no_sendto, 4, stream, STREAM, c_no_sendto);
+UNIX_CASE(c4_dgram_connected_c_ok, 4, dgram_connected, DGRAM_CONNECTED, c_ok);
+UNIX_CASE(c4_dgram_connected_c_no_connectto, 4, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c4_dgram_connected_c_no_sendto, 4, dgram_connected, DGRAM_CONNECTED, c_no_sendto);
+UNIX_CASE(c4_dgram_unconnected_c_ok, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_ok);
+UNIX_CASE(c4_dgram_unconnected_c_no_connectto, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c4_dgram_unconnected_c_no_sendto, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
+UNIX_CASE(c1024_stream_c_ok, 1024, stream, STREAM, c_ok);
+UNIX_CASE(c1024_stream_c_no_connectto, 1024, stream, STREAM, c_no_connectto);
+UNIX_CASE(c1024_stream_c_no_sendto, 1024, stream, STREAM, c_no_sendto);
+UNIX_CASE(c1024_dgram_connected_c_ok, 1024, dgram_connected, DGRAM_CONNECTED, c_ok);
+UNIX_CASE(c1024_dgram_connected_c_no_connectto, 1024, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c1024_dgram_connected_c_no_sendto, 1024, dgram_connected, DGRAM_CONNECTED, c_no_sendto);
+UNIX_CASE(c1024_dgram_unconnected_c_ok, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_ok);
+UNIX_CASE(c1024_dgram_unconnected_c_no_connectto, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c1024_dgram_unconnected_c_no_sendto, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
 /* clang-format on */
 
 FIXTURE_SETUP(unix_pair)
@@ -250,23 +247,25 @@ FIXTURE_TEARDOWN(unix_pair)
 
 TEST_F(unix_pair, reach_server)
 {
-	const char *mode = mode_names[variant->mode];
 	int expected[N_OPS], observed[N_OPS], op;
-	char id[256], abi[32];
+	char abi[32];
 
 	expect_case(variant->mode, variant->client, expected);
 	ASSERT_EQ(0, run_case(variant->mode, variant->client, observed));
 	snprintf(abi, sizeof(abi), "selinux-c%d", variant->cats);
-	snprintf(id, sizeof(id), "selinux/unix/c%d/%s/%s/%s", variant->cats,
-		 mode, variant->client, SERVER);
 	for (op = 0; op < N_OPS; op++) {
-		record_write(id, abi, variant->client, SERVER,
-			     variant->mode == STREAM ? "stream" : "dgram",
-			     "abstract", op_names[op], "-", expected[op],
-			     observed[op]);
-		TH_LOG("%s %s: expected %s, observed %s", mode, op_names[op],
-		       outcome_name(expected[op]), outcome_name(observed[op]));
-		EXPECT_EQ(expected[op], observed[op]);
+		struct record rec = {
+			.abi = abi,
+			.subject = variant->client,
+			.object = SERVER,
+			.class = variant->mode == STREAM ? "stream" : "dgram",
+			.detail = "abstract",
+			.op = op_names[op],
+			.expected = expected[op],
+			.observed = observed[op],
+		};
+
+		JUDGE(&rec);
 	}
 }
 
