@@ -81,6 +81,7 @@ $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
 $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
+$(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
 
