@@ -254,14 +254,6 @@ static const struct step scripts[N_CLS][MAX_STEPS] = {
 };
 /* clang-format on */
 
-static bool lacks(const char *type, const char *perm)
-{
-	char missing[64];
-
-	sel_lacks(type, missing, sizeof(missing));
-	return !strcmp(missing, perm);
-}
-
 struct roles {
 	const char *owner;
 	const char *other;
@@ -332,12 +324,12 @@ static int step_denial(enum cls cls, const struct step *st, const char *subject,
 	int i;
 
 	for (i = 0; i < 2 && r->ipcperm[i]; i++)
-		if (lacks(subject, r->ipcperm[i]))
+		if (sel_domain_lacks(subject, r->ipcperm[i]))
 			return -EACCES;
 	for (i = 0; i < 3 && r->perms[i]; i++)
-		if (lacks(subject, r->perms[i]))
+		if (sel_domain_lacks(subject, r->perms[i]))
 			return r->enomsg ? -ENOMSG : -EACCES;
-	if (r->queue && lacks(owner, r->queue))
+	if (r->queue && sel_domain_lacks(owner, r->queue))
 		return -EACCES;
 	return 0;
 }
@@ -695,36 +687,6 @@ static int run_case(enum cls cls, const struct roles *ro,
 	return ret;
 }
 
-/*
- * The policy is loaded once per binary: the harness runs each case in a
- * child of its own, so the mark lives in shared memory.
- */
-static int *policy_loaded;
-
-static void __attribute__((constructor)) policy_mark_init(void)
-{
-	void *p = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-
-	policy_loaded = p == MAP_FAILED ? NULL : p;
-}
-
-/* 0 when ready; @load_ns gets what the load cost (0 when none was needed). */
-static int policy_ready(long long *load_ns)
-{
-	long long start = now_ns();
-	int ret;
-
-	*load_ns = 0;
-	if (policy_loaded && *policy_loaded)
-		return 0;
-	ret = sel_load(POLICY_CATS);
-	if (!ret && policy_loaded)
-		*policy_loaded = 1;
-	*load_ns = now_ns() - start;
-	return ret;
-}
-
 static const char *abi_name(void)
 {
 	static char abi[32];
@@ -861,15 +823,10 @@ IPC_CASE(msgq_ok_with_no_ipc_info, msgq, ok, no_ipc_info);
 FIXTURE_SETUP(ipc)
 {
 	const char *why = sel_unusable();
-	long long load_ns;
 
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, policy_ready(&load_ns));
-	if (load_ns)
-		TH_LOG("loaded lsmconf-c%d.bin in %lld ms", POLICY_CATS,
-		       load_ns / 1000000);
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_NEED(POLICY_CATS);
 }
 
 FIXTURE_TEARDOWN(ipc)
@@ -886,7 +843,7 @@ TEST_F(ipc, sweep)
 	while (cls < N_CLS && strcmp(cls_names[cls], variant->cls))
 		cls++;
 	ASSERT_GT(N_CLS, cls);
-	if (lacks(ro.owner, "destroy"))
+	if (sel_domain_lacks(ro.owner, "destroy"))
 		ro.first = 'o';
 	expect_case(cls, &ro, expected, want_msg);
 	ASSERT_EQ(0, run_case(cls, &ro, want_msg, observed));
@@ -947,18 +904,21 @@ static const char *const bl_names[BL_N] = { "msgrcv_sleeps", "msgsnd",
 static void expect_blocked(const char *receiver, const char *sender, long rtype,
 			   int rflags, int expected[BL_N])
 {
-	bool sleeps = !lacks(receiver, "unix_read");
+	bool sleeps = !sel_domain_lacks(receiver, "unix_read");
 
 	expected[BL_SLEEP] = sleeps ? 0 : -EACCES;
 	expected[BL_SEND] = 0;
 	/* selinux_msg_queue_msgsnd (the queue is the receiver's). */
-	if (lacks(sender, "unix_write") || lacks(sender, "write") ||
-	    lacks(sender, "send") || lacks(receiver, "enqueue"))
+	if (sel_domain_lacks(sender, "unix_write") ||
+	    sel_domain_lacks(sender, "write") ||
+	    sel_domain_lacks(sender, "send") ||
+	    sel_domain_lacks(receiver, "enqueue"))
 		expected[BL_SEND] = -EACCES;
 	if (expected[BL_SEND])
 		expected[BL_HANDOVER] = NOT_RUN;
 	else if (sleeps && type_matches(BL_MTYPE, rtype, rflags) &&
-		 !lacks(receiver, "read") && !lacks(receiver, "receive"))
+		 !sel_domain_lacks(receiver, "read") &&
+		 !sel_domain_lacks(receiver, "receive"))
 		expected[BL_HANDOVER] = 0;
 	else
 		expected[BL_HANDOVER] = QUEUED;
@@ -1153,15 +1113,10 @@ BLOCKED(ok_any_from_no_receive, ok, any, no_receive, 0, 0);
 FIXTURE_SETUP(blocked)
 {
 	const char *why = sel_unusable();
-	long long load_ns;
 
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, policy_ready(&load_ns));
-	if (load_ns)
-		TH_LOG("loaded lsmconf-c%d.bin in %lld ms", POLICY_CATS,
-		       load_ns / 1000000);
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_NEED(POLICY_CATS);
 }
 
 FIXTURE_TEARDOWN(blocked)

@@ -361,48 +361,14 @@ static void expect_pair(const char *suser, const struct range *s,
 		m->expected[OP_MSGRCV] = may_receive(o, &msg) ? 0 : -ENOMSG;
 }
 
-/*
- * Loads lsmconf-c@cats.bin unless it is loaded (and enforcing) already:
- * only that policy knows category c(cats-1) and not c(cats), and only ours
- * knows lsmconf_mls_t. Before any policy every context is "valid" (the
- * kernel maps it to its own SID), so the second test fails then. Returns
- * 1 when it loaded, 0 when the loaded one was the one, or -errno; the
- * load's time in @ms.
- */
-static int mls_policy(int cats, long long *ms)
-{
-	long long start = now_ns();
-	char ctx[128];
-	int ret = sel_mount();
-
-	*ms = 0;
-	if (ret)
-		return ret;
-	snprintf(ctx, sizeof(ctx), USER ":" ROLE ":" PEER ":s0:c%d", cats - 1);
-	if (!security_check_context_raw(ctx)) {
-		snprintf(ctx, sizeof(ctx), USER ":" ROLE ":" PEER ":s0:c%d",
-			 cats);
-		if (security_check_context_raw(ctx) && sel_enforcing() == 1)
-			return 0;
-	}
-	ret = sel_load(cats);
-	*ms = (now_ns() - start) / 1000000;
-	return ret ?: 1;
-}
-
 /* Every fixture's setup: SELinux usable, the policy with @cats loaded. */
-#define MLS_SETUP(cats)                                                        \
-	do {                                                                   \
-		const char *why = sel_unusable();                              \
-		long long ms;                                                  \
-		int loaded;                                                    \
-                                                                               \
-		if (why)                                                       \
-			SKIP(return, "%s", why);                               \
-		loaded = mls_policy(cats, &ms);                                \
-		ASSERT_LE(0, loaded);                                          \
-		if (loaded)                                                    \
-			TH_LOG("loaded lsmconf-c%d.bin in %lld ms", cats, ms); \
+#define MLS_SETUP(cats)                           \
+	do {                                      \
+		const char *why = sel_unusable(); \
+                                                  \
+		if (why)                          \
+			SKIP(return, "%s", why);  \
+		SEL_NEED(cats);                   \
 	} while (0)
 
 static int enter(const char *user, const char *type, const char *level)
@@ -411,17 +377,6 @@ static int enter(const char *user, const char *type, const char *level)
 
 	snprintf(ctx, sizeof(ctx), "%s:" ROLE ":%s:%s", user, type, level);
 	return setcon_raw(ctx) ? -errno : 0;
-}
-
-static socklen_t abstract_addr(struct sockaddr_un *a, pid_t owner, char kind)
-{
-	int n;
-
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-		     "lsmconf-mls-%d-%c", owner, kind);
-	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
 }
 
 /* 0 and the peer's context of a connected socket in @out, or -errno. */
@@ -478,12 +433,12 @@ static void object_main(const char *user, const char *level, int cmd, int rep)
 	dg = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (st < 0 || dg < 0)
 		r.err = -errno;
-	len = abstract_addr(&a, getpid(), 's');
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", getpid(), 's');
 	if (!r.err)
 		r.err = sys_ret(bind(st, (struct sockaddr *)&a, len));
 	if (!r.err)
 		r.err = sys_ret(listen(st, 1));
-	len = abstract_addr(&a, getpid(), 'd');
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", getpid(), 'd');
 	if (!r.err)
 		r.err = sys_ret(bind(dg, (struct sockaddr *)&a, len));
 	for (i = 0; !r.err && i < 64; i++) {
@@ -538,12 +493,12 @@ static void subject_main(const char *user, const char *level, pid_t object,
 	if (enter(user, PEER, level))
 		_exit(2);
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	len = abstract_addr(&a, object, 's');
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", object, 's');
 	r.err[OP_CONNECT] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
 	if (!r.err[OP_CONNECT] && peer_context(fd, r.peer, sizeof(r.peer)))
 		snprintf(r.peer, sizeof(r.peer), "(no peer context)");
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	len = abstract_addr(&a, object, 'd');
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", object, 'd');
 	r.err[OP_SENDTO] =
 		sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT), MSG_DONTWAIT,
 			       (struct sockaddr *)&a, len));

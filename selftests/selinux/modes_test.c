@@ -57,32 +57,13 @@ static const struct {
 	int def;
 } bools[] = { { BOOL_GRANT, 0 }, { BOOL_GONE, 0 } };
 
-/*
- * The loaded policy: 1 when it is @name (BASE or VARIANT), 0 when it is
- * another, -errno when it cannot be told. BASE and VARIANT have 4
- * categories (so s0:c4 is no valid level), VARIANT lacks BOOL_GONE.
- */
-static int policy_is(const char *name)
-{
-	struct stat st;
-	int ret = sel_loaded_policy_is_ours();
-
-	if (ret <= 0)
-		return ret;
-	if (!security_check_context(SEL_USER_ROLE QUEUE ":s0:c4"))
-		return 0;
-	ret = !stat(SEL_FS "/booleans/" BOOL_GONE, &st);
-	return ret == !strcmp(name, BASE);
-}
-
-/* Loads @name unless it is loaded already (a load costs a reload). */
+/* @name (BASE or VARIANT) in place: 0 or -errno. */
 static int policy_need(const char *name)
 {
-	int ret = policy_is(name);
+	long long ms;
+	int ret = sel_need_named(name, &ms);
 
-	if (ret < 0)
-		return ret;
-	return ret ? 0 : sel_load_named(name);
+	return ret < 0 ? ret : 0;
 }
 
 /* Sets a boolean and commits it: 0 or -errno. */
@@ -144,17 +125,6 @@ struct servers {
 	socklen_t dg_len, st_len;
 };
 
-static socklen_t abstract_addr(struct sockaddr_un *a, const char *kind)
-{
-	int n;
-
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-		     "lsmconf-sel-md-%s-%d", kind, getpid());
-	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
-}
-
 /*
  * socket() labels the socket with the task's sockcreate context when it
  * has one (selinux_socket_create -> socket_sockcreate_sid), so these carry
@@ -167,8 +137,10 @@ static int servers_open(struct servers *s)
 	s->dgram = s->stream = -1;
 	if (setsockcreatecon(SEL_USER_ROLE QUEUE ":" LEVEL))
 		return -errno;
-	s->dg_len = abstract_addr(&s->dg_addr, "dgram");
-	s->st_len = abstract_addr(&s->st_addr, "stream");
+	s->dg_len = sel_abstract_addr(&s->dg_addr, "lsmconf-sel-md-dgram-%d",
+				      getpid());
+	s->st_len = sel_abstract_addr(&s->st_addr, "lsmconf-sel-md-stream-%d",
+				      getpid());
 	s->dgram = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	s->stream = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (s->dgram < 0 || s->stream < 0 ||

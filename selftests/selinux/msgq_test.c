@@ -57,14 +57,6 @@ static int denial(int op, const char *perm)
 	return -EACCES;
 }
 
-static bool lacks(const char *type, const char *perm)
-{
-	char missing[64];
-
-	sel_lacks(type, missing, sizeof(missing));
-	return !strcmp(missing, perm);
-}
-
 /*
  * The expected outcome of every step: EACCES when a needed permission is
  * missing (enforcing only), NOT_RUN after a failed step (each needs the one
@@ -84,9 +76,11 @@ static void expect_pair(const char *sender, const char *receiver,
 			continue;
 		}
 		for (i = 0; rules[op].perms[i]; i++)
-			if (enforcing && lacks(subject, rules[op].perms[i]))
+			if (enforcing &&
+			    sel_domain_lacks(subject, rules[op].perms[i]))
 				expected[op] = denial(op, rules[op].perms[i]);
-		if (op == OP_MSGSND && enforcing && lacks(receiver, "enqueue"))
+		if (op == OP_MSGSND && enforcing &&
+		    sel_domain_lacks(receiver, "enqueue"))
 			expected[op] = -EACCES;
 	}
 }
@@ -299,8 +293,7 @@ FIXTURE_SETUP(msgq)
 
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sel_load(variant->cats));
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_NEED(variant->cats);
 }
 
 FIXTURE_TEARDOWN(msgq)
@@ -334,7 +327,7 @@ FIXTURE_SETUP(permissive)
 	self->kmsg = -1;
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sel_load(1024));
+	SEL_NEED(1024);
 	/* The log line must not be lost to printk's rate limit. */
 	ASSERT_LE(0, read_text("/proc/sys/kernel/printk_ratelimit",
 			       self->ratelimit, sizeof(self->ratelimit)));

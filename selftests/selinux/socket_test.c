@@ -169,48 +169,6 @@ static void context_of(const char *type, char *ctx, size_t size)
 	snprintf(ctx, size, SEL_USER_ROLE "%s:%s", type, LEVEL);
 }
 
-/*
- * Is the 4-category policy with this area's types loaded and enforcing?
- * lsmconf_sk_t exists only in a policy with lsmconf-socket.cil, and c4
- * is no category of the 4-category one.
- */
-static bool sk_policy_ready(void)
-{
-	char ctx[128];
-
-	if (sel_mount() || sel_loaded_policy_is_ours() != 1 ||
-	    sel_enforcing() != 1)
-		return false;
-	context_of(SK_FULL, ctx, sizeof(ctx));
-	if (security_check_context(ctx))
-		return false;
-	snprintf(ctx, sizeof(ctx), SEL_USER_ROLE SK_FULL ":s0:c4");
-	return security_check_context(ctx) != 0;
-}
-
-/* 0 when the policy was in place, 1 when this call loaded it, or -errno. */
-static int sk_setup_policy(void)
-{
-	int ret;
-
-	if (sk_policy_ready())
-		return 0;
-	ret = sel_load(4);
-	return ret ? ret : 1;
-}
-
-static void sk_setup(struct __test_metadata *_metadata)
-{
-	long long t0 = now_ns();
-	int ret = sk_setup_policy();
-
-	ASSERT_LE(0, ret);
-	if (ret)
-		TH_LOG("loaded lsmconf-c4.bin in %lld ms",
-		       (now_ns() - t0) / 1000000);
-	ASSERT_EQ(1, sel_enforcing());
-}
-
 /* ---------------------------------------------------------------- model */
 
 struct sk_case {
@@ -393,11 +351,9 @@ static void make_addrs(struct sk_addrs *s, enum sk_addr addr, const char *dir)
 
 		a->sun_family = AF_UNIX;
 		if (addr == ABSTRACT) {
-			n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-				     "lsmconf-sk-%d-%s", getpid(),
-				     side_names[who]);
 			s->len[who] =
-				offsetof(struct sockaddr_un, sun_path) + 1 + n;
+				sel_abstract_addr(a, "lsmconf-sk-%d-%s",
+						  getpid(), side_names[who]);
 		} else {
 			n = snprintf(a->sun_path, sizeof(a->sun_path), "%s/%s",
 				     dir, side_names[who]);
@@ -894,7 +850,7 @@ FIXTURE_SETUP(sk_pair)
 		SKIP(return, "%s", why);
 	snprintf(self->dir, sizeof(self->dir), "/tmp/lsmconf-sk-XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	sk_setup(_metadata);
+	SEL_NEED(4);
 }
 
 FIXTURE_TEARDOWN(sk_pair)
@@ -1198,7 +1154,7 @@ FIXTURE_SETUP(sk_fd)
 
 	if (why)
 		SKIP(return, "%s", why);
-	sk_setup(_metadata);
+	SEL_NEED(4);
 }
 
 FIXTURE_TEARDOWN(sk_fd)
