@@ -23,6 +23,7 @@
 #include "../kselftest_harness.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define POLICY_CATS 4
@@ -574,30 +575,36 @@ static int run_msgq(const struct step *st, int id, key_t key, struct reply *rp)
 	}
 }
 
-/* One side of a case: enters @type, then runs the steps it is sent. */
-static void side_main(enum cls cls, const char *type, int cmd, int rep)
+/* A side of a case (worker.h): its class and its domain. */
+struct side {
+	enum cls cls;
+	const char *type;
+};
+
+/* The request that enters the side's domain, before any step. */
+#define STEP_ENTER -1
+
+/* Runs the step it is sent (or enters @type) and replies its outcome. */
+static void side_serve(const void *request, void *reply, void *state)
 {
-	struct request rq;
-	struct reply rp;
+	const struct request *rq = request;
+	const struct side *sd = state;
+	struct reply *rp = reply;
+	const struct step *st;
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	while (!pipe_read(cmd, &rq, sizeof(rq), PEER_WAIT_MS) && rq.step >= 0) {
-		const struct step *st = &scripts[cls][rq.step];
-
-		memset(&rp, 0, sizeof(rp));
-		if (st->op == OP_CREATE)
-			rp.err = create_obj(cls, &rp);
-		else if (cls == SEM)
-			rp.err = run_sem(st->op, rq.id, rq.key);
-		else if (cls == SHM)
-			rp.err = run_shm(st->op, rq.id, rq.key);
-		else
-			rp.err = run_msgq(st, rq.id, rq.key, &rp);
-		if (pipe_write(rep, &rp, sizeof(rp)))
-			_exit(3);
+	if (rq->step == STEP_ENTER) {
+		rp->err = sel_enter(sd->type, LEVEL);
+		return;
 	}
-	_exit(0);
+	st = &scripts[sd->cls][rq->step];
+	if (st->op == OP_CREATE)
+		rp->err = create_obj(sd->cls, rp);
+	else if (sd->cls == SEM)
+		rp->err = run_sem(st->op, rq->id, rq->key);
+	else if (sd->cls == SHM)
+		rp->err = run_shm(st->op, rq->id, rq->key);
+	else
+		rp->err = run_msgq(st, rq->id, rq->key, rp);
 }
 
 /* The harness (kernel_t) removes what a case left behind. */
@@ -621,21 +628,20 @@ static int run_case(enum cls cls, const struct roles *ro,
 		    const int want_msg[MAX_STEPS], int observed[MAX_STEPS])
 {
 	const struct step *script = scripts[cls];
-	int cmd[2][2], rep[2][2], s, i, ret = 0, id = -1;
-	pid_t pid[2] = { -1, -1 };
+	struct side sides[2] = { { cls, ro->owner }, { cls, ro->other } };
+	struct worker w[2] = { 0 };
+	int s, i, ret = 0, id = -1;
 	key_t key = 0;
 
 	for (i = 0; script[i].name; i++)
 		observed[i] = NOT_RUN;
-	for (s = 0; s < 2; s++)
-		if (pipe2(cmd[s], O_CLOEXEC) || pipe2(rep[s], O_CLOEXEC))
-			return -1;
-	for (s = 0; s < 2; s++) {
-		pid[s] = peer_fork();
-		if (pid[s] == 0)
-			side_main(cls, s ? ro->other : ro->owner, cmd[s][0],
-				  rep[s][1]);
-		if (pid[s] < 0)
+	for (s = 0; !ret && s < 2; s++) {
+		struct request enter = { .step = STEP_ENTER };
+		struct reply rp;
+
+		if (worker_start(&w[s], sizeof(struct request),
+				 sizeof(struct reply), side_serve, &sides[s]) ||
+		    worker_run(&w[s], &enter, &rp) || rp.err)
 			ret = -1;
 	}
 	for (i = 0; !ret && script[i].name; i++) {
@@ -646,8 +652,7 @@ static int run_case(enum cls cls, const struct roles *ro,
 		s = side_of(ro, st->side) == 'o' ? 0 : 1;
 		if (st->op != OP_CREATE && id < 0)
 			break;
-		if (pipe_write(cmd[s][1], &rq, sizeof(rq)) ||
-		    pipe_read(rep[s][0], &rp, sizeof(rp), PEER_WAIT_MS)) {
+		if (worker_run(&w[s], &rq, &rp)) {
 			ret = -1;
 			break;
 		}
@@ -669,19 +674,8 @@ static int run_case(enum cls cls, const struct roles *ro,
 				observed[i] = -EBADMSG;
 		}
 	}
-	for (s = 0; s < 2; s++) {
-		struct request stop = { .step = -1 };
-
-		if (pid[s] > 0) {
-			pipe_write(cmd[s][1], &stop, sizeof(stop));
-			if (peer_reap(pid[s]))
-				ret = -1;
-		}
-		close(cmd[s][0]);
-		close(cmd[s][1]);
-		close(rep[s][0]);
-		close(rep[s][1]);
-	}
+	for (s = 0; s < 2; s++)
+		worker_stop(&w[s]);
 	if (id >= 0)
 		remove_obj(cls, id);
 	return ret;
@@ -929,27 +923,53 @@ static void expect_blocked(const char *receiver, const char *sender, long rtype,
 }
 
 /* Receiver: creates the queue, reports its id, then sleeps in msgrcv(). */
-static void blocked_receiver(const char *type, long rtype, int rflags, int rep)
+/* A peer of a handover (worker.h): its domain and how it receives. */
+struct bl_peer {
+	const char *type;
+	long rtype;
+	int rflags;
+};
+
+/* The requests, in struct request's step. */
+enum { BL_DO_ENTER, BL_DO_CREATE, BL_DO_RECV, BL_DO_SEND };
+
+/*
+ * Enters the domain; creates a private queue; receives from the queue
+ * @id, asleep until a message comes (the test sees it sleep); or sends
+ * one message of type BL_MTYPE to @id.
+ */
+static void bl_serve(const void *request, void *reply, void *state)
 {
-	struct reply rp = { .err = NOT_RUN };
-	struct qmsg m;
+	struct qmsg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
+	const struct request *rq = request;
+	const struct bl_peer *p = state;
+	struct reply *rp = reply;
 	ssize_t n;
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	rp.id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
-	rp.err = sys_ret(rp.id);
-	if (pipe_write(rep, &rp, sizeof(rp)) || rp.err)
-		_exit(0);
-	n = msgrcv(rp.id, &m, sizeof(m.text) - 1, rtype, rflags);
-	rp.err = n < 0 ? -errno : 0;
-	if (n >= 0) {
-		m.text[n] = '\0';
-		rp.mtype = m.mtype;
-		memcpy(rp.text, m.text, sizeof(rp.text));
+	switch (rq->step) {
+	case BL_DO_ENTER:
+		rp->err = sel_enter(p->type, LEVEL);
+		break;
+	case BL_DO_CREATE:
+		rp->id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+		rp->err = sys_ret(rp->id);
+		break;
+	case BL_DO_RECV:
+		n = msgrcv(rq->id, &m, sizeof(m.text) - 1, p->rtype, p->rflags);
+		rp->err = n < 0 ? -errno : 0;
+		if (n >= 0) {
+			m.text[n] = '\0';
+			rp->mtype = m.mtype;
+			memcpy(rp->text, m.text, sizeof(rp->text));
+		}
+		break;
+	case BL_DO_SEND:
+		rp->err = sys_ret(
+			msgsnd(rq->id, &m, sizeof(BL_TEXT), IPC_NOWAIT));
+		break;
+	default:
+		rp->err = -EINVAL;
 	}
-	pipe_write(rep, &rp, sizeof(rp));
-	_exit(0);
 }
 
 /* 1 when /proc/@pid/syscall shows @pid asleep in msgrcv(), else 0. */
@@ -986,85 +1006,73 @@ static int wait_asleep(pid_t pid, int rep, struct reply *early)
 	return -ETIMEDOUT;
 }
 
-static void blocked_sender(const char *type, int id, int rep)
+/* One request to a handover peer; 0, or -1 (a harness failure). */
+static int bl_do(struct worker *w, int what, int id, struct reply *rp)
 {
-	struct qmsg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
-	int err;
+	struct request rq = { .step = what, .id = id };
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	err = sys_ret(msgsnd(id, &m, sizeof(BL_TEXT), IPC_NOWAIT));
-	pipe_write(rep, &err, sizeof(err));
-	_exit(0);
+	return worker_run(w, &rq, rp) ? -1 : 0;
 }
 
 static int run_blocked(const char *receiver, const char *sender, long rtype,
 		       int rflags, int observed[BL_N])
 {
-	int rep[2], srep[2], i, ret = 0, id = -1, w;
+	struct bl_peer rpeer = { receiver, rtype, rflags }, speer = { sender };
+	struct worker rw = { 0 }, sw = { 0 };
+	int i, ret = -1, id = -1, w;
+	struct request rq = { .step = BL_DO_RECV };
 	struct msqid_ds ds;
 	struct reply rp;
-	pid_t rpid, spid;
 
 	for (i = 0; i < BL_N; i++)
 		observed[i] = NOT_RUN;
-	if (pipe2(rep, O_CLOEXEC) || pipe2(srep, O_CLOEXEC))
-		return -1;
-	rpid = peer_fork();
-	if (rpid == 0)
-		blocked_receiver(receiver, rtype, rflags, rep[1]);
-	if (rpid < 0 || pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS) ||
-	    rp.err) {
-		ret = -1;
-		goto reap;
-	}
-	id = rp.id;
-	w = wait_asleep(rpid, rep[0], &rp);
-	if (w < 0) {
-		ret = -1;
-		goto reap;
-	}
+	if (worker_start(&rw, sizeof(rq), sizeof(rp), bl_serve, &rpeer) ||
+	    worker_start(&sw, sizeof(rq), sizeof(rp), bl_serve, &speer) ||
+	    bl_do(&rw, BL_DO_ENTER, 0, &rp) || rp.err ||
+	    bl_do(&sw, BL_DO_ENTER, 0, &rp) || rp.err ||
+	    bl_do(&rw, BL_DO_CREATE, 0, &rp) || rp.err)
+		goto out;
+	id = rq.id = rp.id;
+	/*
+	 * The receive is the one request not awaited at once: its reply
+	 * comes when msgrcv() returns, which the test watches for.
+	 */
+	if (pipe_write(rw.cmd, &rq, sizeof(rq)))
+		goto out;
+	w = wait_asleep(rw.pid, rw.rep, &rp);
+	if (w < 0)
+		goto out;
 	observed[BL_SLEEP] = w ? rp.err : 0;
 	if (w)
 		observed[BL_RECV] = rp.err;
-	spid = peer_fork();
-	if (spid == 0)
-		blocked_sender(sender, id, srep[1]);
-	if (spid < 0 ||
-	    pipe_read(srep[0], &observed[BL_SEND], sizeof(int), PEER_WAIT_MS) ||
-	    peer_reap(spid)) {
-		ret = -1;
-		goto reap;
-	}
+	if (bl_do(&sw, BL_DO_SEND, id, &rp))
+		goto out;
+	observed[BL_SEND] = rp.err;
 	/* msgsnd() returned: the handover, if any, is done. */
 	if (!observed[BL_SEND]) {
-		if (msgctl(id, IPC_STAT, &ds)) {
-			ret = -1;
-			goto reap;
-		}
+		if (msgctl(id, IPC_STAT, &ds))
+			goto out;
 		observed[BL_HANDOVER] = ds.msg_qnum ? QUEUED : 0;
 	}
+	ret = 0;
 	if (w)
-		goto reap;
+		goto out;
 	/* A receiver that got nothing sleeps on: IPC_RMID wakes it. */
 	if (observed[BL_HANDOVER] && msgctl(id, IPC_RMID, NULL))
 		ret = -1;
-	if (pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS)) {
+	if (pipe_read(rw.rep, &rp, sizeof(rp), PEER_WAIT_MS)) {
 		ret = -1;
-		goto reap;
+		goto out;
 	}
 	observed[BL_RECV] = rp.err;
 	if (!rp.err && (rp.mtype != BL_MTYPE || strcmp(rp.text, BL_TEXT)))
 		observed[BL_RECV] = -EBADMSG;
-reap:
-	if (rpid > 0 && peer_reap(rpid))
-		ret = -1;
+out:
+	/* First: a receiver still asleep wakes (EIDRM) and can end. */
 	if (id >= 0)
 		msgctl(id, IPC_RMID, NULL);
-	close(rep[0]);
-	close(rep[1]);
-	close(srep[0]);
-	close(srep[1]);
+	worker_stop(&sw);
+	worker_stop(&rw);
 	return ret;
 }
 

@@ -30,6 +30,7 @@
 #include "../kselftest_harness.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define ROLE "lsmconf_r"
 /* The user cleared for every category, and the one for s0-s0:c0,c1 only. */
@@ -402,6 +403,7 @@ struct object_result {
 };
 
 struct subject_result {
+	int enter_err;
 	int err[N_OPS];
 	char peer[CTX_MAX];
 };
@@ -411,103 +413,135 @@ struct qmsg {
 	char text[64];
 };
 
+/* A peer at a context of its own (worker.h). */
+struct mls_peer {
+	const char *user, *level;
+	int st, id; /* the object's listener and queue */
+};
+
+/* 'o' sets the object up; 'f' finishes it; 's' runs the subject. */
+struct mls_req {
+	char op;
+	bool accept, read; /* 'f': what the subject's calls left to do */
+	pid_t object; /* 's': whose sockets and queue */
+	key_t key;
+};
+
+union mls_rep {
+	struct object_ready ready;
+	struct object_result res;
+	struct subject_result sub;
+};
+
 /*
  * The object: a listening stream socket, a datagram socket and a message
- * queue, all made by one task at the object's context; then, as told,
- * accepts the client and reads the message.
+ * queue, all made by one task at the object's context.
  */
-static void object_main(const char *user, const char *level, int cmd, int rep)
+static void object_setup(struct mls_peer *p, struct object_ready *r)
 {
-	struct object_ready r = { .err = 0 };
-	struct object_result res = { .accept_err = NOT_RUN,
-				     .msgrcv_err = NOT_RUN };
 	struct sockaddr_un a;
 	socklen_t len;
-	int st, dg, id = -1, i;
-	char c[2] = { 'q', 'q' };
-	struct qmsg m;
+	int dg, i;
 
-	if (enter(user, PEER, level))
-		_exit(2);
-	st = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	p->id = -1;
+	r->err = enter(p->user, PEER, p->level);
+	if (r->err)
+		return;
+	p->st = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	dg = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (st < 0 || dg < 0)
-		r.err = -errno;
+	if (p->st < 0 || dg < 0)
+		r->err = -errno;
 	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", getpid(), 's');
-	if (!r.err)
-		r.err = sys_ret(bind(st, (struct sockaddr *)&a, len));
-	if (!r.err)
-		r.err = sys_ret(listen(st, 1));
+	if (!r->err)
+		r->err = sys_ret(bind(p->st, (struct sockaddr *)&a, len));
+	if (!r->err)
+		r->err = sys_ret(listen(p->st, 1));
 	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", getpid(), 'd');
-	if (!r.err)
-		r.err = sys_ret(bind(dg, (struct sockaddr *)&a, len));
-	for (i = 0; !r.err && i < 64; i++) {
-		r.key = (key_t)(0x4d4c0000 | ((getpid() + i * 7919) & 0xffff));
-		id = msgget(r.key, IPC_CREAT | IPC_EXCL | 0600);
-		if (id >= 0 || errno != EEXIST)
+	if (!r->err)
+		r->err = sys_ret(bind(dg, (struct sockaddr *)&a, len));
+	for (i = 0; !r->err && i < 64; i++) {
+		r->key = (key_t)(0x4d4c0000 | ((getpid() + i * 7919) & 0xffff));
+		p->id = msgget(r->key, IPC_CREAT | IPC_EXCL | 0600);
+		if (p->id >= 0 || errno != EEXIST)
 			break;
 	}
-	if (!r.err && id < 0)
-		r.err = -errno;
-	if (pipe_write(rep, &r, sizeof(r)) || r.err)
-		_exit(0);
-	pipe_read(cmd, c, 2, PEER_WAIT_MS);
-	if (c[0] == 'a') {
+	if (!r->err && p->id < 0)
+		r->err = -errno;
+}
+
+/* Then, as told, it accepts the client and reads the message. */
+static void object_finish(const struct mls_peer *p, const struct mls_req *q,
+			  struct object_result *res)
+{
+	struct qmsg m;
+
+	res->accept_err = res->msgrcv_err = NOT_RUN;
+	if (q->accept) {
 		int conn = -1;
 
-		res.accept_err = wait_readable(st);
-		if (!res.accept_err) {
-			conn = accept4(st, NULL, NULL, SOCK_CLOEXEC);
-			res.accept_err = sys_ret(conn);
+		res->accept_err = wait_readable(p->st);
+		if (!res->accept_err) {
+			conn = accept4(p->st, NULL, NULL, SOCK_CLOEXEC);
+			res->accept_err = sys_ret(conn);
 		}
-		if (!res.accept_err)
-			res.accept_err =
-				peer_context(conn, res.peer, sizeof(res.peer));
+		if (!res->accept_err)
+			res->accept_err = peer_context(conn, res->peer,
+						       sizeof(res->peer));
 	}
-	if (c[1] == 'r') {
-		ssize_t n = msgrcv(id, &m, sizeof(m.text), 0, IPC_NOWAIT);
+	if (q->read) {
+		ssize_t n = msgrcv(p->id, &m, sizeof(m.text), 0, IPC_NOWAIT);
 
-		res.msgrcv_err = n < 0 ? -errno : 0;
+		res->msgrcv_err = n < 0 ? -errno : 0;
 		/* A message that is not what was sent is no success. */
-		if (!res.msgrcv_err &&
+		if (!res->msgrcv_err &&
 		    (n != sizeof(MSG_TEXT) || strcmp(m.text, MSG_TEXT)))
-			res.msgrcv_err = -EBADMSG;
+			res->msgrcv_err = -EBADMSG;
 	}
-	msgctl(id, IPC_RMID, NULL);
-	pipe_write(rep, &res, sizeof(res));
-	_exit(0);
+	msgctl(p->id, IPC_RMID, NULL);
 }
 
 /* The subject: connects, sends a datagram, opens the queue and sends. */
-static void subject_main(const char *user, const char *level, pid_t object,
-			 key_t key, int rep)
+static void subject_run(const struct mls_peer *p, const struct mls_req *q,
+			struct subject_result *r)
 {
-	struct subject_result r = { 0 };
 	struct qmsg m = { .mtype = 1, .text = MSG_TEXT };
 	struct sockaddr_un a;
 	socklen_t len;
 	int fd, id, op;
 
 	for (op = 0; op < N_OPS; op++)
-		r.err[op] = NOT_RUN;
-	if (enter(user, PEER, level))
-		_exit(2);
+		r->err[op] = NOT_RUN;
+	r->enter_err = enter(p->user, PEER, p->level);
+	if (r->enter_err)
+		return;
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", object, 's');
-	r.err[OP_CONNECT] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
-	if (!r.err[OP_CONNECT] && peer_context(fd, r.peer, sizeof(r.peer)))
-		snprintf(r.peer, sizeof(r.peer), "(no peer context)");
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", q->object, 's');
+	r->err[OP_CONNECT] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
+	if (!r->err[OP_CONNECT] && peer_context(fd, r->peer, sizeof(r->peer)))
+		snprintf(r->peer, sizeof(r->peer), "(no peer context)");
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", object, 'd');
-	r.err[OP_SENDTO] =
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", q->object, 'd');
+	r->err[OP_SENDTO] =
 		sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT), MSG_DONTWAIT,
 			       (struct sockaddr *)&a, len));
-	id = msgget(key, 0);
-	r.err[OP_MSGGET] = sys_ret(id);
-	if (!r.err[OP_MSGGET])
-		r.err[OP_MSGSND] =
+	id = msgget(q->key, 0);
+	r->err[OP_MSGGET] = sys_ret(id);
+	if (!r->err[OP_MSGGET])
+		r->err[OP_MSGSND] =
 			sys_ret(msgsnd(id, &m, sizeof(MSG_TEXT), IPC_NOWAIT));
-	_exit(pipe_write(rep, &r, sizeof(r)) ? 3 : 0);
+}
+
+static void mls_serve(const void *request, void *reply, void *state)
+{
+	const struct mls_req *q = request;
+	union mls_rep *r = reply;
+
+	if (q->op == 'o')
+		object_setup(state, &r->ready);
+	else if (q->op == 'f')
+		object_finish(state, q, &r->res);
+	else
+		subject_run(state, q, &r->sub);
 }
 
 /* Runs one pair; -1 when a peer could not run (a harness failure). */
@@ -515,45 +549,31 @@ static int run_pair(const char *suser, const char *slevel, const char *ouser,
 		    const char *olevel, struct subject_result *sr,
 		    struct object_result *orr)
 {
-	struct object_ready ready;
-	int cmd[2], rep[2], srep[2], ret = 0;
-	char c[2];
-	pid_t opid, spid;
+	struct mls_peer op = { ouser, olevel }, sp = { suser, slevel };
+	struct worker ow = { 0 }, sw = { 0 };
+	struct mls_req q = { .op = 'o' };
+	union mls_rep r;
+	int ret = -1;
 
-	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
-	    pipe2(srep, O_CLOEXEC))
-		return -1;
-	opid = peer_fork();
-	if (opid == 0)
-		object_main(ouser, olevel, cmd[0], rep[1]);
-	if (opid < 0 ||
-	    pipe_read(rep[0], &ready, sizeof(ready), PEER_WAIT_MS) ||
-	    ready.err) {
-		ret = -1;
-		goto reap;
-	}
-	spid = peer_fork();
-	if (spid == 0)
-		subject_main(suser, slevel, opid, ready.key, srep[1]);
-	if (spid < 0 || pipe_read(srep[0], sr, sizeof(*sr), PEER_WAIT_MS))
-		ret = -1;
-	if (spid > 0 && peer_reap(spid))
-		ret = -1;
+	if (worker_start(&ow, sizeof(q), sizeof(r), mls_serve, &op) ||
+	    worker_start(&sw, sizeof(q), sizeof(r), mls_serve, &sp) ||
+	    worker_run(&ow, &q, &r) || r.ready.err)
+		goto out;
+	q = (struct mls_req){ .op = 's', .object = ow.pid, .key = r.ready.key };
+	if (worker_run(&sw, &q, &r) || r.sub.enter_err)
+		goto out;
+	*sr = r.sub;
 	/* Accept only a connection, read only a message that was sent. */
-	c[0] = !ret && !sr->err[OP_CONNECT] ? 'a' : 'q';
-	c[1] = !ret && !sr->err[OP_MSGSND] ? 'r' : 'q';
-	if (pipe_write(cmd[1], c, 2) ||
-	    pipe_read(rep[0], orr, sizeof(*orr), PEER_WAIT_MS))
-		ret = -1;
-reap:
-	if (opid > 0 && peer_reap(opid))
-		ret = -1;
-	close(cmd[0]);
-	close(cmd[1]);
-	close(rep[0]);
-	close(rep[1]);
-	close(srep[0]);
-	close(srep[1]);
+	q = (struct mls_req){ .op = 'f',
+			      .accept = !sr->err[OP_CONNECT],
+			      .read = !sr->err[OP_MSGSND] };
+	if (worker_run(&ow, &q, &r))
+		goto out;
+	*orr = r.res;
+	ret = 0;
+out:
+	worker_stop(&sw);
+	worker_stop(&ow);
 	return ret;
 }
 
