@@ -29,6 +29,7 @@
 #include "../kselftest_harness.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define MSG_TEXT "lsmconf modes payload"
@@ -165,6 +166,7 @@ static void servers_close(struct servers *s)
  * An actor: a child in one domain that does what it is told, one command
  * at a time, under the comm (task name) it is given, and answers with the
  * outcome (0 or -errno).
+ *   e  enter the actor's domain (its first command)
  *   k  create the queue with key (msgget IPC_CREAT|IPC_EXCL)
  *   g  open it (msgget)
  *   q  msgsnd one message of type mtype (1 when 0) on the open queue
@@ -180,9 +182,12 @@ struct cmd {
 	char comm[16];
 };
 
+/* An actor is a worker (worker.h) with this state in its child. */
 struct actor {
-	pid_t pid;
-	int cmd, rep;
+	struct worker w;
+	const char *domain;
+	const struct servers *s;
+	int id; /* the queue it opened, in the child */
 };
 
 struct qmsg {
@@ -235,49 +240,20 @@ static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 	return -EINVAL;
 }
 
-static void actor_main(const char *domain, const struct servers *s, int cmd,
-		       int rep)
+/* 'e' enters the actor's domain; any other op is a step under its comm. */
+static void actor_serve(const void *request, void *reply, void *state)
 {
-	int err = sel_enter(domain, LEVEL), id = -1;
-	struct cmd c;
+	const struct cmd *c = request;
+	struct actor *a = state;
+	int *err = reply;
 
-	if (pipe_write(rep, &err, sizeof(err)) || err)
-		_exit(2);
-	while (!pipe_read(cmd, &c, sizeof(c), PEER_WAIT_MS) && c.op != 'x') {
-		if (c.comm[0])
-			prctl(PR_SET_NAME, c.comm);
-		err = actor_step(&c, s, &id);
-		if (pipe_write(rep, &err, sizeof(err)))
-			break;
+	if (c->op == 'e') {
+		*err = sel_enter(a->domain, LEVEL);
+		return;
 	}
-	_exit(0);
-}
-
-static int actor_start(struct actor *a, const char *domain,
-		       const struct servers *s)
-{
-	int cmd[2], rep[2], err;
-
-	a->pid = -1;
-	if (pipe2(cmd, O_CLOEXEC))
-		return -errno;
-	if (pipe2(rep, O_CLOEXEC)) {
-		close(cmd[0]);
-		close(cmd[1]);
-		return -errno;
-	}
-	a->pid = peer_fork();
-	if (a->pid == 0)
-		actor_main(domain, s, cmd[0], rep[1]);
-	close(cmd[0]);
-	close(rep[1]);
-	a->cmd = cmd[1];
-	a->rep = rep[0];
-	if (a->pid < 0)
-		return -EAGAIN;
-	if (pipe_read(a->rep, &err, sizeof(err), PEER_WAIT_MS))
-		return -ETIMEDOUT;
-	return err;
+	if (c->comm[0])
+		prctl(PR_SET_NAME, c->comm);
+	*err = actor_step(c, a->s, &a->id);
 }
 
 /* One command; the outcome, or -ETIMEDOUT when the actor did not answer. */
@@ -289,8 +265,7 @@ static int actor_do_type(struct actor *a, char op, key_t key, long mtype,
 
 	if (comm)
 		snprintf(c.comm, sizeof(c.comm), "%s", comm);
-	if (pipe_write(a->cmd, &c, sizeof(c)) ||
-	    pipe_read(a->rep, &err, sizeof(err), PEER_WAIT_MS))
+	if (worker_run(&a->w, &c, &err))
 		return -ETIMEDOUT;
 	return err;
 }
@@ -300,19 +275,24 @@ static int actor_do(struct actor *a, char op, key_t key, const char *comm)
 	return actor_do_type(a, op, key, 0, comm);
 }
 
-static int actor_stop(struct actor *a)
+/* Starts an actor in @domain: 0 once it is there, or -errno. */
+static int actor_start(struct actor *a, const char *domain,
+		       const struct servers *s)
 {
-	struct cmd c = { .op = 'x' };
-	int ret = 0;
+	int err;
 
-	if (a->pid <= 0)
-		return 0;
-	pipe_write(a->cmd, &c, sizeof(c));
-	ret = peer_reap(a->pid);
-	close(a->cmd);
-	close(a->rep);
-	a->pid = -1;
-	return ret;
+	a->w.pid = 0; /* nothing to stop until the worker runs */
+	a->domain = domain;
+	a->s = s;
+	a->id = -1;
+	err = worker_start(&a->w, sizeof(struct cmd), sizeof(int), actor_serve,
+			   a);
+	return err ? err : actor_do(a, 'e', 0, NULL);
+}
+
+static void actor_stop(struct actor *a)
+{
+	worker_stop(&a->w);
 }
 
 /* A queue owned by QUEUE: its key, or -errno. */
@@ -627,7 +607,7 @@ TEST_F(modes, twice)
 		got[i] = opened ? NOT_RUN :
 				  actor_do(&a, c->op, self->key, marks[i]);
 	}
-	EXPECT_EQ(0, actor_stop(&a));
+	actor_stop(&a);
 	/* The sentinel needs enforcing: the case is over, restore it. */
 	ASSERT_EQ(0, sel_set_enforcing(1));
 	marker(end, &seq);
@@ -711,7 +691,7 @@ FIXTURE_SETUP(bools)
 
 	self->srv.dgram = self->srv.stream = -1;
 	self->key = -1;
-	self->a.pid = -1;
+	self->a.w.pid = 0;
 	if (why)
 		SKIP(return, "%s", why);
 	ASSERT_EQ(0, policy_need(BASE));
@@ -975,7 +955,7 @@ TEST_F(reload, queue_send_dropped)
 		JUDGE(&rec);
 	}
 	for (w = 0; w < 3; w++)
-		EXPECT_EQ(0, actor_stop(&act[w]));
+		actor_stop(&act[w]);
 }
 
 TEST_HARNESS_MAIN
