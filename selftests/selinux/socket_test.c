@@ -95,6 +95,7 @@
 #include "../kselftest_harness.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define SK_FULL "lsmconf_sk_t"
@@ -416,7 +417,7 @@ static void socket_calls(struct sk_report *r, int fd, bool run)
 	r->r[OP_SHUTDOWN] = sys_ret(shutdown(fd, SHUT_WR));
 }
 
-/* Status bits the peers exchange. */
+/* Status bits the test hands from one side to the other. */
 #define C_BOUND 1
 #define C_CONNECTED 2
 #define C_SENT 4
@@ -424,44 +425,64 @@ static void socket_calls(struct sk_report *r, int fd, bool run)
 #define S_SENT 1
 #define S_WRITTEN 2
 
-struct sk_pipes {
-	int c2s[2], s2c[2], rep[2][2];
+/*
+ * One side (worker.h), driven phase by phase by the test: the server sets
+ * up (phase 0), the client connects and sends (0), the server accepts,
+ * receives and answers (1), the client receives and runs its socket
+ * calls (1), the server its own (2). A phase's request carries the other
+ * side's status, its reply the side's own and its report so far.
+ */
+struct sk_side {
+	const struct sk_case *k;
+	const struct sk_addrs *ad;
+	int fd, conn;
+	struct sk_report rep;
 };
 
-static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
-			const struct sk_pipes *p)
-{
-	bool dgram = k->type == DGRAM;
-	int fd = -1, conn = -1, ready, cst = 0, sst = 0, *r, op;
-	struct sk_report rep;
-	char c;
+struct sk_req {
+	int phase, status;
+};
 
-	report_init(&rep);
-	r = rep.r;
-	if (sel_enter(k->dom[SERVER], LEVEL))
-		_exit(2);
-	fd = socket(AF_UNIX, sock_type(k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK,
-		    0);
-	r[OP_SOCKET] = sys_ret(fd);
-	r[OP_BIND] = r[OP_SOCKET] ? NOT_RUN :
-				    sys_ret(bind(fd, (void *)&ad->a[SERVER],
-						 ad->len[SERVER]));
+struct sk_rep {
+	int status;
+	struct sk_report rep;
+};
+
+/* Phase 0: enters the domain; 1 when the server is ready, else 0. */
+static int server_setup(struct sk_side *sd)
+{
+	const struct sk_case *k = sd->k;
+	bool dgram = k->type == DGRAM;
+	int *r = sd->rep.r, op, ready;
+
+	sd->fd = socket(AF_UNIX,
+			sock_type(k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	r[OP_SOCKET] = sys_ret(sd->fd);
+	r[OP_BIND] = r[OP_SOCKET] ?
+			     NOT_RUN :
+			     sys_ret(bind(sd->fd, (void *)&sd->ad->a[SERVER],
+					  sd->ad->len[SERVER]));
 	if (!dgram)
-		r[OP_LISTEN] = r[OP_BIND] ? NOT_RUN : sys_ret(listen(fd, 4));
+		r[OP_LISTEN] =
+			r[OP_BIND] ? NOT_RUN : sys_ret(listen(sd->fd, 4));
 	ready = !r[OP_BIND] && (dgram || !r[OP_LISTEN]);
-	if (pipe_write(p->s2c[1], &ready, sizeof(ready)))
-		_exit(3);
-	if (!ready) {
+	if (!ready)
 		/* Every later server op of the case is NOT_RUN. */
 		for (op = OP_LISTEN; op < N_OPS; op++)
 			if (r[op] == NA &&
 			    (dgram ? op != OP_LISTEN && op != OP_ACCEPT :
 				     op != OP_CONNECT))
 				r[op] = NOT_RUN;
-		goto out;
-	}
-	if (pipe_read(p->c2s[0], &cst, sizeof(cst), PEER_WAIT_MS))
-		_exit(3);
+	return ready;
+}
+
+/* Phase 1: accepts, receives what @cst says was sent, answers. */
+static int server_talk(struct sk_side *sd, int cst)
+{
+	const struct sk_addrs *ad = sd->ad;
+	bool dgram = sd->k->type == DGRAM;
+	int *r = sd->rep.r, fd = sd->fd, conn = -1;
+
 	if (dgram) {
 		conn = fd;
 	} else if (cst & C_CONNECTED) {
@@ -474,6 +495,7 @@ static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
 	} else {
 		r[OP_ACCEPT] = NOT_RUN;
 	}
+	sd->conn = conn;
 	r[OP_RECV] = conn >= 0 && (cst & C_SENT) ?
 			     recv_check(conn, msg_a, false) :
 			     NOT_RUN;
@@ -497,41 +519,20 @@ static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
 	} else {
 		r[OP_SEND] = r[OP_WRITE] = NOT_RUN;
 	}
-	sst = (!r[OP_SEND] ? S_SENT : 0) | (!r[OP_WRITE] ? S_WRITTEN : 0);
-	if (pipe_write(p->s2c[1], &sst, sizeof(sst)) ||
-	    pipe_read(p->c2s[0], &c, 1, PEER_WAIT_MS))
-		_exit(3);
-	socket_calls(&rep, conn, conn >= 0);
-out:
-	pipe_write(p->rep[SERVER][1], &rep, sizeof(rep));
-	_exit(0);
+	return (!r[OP_SEND] ? S_SENT : 0) | (!r[OP_WRITE] ? S_WRITTEN : 0);
 }
 
-static void client_main(const struct sk_case *k, const struct sk_addrs *ad,
-			const struct sk_pipes *p)
+/* Phase 0 of the client: connects and sends; its status (C_*). */
+static int client_send(struct sk_side *sd)
 {
-	bool dgram = k->type == DGRAM;
-	int fd = -1, ready, cst = 0, sst = 0, *r;
-	struct sk_report rep;
+	const struct sk_addrs *ad = sd->ad;
+	bool dgram = sd->k->type == DGRAM;
+	int *r = sd->rep.r, fd;
 	bool base;
 
-	report_init(&rep);
-	r = rep.r;
-	if (sel_enter(k->dom[CLIENT], LEVEL))
-		_exit(2);
-	if (pipe_read(p->s2c[0], &ready, sizeof(ready), PEER_WAIT_MS))
-		_exit(3);
-	if (!ready) {
-		/* Every client op of the case is NOT_RUN (none is NA). */
-		r[OP_SOCKET] = r[OP_CONNECT] = r[OP_SEND] = NOT_RUN;
-		r[OP_WRITE] = r[OP_RECV] = r[OP_READ] = NOT_RUN;
-		if (dgram)
-			r[OP_BIND] = NOT_RUN;
-		socket_calls(&rep, -1, false);
-		goto out;
-	}
-	fd = socket(AF_UNIX, sock_type(k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK,
-		    0);
+	fd = sd->fd = socket(
+		AF_UNIX, sock_type(sd->k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK,
+		0);
 	r[OP_SOCKET] = sys_ret(fd);
 	base = !r[OP_SOCKET];
 	if (dgram) {
@@ -549,58 +550,116 @@ static void client_main(const struct sk_case *k, const struct sk_addrs *ad,
 	} else {
 		r[OP_SEND] = r[OP_WRITE] = NOT_RUN;
 	}
-	cst = (dgram && !r[OP_BIND] ? C_BOUND : 0) |
-	      (!r[OP_CONNECT] ? C_CONNECTED : 0) | (!r[OP_SEND] ? C_SENT : 0) |
-	      (!r[OP_WRITE] ? C_WRITTEN : 0);
-	if (pipe_write(p->c2s[1], &cst, sizeof(cst)) ||
-	    pipe_read(p->s2c[0], &sst, sizeof(sst), PEER_WAIT_MS))
-		_exit(3);
+	return (dgram && !r[OP_BIND] ? C_BOUND : 0) |
+	       (!r[OP_CONNECT] ? C_CONNECTED : 0) | (!r[OP_SEND] ? C_SENT : 0) |
+	       (!r[OP_WRITE] ? C_WRITTEN : 0);
+}
+
+/* Phase 1 of the client: receives what @sst says was sent; its calls. */
+static void client_receive(struct sk_side *sd, int sst)
+{
+	int *r = sd->rep.r;
+
 	r[OP_RECV] = !r[OP_CONNECT] && (sst & S_SENT) ?
-			     recv_check(fd, msg_a, false) :
+			     recv_check(sd->fd, msg_a, false) :
 			     NOT_RUN;
 	r[OP_READ] = !r[OP_CONNECT] && (sst & S_WRITTEN) ?
-			     recv_check(fd, msg_b, true) :
+			     recv_check(sd->fd, msg_b, true) :
 			     NOT_RUN;
-	socket_calls(&rep, fd, !r[OP_CONNECT]);
-	if (pipe_write(p->c2s[1], "d", 1))
-		_exit(3);
-out:
-	pipe_write(p->rep[CLIENT][1], &rep, sizeof(rep));
-	_exit(0);
+	socket_calls(&sd->rep, sd->fd, !r[OP_CONNECT]);
+}
+
+#define SK_ENTER -1
+
+static void server_serve(const void *request, void *reply, void *state)
+{
+	const struct sk_req *q = request;
+	struct sk_side *sd = state;
+	struct sk_rep *out = reply;
+
+	if (q->phase == SK_ENTER)
+		out->status = sel_enter(sd->k->dom[SERVER], LEVEL);
+	else if (q->phase == 0)
+		out->status = server_setup(sd);
+	else if (q->phase == 1)
+		out->status = server_talk(sd, q->status);
+	else
+		socket_calls(&sd->rep, sd->conn, sd->conn >= 0);
+	out->rep = sd->rep;
+}
+
+static void client_serve(const void *request, void *reply, void *state)
+{
+	const struct sk_req *q = request;
+	struct sk_side *sd = state;
+	struct sk_rep *out = reply;
+
+	if (q->phase == SK_ENTER)
+		out->status = sel_enter(sd->k->dom[CLIENT], LEVEL);
+	else if (q->phase == 0)
+		out->status = client_send(sd);
+	else
+		client_receive(sd, q->status);
+	out->rep = sd->rep;
+}
+
+/* One phase of one side; -1 when the side did not answer. */
+static int sk_do(struct worker *w, int phase, int status, struct sk_rep *out)
+{
+	struct sk_req q = { .phase = phase, .status = status };
+
+	return worker_run(w, &q, out) ? -1 : 0;
 }
 
 /* Runs one case: both reports, or -1 when a peer could not run. */
 static int run_case(const struct sk_case *k, const char *dir,
 		    struct sk_report rep[2])
 {
+	struct sk_side sd[2] = { { .k = k, .fd = -1, .conn = -1 },
+				 { .k = k, .fd = -1, .conn = -1 } };
+	worker_serve_fn serve[2] = { client_serve, server_serve };
+	struct worker w[2] = { 0 };
+	struct sk_rep out[2];
 	struct sk_addrs ad;
-	struct sk_pipes p;
-	pid_t pid[2] = { -1, -1 };
-	int who, ret = 0, i;
+	int who, ret = -1;
 
 	make_addrs(&ad, k->addr, dir);
-	if (pipe2(p.c2s, O_CLOEXEC) || pipe2(p.s2c, O_CLOEXEC) ||
-	    pipe2(p.rep[0], O_CLOEXEC) || pipe2(p.rep[1], O_CLOEXEC))
-		return -1;
-	pid[SERVER] = peer_fork();
-	if (pid[SERVER] == 0)
-		server_main(k, &ad, &p);
-	pid[CLIENT] = peer_fork();
-	if (pid[CLIENT] == 0)
-		client_main(k, &ad, &p);
-	for (who = 0; who < 2; who++)
-		if (pid[who] < 0 || pipe_read(p.rep[who][0], &rep[who],
-					      sizeof(rep[who]), PEER_WAIT_MS))
-			ret = -1;
-	for (who = 0; who < 2; who++)
-		if (pid[who] > 0 && peer_reap(pid[who]))
-			ret = -1;
-	for (i = 0; i < 2; i++) {
-		close(p.c2s[i]);
-		close(p.s2c[i]);
-		close(p.rep[0][i]);
-		close(p.rep[1][i]);
+	for (who = 0; who < 2; who++) {
+		sd[who].ad = &ad;
+		report_init(&sd[who].rep);
 	}
+	for (who = 0; who < 2; who++)
+		if (worker_start(&w[who], sizeof(struct sk_req),
+				 sizeof(struct sk_rep), serve[who], &sd[who]) ||
+		    sk_do(&w[who], SK_ENTER, 0, &out[who]) || out[who].status)
+			goto out;
+	if (sk_do(&w[SERVER], 0, 0, &out[SERVER]))
+		goto out;
+	if (!out[SERVER].status) {
+		/* Every client op of the case is NOT_RUN (none is NA). */
+		int *r = sd[CLIENT].rep.r;
+
+		r[OP_SOCKET] = r[OP_CONNECT] = r[OP_SEND] = NOT_RUN;
+		r[OP_WRITE] = r[OP_RECV] = r[OP_READ] = NOT_RUN;
+		if (k->type == DGRAM)
+			r[OP_BIND] = NOT_RUN;
+		socket_calls(&sd[CLIENT].rep, -1, false);
+		rep[CLIENT] = sd[CLIENT].rep;
+		rep[SERVER] = out[SERVER].rep;
+		ret = 0;
+		goto out;
+	}
+	if (sk_do(&w[CLIENT], 0, 0, &out[CLIENT]) ||
+	    sk_do(&w[SERVER], 1, out[CLIENT].status, &out[SERVER]) ||
+	    sk_do(&w[CLIENT], 1, out[SERVER].status, &out[CLIENT]) ||
+	    sk_do(&w[SERVER], 2, 0, &out[SERVER]))
+		goto out;
+	rep[CLIENT] = out[CLIENT].rep;
+	rep[SERVER] = out[SERVER].rep;
+	ret = 0;
+out:
+	for (who = 0; who < 2; who++)
+		worker_stop(&w[who]);
 	return ret;
 }
 
