@@ -1119,54 +1119,80 @@ static int recv_fd(int carrier, int *fd)
 	return msg.msg_flags & MSG_CTRUNC ? -EACCES : -EBADMSG;
 }
 
-static void fd_sender(int carrier, int done, int rep)
-{
-	int pair[2], r = NOT_RUN;
-	char c;
+/* A side of the descriptor passing (worker.h), on the carrier's end. */
+struct fd_side {
+	const char *dom;
+	int carrier;
+	int pair[2]; /* the sender's socketpair */
+};
 
-	if (sel_enter(SK_FULL, LEVEL))
-		_exit(2);
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0,
-		       pair) ||
-	    write(pair[1], msg_a, MSG_LEN) != MSG_LEN ||
-	    write(pair[1], msg_b, MSG_LEN) != MSG_LEN)
-		_exit(3);
-	r = send_fd(carrier, pair[0]);
-	close(pair[0]);
-	pipe_write(rep, &r, sizeof(r));
-	/* pair[1] stays open until the receiver is done with pair[0]. */
-	pipe_read(done, &c, 1, PEER_WAIT_MS);
-	_exit(0);
-}
+enum { FD_DO_ENTER, FD_DO_SEND, FD_DO_USE };
 
-static void fd_receiver(const char *dom, int carrier, int done, int rep)
+/*
+ * The sender makes a stream socketpair, writes two messages into one end
+ * and passes the other; the receiver takes it and uses it. The sender's
+ * end stays open until the worker stops, after the receiver is done.
+ */
+static void fd_serve(const void *request, void *reply, void *state)
 {
-	int r[N_FD_OPS], fd = -1, op, v;
+	struct fd_side *sd = state;
+	int *out = reply, fd = -1, op, v;
 	struct sockaddr_un a;
 	socklen_t len;
 
-	for (op = 0; op < N_FD_OPS; op++)
-		r[op] = NOT_RUN;
-	if (sel_enter(dom, LEVEL))
-		_exit(2);
-	r[FD_RECVFD] = recv_fd(carrier, &fd);
-	if (!r[FD_RECVFD]) {
-		r[FD_WRITE] = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 : -errno;
-		r[FD_SEND] = sys_ret(send(fd, msg_b, MSG_LEN, MSG_DONTWAIT));
-		r[FD_READ] = recv_check(fd, msg_a, true);
-		r[FD_RECV] = recv_check(fd, msg_b, false);
-		len = sizeof(a);
-		r[FD_GETSOCKNAME] = sys_ret(getsockname(fd, (void *)&a, &len));
-		len = sizeof(v);
-		r[FD_GETSOCKOPT] =
-			sys_ret(getsockopt(fd, SOL_SOCKET, SO_TYPE, &v, &len));
-		r[FD_IOCTL] = sys_ret(ioctl(fd, SIOCOUTQ, &v));
-		r[FD_FIONREAD] = sys_ret(ioctl(fd, FIONREAD, &v));
-		r[FD_SHUTDOWN] = sys_ret(shutdown(fd, SHUT_WR));
+	switch (*(const int *)request) {
+	case FD_DO_ENTER:
+		out[0] = sel_enter(sd->dom, LEVEL);
+		return;
+	case FD_DO_SEND:
+		if (socketpair(AF_UNIX,
+			       SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0,
+			       sd->pair) ||
+		    write(sd->pair[1], msg_a, MSG_LEN) != MSG_LEN ||
+		    write(sd->pair[1], msg_b, MSG_LEN) != MSG_LEN) {
+			out[0] = -EIO; /* no case of the model: a failure */
+			return;
+		}
+		out[0] = send_fd(sd->carrier, sd->pair[0]);
+		close(sd->pair[0]);
+		return;
 	}
-	pipe_write(done, "d", 1);
-	pipe_write(rep, &r[FD_RECVFD], sizeof(int) * (N_FD_OPS - 1));
-	_exit(0);
+	/* FD_DO_USE: out[0] is FD_RECVFD's outcome, then the calls after it. */
+#define r(op) out[(op)-FD_RECVFD]
+	for (op = FD_RECVFD; op < N_FD_OPS; op++)
+		r(op) = NOT_RUN;
+	r(FD_RECVFD) = recv_fd(sd->carrier, &fd);
+	if (r(FD_RECVFD))
+		return;
+	r(FD_WRITE) = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 : -errno;
+	r(FD_SEND) = sys_ret(send(fd, msg_b, MSG_LEN, MSG_DONTWAIT));
+	r(FD_READ) = recv_check(fd, msg_a, true);
+	r(FD_RECV) = recv_check(fd, msg_b, false);
+	len = sizeof(a);
+	r(FD_GETSOCKNAME) = sys_ret(getsockname(fd, (void *)&a, &len));
+	len = sizeof(v);
+	r(FD_GETSOCKOPT) =
+		sys_ret(getsockopt(fd, SOL_SOCKET, SO_TYPE, &v, &len));
+	r(FD_IOCTL) = sys_ret(ioctl(fd, SIOCOUTQ, &v));
+	r(FD_FIONREAD) = sys_ret(ioctl(fd, FIONREAD, &v));
+	r(FD_SHUTDOWN) = sys_ret(shutdown(fd, SHUT_WR));
+	close(fd);
+#undef r
+}
+
+/* Starts a side in @dom on @carrier (kept: the worker serves on it). */
+static int fd_start(struct worker *w, struct fd_side *sd, const char *dom,
+		    int carrier)
+{
+	int what = FD_DO_ENTER, err[N_FD_OPS - 1];
+
+	sd->dom = dom;
+	sd->carrier = carrier;
+	if (worker_start_fds(w, sizeof(int), sizeof(int) * (N_FD_OPS - 1),
+			     fd_serve, sd, true) ||
+	    worker_run(w, &what, err))
+		return -1;
+	return err[0];
 }
 
 FIXTURE(sk_fd)
@@ -1222,30 +1248,23 @@ FIXTURE_TEARDOWN(sk_fd)
 
 TEST_F(sk_fd, pass_and_use)
 {
-	int carrier[2], done[2], srep[2], rrep[2], e[N_FD_OPS], got[N_FD_OPS];
-	pid_t spid, rpid;
-	int op;
+	int carrier[2], e[N_FD_OPS], got[N_FD_OPS], what, op;
+	struct fd_side ss = { 0 }, rs = { 0 };
+	struct worker sw = { 0 }, rw = { 0 };
 
 	model_fd(variant->receiver, e);
 	ASSERT_EQ(0,
 		  socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, carrier));
-	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(srep, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(rrep, O_CLOEXEC));
-	spid = peer_fork();
-	ASSERT_LE(0, spid);
-	if (spid == 0)
-		fd_sender(carrier[0], done[0], srep[1]);
-	rpid = peer_fork();
-	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		fd_receiver(variant->receiver, carrier[1], done[1], rrep[1]);
-	ASSERT_EQ(0, pipe_read(srep[0], &got[FD_SENDFD], sizeof(int),
-			       PEER_WAIT_MS));
-	ASSERT_EQ(0, pipe_read(rrep[0], &got[FD_RECVFD],
-			       sizeof(int) * (N_FD_OPS - 1), PEER_WAIT_MS));
-	EXPECT_EQ(0, peer_reap(spid));
-	EXPECT_EQ(0, peer_reap(rpid));
+	/* The sender's carrier end is carrier[0], the receiver's [1]. */
+	ASSERT_EQ(0, fd_start(&sw, &ss, SK_FULL, carrier[0]));
+	ASSERT_EQ(0, fd_start(&rw, &rs, variant->receiver, carrier[1]));
+	what = FD_DO_SEND;
+	/* Replies are N_FD_OPS - 1 outcomes: got[] has room for them. */
+	ASSERT_EQ(0, worker_run(&sw, &what, &got[FD_SENDFD]));
+	what = FD_DO_USE;
+	ASSERT_EQ(0, worker_run(&rw, &what, &got[FD_RECVFD]));
+	worker_stop(&rw);
+	worker_stop(&sw);
 	for (op = 0; op < N_FD_OPS; op++) {
 		struct record rec = {
 			.abi = "selinux-c4",
