@@ -817,16 +817,48 @@ struct validity_result {
 };
 
 /* In a child in ctl_t: setcon(@ctx), or setexeccon(@ctx) and exec. */
-static void validity_child(const char *ctx, int rep)
-{
-	struct validity_result r = { .err = { NOT_RUN, NOT_RUN, NOT_RUN } };
+/* A setcon() to a context, by a worker (worker.h) that starts in @from. */
+struct setcon_peer {
+	const char *from; /* a type at s0, or NULL: the harness's own */
+	const char *ctx;
+};
 
-	if (enter(USER, CTL, "s0"))
-		_exit(2);
-	r.err[V_SETCON] = setcon_raw(ctx) ? -errno : 0;
-	if (!r.err[V_SETCON])
-		own_context(r.context, sizeof(r.context));
-	_exit(pipe_write(rep, &r, sizeof(r)) ? 3 : 0);
+struct setcon_rep {
+	int enter_err; /* a worker that cannot start in @from decides nothing */
+	struct validity_result r;
+};
+
+static void setcon_serve(const void *request, void *reply, void *state)
+{
+	const struct setcon_peer *p = state;
+	struct setcon_rep *out = reply;
+	struct validity_result *r = &out->r;
+
+	(void)request;
+	r->err[V_SETEXEC] = r->err[V_EXECVE] = NOT_RUN;
+	out->enter_err = p->from ? enter(USER, p->from, "s0") : 0;
+	if (out->enter_err)
+		return;
+	r->err[V_SETCON] = setcon_raw(p->ctx) ? -errno : 0;
+	if (!r->err[V_SETCON])
+		own_context(r->context, sizeof(r->context));
+}
+
+/* 0 and the outcome in @r, or -1 when the worker did not answer. */
+static int run_setcon(const char *from, const char *ctx,
+		      struct validity_result *r)
+{
+	struct setcon_peer p = { from, ctx };
+	struct worker w = { 0 };
+	struct setcon_rep out;
+	char go = 'g';
+	int ret;
+
+	ret = worker_start(&w, 1, sizeof(out), setcon_serve, &p) ||
+	      worker_run(&w, &go, &out) || out.enter_err;
+	worker_stop(&w);
+	*r = out.r;
+	return ret ? -1 : 0;
 }
 
 static int run_validity_exec(const char *ctx, struct validity_result *r)
@@ -932,25 +964,15 @@ FIXTURE_TEARDOWN(validity)
 TEST_F(validity, setcon_and_exec)
 {
 	static struct validity_result got_set, got_exec;
-	int expected[N_VOPS], observed[N_VOPS], op, rep[2];
+	int expected[N_VOPS], observed[N_VOPS], op;
 	char ctx[CTX_MAX], canonical[CTX_MAX];
-	pid_t pid;
 
 	snprintf(ctx, sizeof(ctx), "%s:" ROLE ":%s:%s", variant->user,
 		 variant->type, variant->level);
 	expect_validity(variant->cats, variant->user, variant->type,
 			variant->level, expected, canonical);
 
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = peer_fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0)
-		validity_child(ctx, rep[1]);
-	close(rep[1]);
-	ASSERT_EQ(0,
-		  pipe_read(rep[0], &got_set, sizeof(got_set), PEER_WAIT_MS));
-	close(rep[0]);
-	ASSERT_EQ(0, peer_reap(pid));
+	ASSERT_EQ(0, run_setcon(CTL, ctx, &got_set));
 	EXPECT_EQ(0, run_validity_exec(ctx, &got_exec))
 	{
 		TH_LOG("exec helper: status 0x%x", got_exec.status);
@@ -1050,8 +1072,7 @@ TEST_F(canonical, read_back)
 	static struct validity_result got;
 	static char ctx[CTX_MAX], canonical[CTX_MAX], written[CTX_MAX];
 	struct range r;
-	int expected, observed, rep[2];
-	pid_t pid;
+	int expected, observed;
 
 	snprintf(ctx, sizeof(ctx), USER ":" ROLE ":" PEER ":%s",
 		 variant->level);
@@ -1070,21 +1091,7 @@ TEST_F(canonical, read_back)
 		EXPECT_STREQ(canonical, written);
 
 	/* setcon() from the harness (kernel_t may enter lsmconf_mls_t). */
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = peer_fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0) {
-		struct validity_result c = { .err = { NOT_RUN } };
-
-		c.err[V_SETCON] = setcon_raw(ctx) ? -errno : 0;
-		if (!c.err[V_SETCON])
-			own_context(c.context, sizeof(c.context));
-		_exit(pipe_write(rep[1], &c, sizeof(c)) ? 3 : 0);
-	}
-	close(rep[1]);
-	ASSERT_EQ(0, pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
-	close(rep[0]);
-	ASSERT_EQ(0, peer_reap(pid));
+	ASSERT_EQ(0, run_setcon(NULL, ctx, &got));
 	judge_op(_metadata, variant->cats, ctx, "-", "process", "setcon",
 		 "dyntransition", expected, got.err[V_SETCON]);
 	TH_LOG("after setcon: \"%s\"", got.context);
