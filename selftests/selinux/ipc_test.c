@@ -396,11 +396,6 @@ union semun {
 	struct seminfo *__buf;
 };
 
-struct qmsg {
-	long mtype;
-	char text[64];
-};
-
 struct request {
 	int step;
 	int id;
@@ -535,7 +530,7 @@ static int run_msgq(const struct step *st, int id, key_t key, struct reply *rp)
 {
 	struct msqid_ds ds = { 0 };
 	struct msginfo info;
-	struct qmsg m = { .mtype = st->arg };
+	struct sel_msg m = { .mtype = st->arg };
 	ssize_t n;
 
 	switch (st->op) {
@@ -816,11 +811,7 @@ IPC_CASE(msgq_ok_with_no_ipc_info, msgq, ok, no_ipc_info);
 
 FIXTURE_SETUP(ipc)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	SEL_NEED(POLICY_CATS);
+	SEL_SETUP(POLICY_CATS);
 }
 
 FIXTURE_TEARDOWN(ipc)
@@ -940,7 +931,7 @@ enum { BL_DO_ENTER, BL_DO_CREATE, BL_DO_RECV, BL_DO_SEND };
  */
 static void bl_serve(const void *request, void *reply, void *state)
 {
-	struct qmsg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
+	struct sel_msg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
 	const struct request *rq = request;
 	const struct bl_peer *p = state;
 	struct reply *rp = reply;
@@ -1120,11 +1111,7 @@ BLOCKED(ok_any_from_no_receive, ok, any, no_receive, 0, 0);
 
 FIXTURE_SETUP(blocked)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	SEL_NEED(POLICY_CATS);
+	SEL_SETUP(POLICY_CATS);
 }
 
 FIXTURE_TEARDOWN(blocked)

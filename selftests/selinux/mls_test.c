@@ -362,16 +362,6 @@ static void expect_pair(const char *suser, const struct range *s,
 		m->expected[OP_MSGRCV] = may_receive(o, &msg) ? 0 : -ENOMSG;
 }
 
-/* Every fixture's setup: SELinux usable, the policy with @cats loaded. */
-#define MLS_SETUP(cats)                           \
-	do {                                      \
-		const char *why = sel_unusable(); \
-                                                  \
-		if (why)                          \
-			SKIP(return, "%s", why);  \
-		SEL_NEED(cats);                   \
-	} while (0)
-
 static int enter(const char *user, const char *type, const char *level)
 {
 	char ctx[CTX_MAX];
@@ -406,11 +396,6 @@ struct subject_result {
 	int enter_err;
 	int err[N_OPS];
 	char peer[CTX_MAX];
-};
-
-struct qmsg {
-	long mtype;
-	char text[64];
 };
 
 /* A peer at a context of its own (worker.h). */
@@ -473,7 +458,7 @@ static void object_setup(struct mls_peer *p, struct object_ready *r)
 static void object_finish(const struct mls_peer *p, const struct mls_req *q,
 			  struct object_result *res)
 {
-	struct qmsg m;
+	struct sel_msg m;
 
 	res->accept_err = res->msgrcv_err = NOT_RUN;
 	if (q->accept) {
@@ -504,7 +489,7 @@ static void object_finish(const struct mls_peer *p, const struct mls_req *q,
 static void subject_run(const struct mls_peer *p, const struct mls_req *q,
 			struct subject_result *r)
 {
-	struct qmsg m = { .mtype = 1, .text = MSG_TEXT };
+	struct sel_msg m = { .mtype = 1, .text = MSG_TEXT };
 	struct sockaddr_un a;
 	socklen_t len;
 	int fd, id, op;
@@ -670,7 +655,7 @@ MLS_PAIR_NARROW(c1024_narrow_listener_out_of_range, 1024, "s0:c1023", "s0");
 
 FIXTURE_SETUP(mls_pair)
 {
-	MLS_SETUP(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(mls_pair)
@@ -954,7 +939,7 @@ VALIDITY(c4_ctl_new_level_only, 4, USER, CTL, "s0:c1");
 
 FIXTURE_SETUP(validity)
 {
-	MLS_SETUP(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(validity)
@@ -1041,7 +1026,7 @@ CANON(c1024_beyond_policy, 1024, "s0:c1024");
 
 FIXTURE_SETUP(canonical)
 {
-	MLS_SETUP(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(canonical)

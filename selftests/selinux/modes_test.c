@@ -190,14 +190,10 @@ struct actor {
 	int id; /* the queue it opened, in the child */
 };
 
-struct qmsg {
-	long mtype;
-	char text[64];
-};
-
 static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 {
-	struct qmsg m = { .mtype = c->mtype ? c->mtype : 1, .text = MSG_TEXT };
+	struct sel_msg m = { .mtype = c->mtype ? c->mtype : 1,
+			     .text = MSG_TEXT };
 	int fd, err;
 	ssize_t n;
 

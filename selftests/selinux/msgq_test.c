@@ -86,11 +86,6 @@ static void expect_pair(const char *sender, const char *receiver,
 	}
 }
 
-struct qmsg {
-	long mtype;
-	char text[64];
-};
-
 /*
  * A peer in its domain, driven by the test (worker.h): 'e' enters the
  * domain, 'c' creates a fresh queue, 'g' opens @key's, 's' sends one
@@ -114,7 +109,7 @@ struct q_peer {
 static void q_serve(const void *request, void *reply, void *state)
 {
 	const struct q_req *q = request;
-	struct qmsg m = { .mtype = 1, .text = MSG_TEXT };
+	struct sel_msg m = { .mtype = 1, .text = MSG_TEXT };
 	struct q_peer *p = state;
 	struct q_rep *r = reply;
 	ssize_t n;
@@ -307,11 +302,7 @@ MSGQ_PAIR(c1024_s_ok_to_r_no_receive, 1024, s_ok, r_no_receive);
 
 FIXTURE_SETUP(msgq)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	SEL_NEED(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(msgq)

@@ -283,6 +283,12 @@ static inline void sel_lacks(const char *type, char *perm, size_t size)
 	snprintf(perm, size, "%.*s", (int)(n - 2), p);
 }
 
+/* A System V message as the tests send it (msgsnd/msgrcv's msgbuf). */
+struct sel_msg {
+	long mtype;
+	char text[64];
+};
+
 /* True when the domain @type lacks @perm (see sel_lacks()). */
 static inline bool sel_domain_lacks(const char *type, const char *perm)
 {
@@ -311,5 +317,18 @@ sel_abstract_addr(struct sockaddr_un *a, const char *fmt, ...)
 		n = sizeof(a->sun_path) - 2; /* cut: still one name */
 	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
 }
+
+/*
+ * A fixture's setup: SKIP where SELinux cannot be used, else the policy
+ * with @cats categories in place and enforcing.
+ */
+#define SEL_SETUP(cats)                            \
+	do {                                       \
+		const char *_why = sel_unusable(); \
+                                                   \
+		if (_why)                          \
+			SKIP(return, "%s", _why);  \
+		SEL_NEED(cats);                    \
+	} while (0)
 
 #endif /* LSMCONF_SEL_H */

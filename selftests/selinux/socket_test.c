@@ -903,13 +903,9 @@ SK_CASE(seqpacket_pathname_s_no_fd_use, SEQPACKET, PATHNAME, sk, sk_no_fd_use);
 
 FIXTURE_SETUP(sk_pair)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
+	SEL_SETUP(4);
 	snprintf(self->dir, sizeof(self->dir), "/tmp/lsmconf-sk-XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	SEL_NEED(4);
 }
 
 FIXTURE_TEARDOWN(sk_pair)
@@ -1235,11 +1231,7 @@ FD_CASE(to_sk_no_fd_use, sk_no_fd_use);
 
 FIXTURE_SETUP(sk_fd)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	SEL_NEED(4);
+	SEL_SETUP(4);
 }
 
 FIXTURE_TEARDOWN(sk_fd)

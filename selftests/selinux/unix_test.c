@@ -230,11 +230,7 @@ UNIX_CASE(c1024_dgram_unconnected_c_no_sendto, 1024, dgram_unconnected, DGRAM_UN
 
 FIXTURE_SETUP(unix_pair)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	SEL_NEED(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(unix_pair)
