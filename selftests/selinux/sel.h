@@ -109,6 +109,13 @@ static inline int sel_loaded_policy_is_ours(void)
 
 #define SEL_NAME_MAX 64
 
+/* The name of the project's policy with @cats categories, in @buf. */
+static inline const char *sel_cats_name(int cats, char buf[SEL_NAME_MAX])
+{
+	snprintf(buf, SEL_NAME_MAX, "lsmconf-c%d.bin", cats);
+	return buf;
+}
+
 /*
  * The name of the policy this binary loaded last, or "": shared memory,
  * since the harness runs each case in a child of its own. Only this
@@ -185,8 +192,7 @@ static inline int sel_need(int cats, long long *load_ms)
 {
 	char name[SEL_NAME_MAX];
 
-	snprintf(name, sizeof(name), "lsmconf-c%d.bin", cats);
-	return sel_need_named(name, load_ms);
+	return sel_need_named(sel_cats_name(cats, name), load_ms);
 }
 
 /*
@@ -205,22 +211,19 @@ static inline int sel_need(int cats, long long *load_ms)
 		ASSERT_EQ(1, sel_enforcing());                             \
 	} while (0)
 
-#define SEL_NEED(cats)                                            \
-	do {                                                      \
-		char _name[SEL_NAME_MAX];                         \
-                                                                  \
-		snprintf(_name, sizeof(_name), "lsmconf-c%d.bin", \
-			 (int)(cats));                            \
-		SEL_NEED_NAMED(_name);                            \
+#define SEL_NEED(cats)                                      \
+	do {                                                \
+		char _name[SEL_NAME_MAX];                   \
+                                                            \
+		SEL_NEED_NAMED(sel_cats_name(cats, _name)); \
 	} while (0)
 
 /* The project's policy with @cats categories (lsmconf-c@cats.bin). */
 static inline int sel_load(int cats)
 {
-	char name[64];
+	char name[SEL_NAME_MAX];
 
-	snprintf(name, sizeof(name), "lsmconf-c%d.bin", cats);
-	return sel_load_named(name);
+	return sel_load_named(sel_cats_name(cats, name));
 }
 
 /* 1 enforcing, 0 permissive, as the kernel reports it; or -errno. */
