@@ -83,12 +83,11 @@ $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
 $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
-# The v1 id rules of selftests/apparmor's policy tests.
-$(OUT)/tests/test_legacy_apparmor_policy: $(RESULTS_OBJS)
+# The v1 id rules of results/legacy*.c, one test per file of rules.
+$(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
+$(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate: $(ANALYSIS_OBJS)
-# The v1 ids of the AppArmor socket-matrix tests (results/legacy_apparmor.c).
-$(OUT)/tests/test_legacy_apparmor: $(RESULTS_OBJS)
 
 # The documentation check and its rules' unit test share the rules and
 # the facts they read from the repository.

@@ -144,20 +144,21 @@ suite_checks() {
 	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "$k: every SELinux decision as expected" \
 		awk -F '\t' 'NR > 1 && $9 != $10 { bad = 1 } END { exit bad }' "$d/records.tsv"
-	# Every area of the SELinux model, with the same case ids on every
-	# kernel (the planned decisions, not an observation), each denying.
-	for a in socket:6498 msgq:752 sem:500 shm:506 mls:236 modes:154; do
-		n=$(grep -c "^selinux/${a%%:*}/" "$d/records.tsv")
+	# Every SELinux test binary, with the same case ids on every kernel
+	# (the planned decisions, not an observation), each denying.
+	for a in socket_test:6498 ipc_test:1674 msgq_test:84 mls_test:236 \
+		modes_test:154 unix_test:54 lifecycle_test:44; do
+		n=$(grep -c "^${a%%:*}/" "$d/records.tsv")
 		check "$k: ${a#*:} SELinux ${a%%:*} decisions ($n)" [ "$n" -eq "${a#*:}" ]
 		check "$k: SELinux ${a%%:*} denies" grep -q \
-			"^selinux/${a%%:*}/.*	E[A-Z]*	E[A-Z]*\$" "$d/records.tsv"
+			"^${a%%:*}/.*	E[A-Z]*	E[A-Z]*\$" "$d/records.tsv"
 	done
 	check "$k: a permissive domain is allowed in enforcing mode" grep -q \
-		'^selinux/modes/mode/enforcing/lsmconf_md_perm_t/connect/connect1	.*	allow	allow$' "$d/records.tsv"
+		'^modes_test/modes.enforcing_perm_connect.twice/connect1	.*	allow	allow$' "$d/records.tsv"
 	check "$k: incomparable MCS levels deny connectto" grep -q \
-		'^selinux/mls/pair/c1024_incomp_c0_c1/connect	.*	EACCES	EACCES$' "$d/records.tsv"
+		'^mls_test/mls_pair.c1024_incomp_c0_c1.decide/connect	.*	EACCES	EACCES$' "$d/records.tsv"
 	check "$k: a blocked receiver without receive gets no handover" grep -q \
-		'^selinux/msgq/c4/blocked/lsmconf_ipc_no_receive_t/0/0/lsmconf_ipc_ok_t/handover	.*	EAGAIN	EAGAIN$' "$d/records.tsv"
+		'^ipc_test/blocked.no_receive_any_from_ok.handover/handover	.*	EAGAIN	EAGAIN$' "$d/records.tsv"
 }
 for k in trixie sid; do
 	suite_checks "$k" "$T/r1/latest"

@@ -22,6 +22,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define POLICY_CATS 4
@@ -253,14 +255,6 @@ static const struct step scripts[N_CLS][MAX_STEPS] = {
 };
 /* clang-format on */
 
-static bool lacks(const char *type, const char *perm)
-{
-	char missing[64];
-
-	sel_lacks(type, missing, sizeof(missing));
-	return !strcmp(missing, perm);
-}
-
 struct roles {
 	const char *owner;
 	const char *other;
@@ -331,12 +325,12 @@ static int step_denial(enum cls cls, const struct step *st, const char *subject,
 	int i;
 
 	for (i = 0; i < 2 && r->ipcperm[i]; i++)
-		if (lacks(subject, r->ipcperm[i]))
+		if (sel_domain_lacks(subject, r->ipcperm[i]))
 			return -EACCES;
 	for (i = 0; i < 3 && r->perms[i]; i++)
-		if (lacks(subject, r->perms[i]))
+		if (sel_domain_lacks(subject, r->perms[i]))
 			return r->enomsg ? -ENOMSG : -EACCES;
-	if (r->queue && lacks(owner, r->queue))
+	if (r->queue && sel_domain_lacks(owner, r->queue))
 		return -EACCES;
 	return 0;
 }
@@ -400,11 +394,6 @@ union semun {
 	struct semid_ds *buf;
 	unsigned short *array;
 	struct seminfo *__buf;
-};
-
-struct qmsg {
-	long mtype;
-	char text[64];
 };
 
 struct request {
@@ -541,7 +530,7 @@ static int run_msgq(const struct step *st, int id, key_t key, struct reply *rp)
 {
 	struct msqid_ds ds = { 0 };
 	struct msginfo info;
-	struct qmsg m = { .mtype = st->arg };
+	struct sel_msg m = { .mtype = st->arg };
 	ssize_t n;
 
 	switch (st->op) {
@@ -581,30 +570,36 @@ static int run_msgq(const struct step *st, int id, key_t key, struct reply *rp)
 	}
 }
 
-/* One side of a case: enters @type, then runs the steps it is sent. */
-static void side_main(enum cls cls, const char *type, int cmd, int rep)
+/* A side of a case (worker.h): its class and its domain. */
+struct side {
+	enum cls cls;
+	const char *type;
+};
+
+/* The request that enters the side's domain, before any step. */
+#define STEP_ENTER -1
+
+/* Runs the step it is sent (or enters @type) and replies its outcome. */
+static void side_serve(const void *request, void *reply, void *state)
 {
-	struct request rq;
-	struct reply rp;
+	const struct request *rq = request;
+	const struct side *sd = state;
+	struct reply *rp = reply;
+	const struct step *st;
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	while (!pipe_read(cmd, &rq, sizeof(rq), PEER_WAIT_MS) && rq.step >= 0) {
-		const struct step *st = &scripts[cls][rq.step];
-
-		memset(&rp, 0, sizeof(rp));
-		if (st->op == OP_CREATE)
-			rp.err = create_obj(cls, &rp);
-		else if (cls == SEM)
-			rp.err = run_sem(st->op, rq.id, rq.key);
-		else if (cls == SHM)
-			rp.err = run_shm(st->op, rq.id, rq.key);
-		else
-			rp.err = run_msgq(st, rq.id, rq.key, &rp);
-		if (pipe_write(rep, &rp, sizeof(rp)))
-			_exit(3);
+	if (rq->step == STEP_ENTER) {
+		rp->err = sel_enter(sd->type, LEVEL);
+		return;
 	}
-	_exit(0);
+	st = &scripts[sd->cls][rq->step];
+	if (st->op == OP_CREATE)
+		rp->err = create_obj(sd->cls, rp);
+	else if (sd->cls == SEM)
+		rp->err = run_sem(st->op, rq->id, rq->key);
+	else if (sd->cls == SHM)
+		rp->err = run_shm(st->op, rq->id, rq->key);
+	else
+		rp->err = run_msgq(st, rq->id, rq->key, rp);
 }
 
 /* The harness (kernel_t) removes what a case left behind. */
@@ -628,21 +623,20 @@ static int run_case(enum cls cls, const struct roles *ro,
 		    const int want_msg[MAX_STEPS], int observed[MAX_STEPS])
 {
 	const struct step *script = scripts[cls];
-	int cmd[2][2], rep[2][2], s, i, ret = 0, id = -1;
-	pid_t pid[2] = { -1, -1 };
+	struct side sides[2] = { { cls, ro->owner }, { cls, ro->other } };
+	struct worker w[2] = { 0 };
+	int s, i, ret = 0, id = -1;
 	key_t key = 0;
 
 	for (i = 0; script[i].name; i++)
 		observed[i] = NOT_RUN;
-	for (s = 0; s < 2; s++)
-		if (pipe2(cmd[s], O_CLOEXEC) || pipe2(rep[s], O_CLOEXEC))
-			return -1;
-	for (s = 0; s < 2; s++) {
-		pid[s] = peer_fork();
-		if (pid[s] == 0)
-			side_main(cls, s ? ro->other : ro->owner, cmd[s][0],
-				  rep[s][1]);
-		if (pid[s] < 0)
+	for (s = 0; !ret && s < 2; s++) {
+		struct request enter = { .step = STEP_ENTER };
+		struct reply rp;
+
+		if (worker_start(&w[s], sizeof(struct request),
+				 sizeof(struct reply), side_serve, &sides[s]) ||
+		    worker_run(&w[s], &enter, &rp) || rp.err)
 			ret = -1;
 	}
 	for (i = 0; !ret && script[i].name; i++) {
@@ -653,8 +647,7 @@ static int run_case(enum cls cls, const struct roles *ro,
 		s = side_of(ro, st->side) == 'o' ? 0 : 1;
 		if (st->op != OP_CREATE && id < 0)
 			break;
-		if (pipe_write(cmd[s][1], &rq, sizeof(rq)) ||
-		    pipe_read(rep[s][0], &rp, sizeof(rp), PEER_WAIT_MS)) {
+		if (worker_run(&w[s], &rq, &rp)) {
 			ret = -1;
 			break;
 		}
@@ -676,51 +669,10 @@ static int run_case(enum cls cls, const struct roles *ro,
 				observed[i] = -EBADMSG;
 		}
 	}
-	for (s = 0; s < 2; s++) {
-		struct request stop = { .step = -1 };
-
-		if (pid[s] > 0) {
-			pipe_write(cmd[s][1], &stop, sizeof(stop));
-			if (peer_reap(pid[s]))
-				ret = -1;
-		}
-		close(cmd[s][0]);
-		close(cmd[s][1]);
-		close(rep[s][0]);
-		close(rep[s][1]);
-	}
+	for (s = 0; s < 2; s++)
+		worker_stop(&w[s]);
 	if (id >= 0)
 		remove_obj(cls, id);
-	return ret;
-}
-
-/*
- * The policy is loaded once per binary: the harness runs each case in a
- * child of its own, so the mark lives in shared memory.
- */
-static int *policy_loaded;
-
-static void __attribute__((constructor)) policy_mark_init(void)
-{
-	void *p = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-
-	policy_loaded = p == MAP_FAILED ? NULL : p;
-}
-
-/* 0 when ready; @load_ns gets what the load cost (0 when none was needed). */
-static int policy_ready(long long *load_ns)
-{
-	long long start = now_ns();
-	int ret;
-
-	*load_ns = 0;
-	if (policy_loaded && *policy_loaded)
-		return 0;
-	ret = sel_load(POLICY_CATS);
-	if (!ret && policy_loaded)
-		*policy_loaded = 1;
-	*load_ns = now_ns() - start;
 	return ret;
 }
 
@@ -859,16 +811,7 @@ IPC_CASE(msgq_ok_with_no_ipc_info, msgq, ok, no_ipc_info);
 
 FIXTURE_SETUP(ipc)
 {
-	const char *why = sel_unusable();
-	long long load_ns;
-
-	if (why)
-		SKIP(return, "%s", why);
-	ASSERT_EQ(0, policy_ready(&load_ns));
-	if (load_ns)
-		TH_LOG("loaded lsmconf-c%d.bin in %lld ms", POLICY_CATS,
-		       load_ns / 1000000);
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_SETUP(POLICY_CATS);
 }
 
 FIXTURE_TEARDOWN(ipc)
@@ -880,34 +823,36 @@ TEST_F(ipc, sweep)
 	int expected[MAX_STEPS], observed[MAX_STEPS], want_msg[MAX_STEPS], i;
 	struct roles ro = { variant->owner, variant->other, 'p' };
 	enum cls cls = SEM;
-	char id[256], perms[96];
+	char perms[96];
 
 	while (cls < N_CLS && strcmp(cls_names[cls], variant->cls))
 		cls++;
 	ASSERT_GT(N_CLS, cls);
-	if (lacks(ro.owner, "destroy"))
+	if (sel_domain_lacks(ro.owner, "destroy"))
 		ro.first = 'o';
 	expect_case(cls, &ro, expected, want_msg);
 	ASSERT_EQ(0, run_case(cls, &ro, want_msg, observed));
-	snprintf(id, sizeof(id), "selinux/%s/c%d/enforcing/%s/%s",
-		 cls_names[cls], POLICY_CATS, ro.owner, ro.other);
 	for (i = 0; scripts[cls][i].name; i++) {
 		const struct step *st = &scripts[cls][i];
 		const struct rule *r = &rules[cls][st->op];
-		const char *subject = subject_of(&ro, st->side);
 		char op[96];
+		struct record rec = {
+			.abi = abi_name(),
+			.subject = subject_of(&ro, st->side),
+			/* A system-wide query is checked on the kernel. */
+			.object = r->kernel ? "kernel_t" : ro.owner,
+			.class = r->kernel ? "system" : cls_names[cls],
+			.op = op,
+			.depends = perms,
+			.expected = expected[i],
+			.observed = observed[i],
+		};
 
 		snprintf(op, sizeof(op), "%s_%s",
 			 side_of(&ro, st->side) == 'o' ? "owner" : "other",
 			 st->name);
 		step_perms(cls, st, perms, sizeof(perms));
-		record_write(id, abi_name(), subject,
-			     r->kernel ? "kernel_t" : ro.owner,
-			     r->kernel ? "system" : cls_names[cls], "-", op,
-			     perms, expected[i], observed[i]);
-		TH_LOG("%s (%s): expected %s, observed %s", op, r->hook,
-		       outcome_name(expected[i]), outcome_name(observed[i]));
-		EXPECT_EQ(expected[i], observed[i]);
+		JUDGE(&rec);
 	}
 }
 
@@ -944,18 +889,21 @@ static const char *const bl_names[BL_N] = { "msgrcv_sleeps", "msgsnd",
 static void expect_blocked(const char *receiver, const char *sender, long rtype,
 			   int rflags, int expected[BL_N])
 {
-	bool sleeps = !lacks(receiver, "unix_read");
+	bool sleeps = !sel_domain_lacks(receiver, "unix_read");
 
 	expected[BL_SLEEP] = sleeps ? 0 : -EACCES;
 	expected[BL_SEND] = 0;
 	/* selinux_msg_queue_msgsnd (the queue is the receiver's). */
-	if (lacks(sender, "unix_write") || lacks(sender, "write") ||
-	    lacks(sender, "send") || lacks(receiver, "enqueue"))
+	if (sel_domain_lacks(sender, "unix_write") ||
+	    sel_domain_lacks(sender, "write") ||
+	    sel_domain_lacks(sender, "send") ||
+	    sel_domain_lacks(receiver, "enqueue"))
 		expected[BL_SEND] = -EACCES;
 	if (expected[BL_SEND])
 		expected[BL_HANDOVER] = NOT_RUN;
 	else if (sleeps && type_matches(BL_MTYPE, rtype, rflags) &&
-		 !lacks(receiver, "read") && !lacks(receiver, "receive"))
+		 !sel_domain_lacks(receiver, "read") &&
+		 !sel_domain_lacks(receiver, "receive"))
 		expected[BL_HANDOVER] = 0;
 	else
 		expected[BL_HANDOVER] = QUEUED;
@@ -966,27 +914,53 @@ static void expect_blocked(const char *receiver, const char *sender, long rtype,
 }
 
 /* Receiver: creates the queue, reports its id, then sleeps in msgrcv(). */
-static void blocked_receiver(const char *type, long rtype, int rflags, int rep)
+/* A peer of a handover (worker.h): its domain and how it receives. */
+struct bl_peer {
+	const char *type;
+	long rtype;
+	int rflags;
+};
+
+/* The requests, in struct request's step. */
+enum { BL_DO_ENTER, BL_DO_CREATE, BL_DO_RECV, BL_DO_SEND };
+
+/*
+ * Enters the domain; creates a private queue; receives from the queue
+ * @id, asleep until a message comes (the test sees it sleep); or sends
+ * one message of type BL_MTYPE to @id.
+ */
+static void bl_serve(const void *request, void *reply, void *state)
 {
-	struct reply rp = { .err = NOT_RUN };
-	struct qmsg m;
+	struct sel_msg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
+	const struct request *rq = request;
+	const struct bl_peer *p = state;
+	struct reply *rp = reply;
 	ssize_t n;
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	rp.id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
-	rp.err = sys_ret(rp.id);
-	if (pipe_write(rep, &rp, sizeof(rp)) || rp.err)
-		_exit(0);
-	n = msgrcv(rp.id, &m, sizeof(m.text) - 1, rtype, rflags);
-	rp.err = n < 0 ? -errno : 0;
-	if (n >= 0) {
-		m.text[n] = '\0';
-		rp.mtype = m.mtype;
-		memcpy(rp.text, m.text, sizeof(rp.text));
+	switch (rq->step) {
+	case BL_DO_ENTER:
+		rp->err = sel_enter(p->type, LEVEL);
+		break;
+	case BL_DO_CREATE:
+		rp->id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+		rp->err = sys_ret(rp->id);
+		break;
+	case BL_DO_RECV:
+		n = msgrcv(rq->id, &m, sizeof(m.text) - 1, p->rtype, p->rflags);
+		rp->err = n < 0 ? -errno : 0;
+		if (n >= 0) {
+			m.text[n] = '\0';
+			rp->mtype = m.mtype;
+			memcpy(rp->text, m.text, sizeof(rp->text));
+		}
+		break;
+	case BL_DO_SEND:
+		rp->err = sys_ret(
+			msgsnd(rq->id, &m, sizeof(BL_TEXT), IPC_NOWAIT));
+		break;
+	default:
+		rp->err = -EINVAL;
 	}
-	pipe_write(rep, &rp, sizeof(rp));
-	_exit(0);
 }
 
 /* 1 when /proc/@pid/syscall shows @pid asleep in msgrcv(), else 0. */
@@ -1023,85 +997,73 @@ static int wait_asleep(pid_t pid, int rep, struct reply *early)
 	return -ETIMEDOUT;
 }
 
-static void blocked_sender(const char *type, int id, int rep)
+/* One request to a handover peer; 0, or -1 (a harness failure). */
+static int bl_do(struct worker *w, int what, int id, struct reply *rp)
 {
-	struct qmsg m = { .mtype = BL_MTYPE, .text = BL_TEXT };
-	int err;
+	struct request rq = { .step = what, .id = id };
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	err = sys_ret(msgsnd(id, &m, sizeof(BL_TEXT), IPC_NOWAIT));
-	pipe_write(rep, &err, sizeof(err));
-	_exit(0);
+	return worker_run(w, &rq, rp) ? -1 : 0;
 }
 
 static int run_blocked(const char *receiver, const char *sender, long rtype,
 		       int rflags, int observed[BL_N])
 {
-	int rep[2], srep[2], i, ret = 0, id = -1, w;
+	struct bl_peer rpeer = { receiver, rtype, rflags }, speer = { sender };
+	struct worker rw = { 0 }, sw = { 0 };
+	int i, ret = -1, id = -1, w;
+	struct request rq = { .step = BL_DO_RECV };
 	struct msqid_ds ds;
 	struct reply rp;
-	pid_t rpid, spid;
 
 	for (i = 0; i < BL_N; i++)
 		observed[i] = NOT_RUN;
-	if (pipe2(rep, O_CLOEXEC) || pipe2(srep, O_CLOEXEC))
-		return -1;
-	rpid = peer_fork();
-	if (rpid == 0)
-		blocked_receiver(receiver, rtype, rflags, rep[1]);
-	if (rpid < 0 || pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS) ||
-	    rp.err) {
-		ret = -1;
-		goto reap;
-	}
-	id = rp.id;
-	w = wait_asleep(rpid, rep[0], &rp);
-	if (w < 0) {
-		ret = -1;
-		goto reap;
-	}
+	if (worker_start(&rw, sizeof(rq), sizeof(rp), bl_serve, &rpeer) ||
+	    worker_start(&sw, sizeof(rq), sizeof(rp), bl_serve, &speer) ||
+	    bl_do(&rw, BL_DO_ENTER, 0, &rp) || rp.err ||
+	    bl_do(&sw, BL_DO_ENTER, 0, &rp) || rp.err ||
+	    bl_do(&rw, BL_DO_CREATE, 0, &rp) || rp.err)
+		goto out;
+	id = rq.id = rp.id;
+	/*
+	 * The receive is the one request not awaited at once: its reply
+	 * comes when msgrcv() returns, which the test watches for.
+	 */
+	if (pipe_write(rw.cmd, &rq, sizeof(rq)))
+		goto out;
+	w = wait_asleep(rw.pid, rw.rep, &rp);
+	if (w < 0)
+		goto out;
 	observed[BL_SLEEP] = w ? rp.err : 0;
 	if (w)
 		observed[BL_RECV] = rp.err;
-	spid = peer_fork();
-	if (spid == 0)
-		blocked_sender(sender, id, srep[1]);
-	if (spid < 0 ||
-	    pipe_read(srep[0], &observed[BL_SEND], sizeof(int), PEER_WAIT_MS) ||
-	    peer_reap(spid)) {
-		ret = -1;
-		goto reap;
-	}
+	if (bl_do(&sw, BL_DO_SEND, id, &rp))
+		goto out;
+	observed[BL_SEND] = rp.err;
 	/* msgsnd() returned: the handover, if any, is done. */
 	if (!observed[BL_SEND]) {
-		if (msgctl(id, IPC_STAT, &ds)) {
-			ret = -1;
-			goto reap;
-		}
+		if (msgctl(id, IPC_STAT, &ds))
+			goto out;
 		observed[BL_HANDOVER] = ds.msg_qnum ? QUEUED : 0;
 	}
+	ret = 0;
 	if (w)
-		goto reap;
+		goto out;
 	/* A receiver that got nothing sleeps on: IPC_RMID wakes it. */
 	if (observed[BL_HANDOVER] && msgctl(id, IPC_RMID, NULL))
 		ret = -1;
-	if (pipe_read(rep[0], &rp, sizeof(rp), PEER_WAIT_MS)) {
+	if (pipe_read(rw.rep, &rp, sizeof(rp), PEER_WAIT_MS)) {
 		ret = -1;
-		goto reap;
+		goto out;
 	}
 	observed[BL_RECV] = rp.err;
 	if (!rp.err && (rp.mtype != BL_MTYPE || strcmp(rp.text, BL_TEXT)))
 		observed[BL_RECV] = -EBADMSG;
-reap:
-	if (rpid > 0 && peer_reap(rpid))
-		ret = -1;
+out:
+	/* First: a receiver still asleep wakes (EIDRM) and can end. */
 	if (id >= 0)
 		msgctl(id, IPC_RMID, NULL);
-	close(rep[0]);
-	close(rep[1]);
-	close(srep[0]);
-	close(srep[1]);
+	worker_stop(&sw);
+	worker_stop(&rw);
 	return ret;
 }
 
@@ -1149,16 +1111,7 @@ BLOCKED(ok_any_from_no_receive, ok, any, no_receive, 0, 0);
 
 FIXTURE_SETUP(blocked)
 {
-	const char *why = sel_unusable();
-	long long load_ns;
-
-	if (why)
-		SKIP(return, "%s", why);
-	ASSERT_EQ(0, policy_ready(&load_ns));
-	if (load_ns)
-		TH_LOG("loaded lsmconf-c%d.bin in %lld ms", POLICY_CATS,
-		       load_ns / 1000000);
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_SETUP(POLICY_CATS);
 }
 
 FIXTURE_TEARDOWN(blocked)
@@ -1168,26 +1121,28 @@ FIXTURE_TEARDOWN(blocked)
 TEST_F(blocked, handover)
 {
 	int expected[BL_N], observed[BL_N], i;
-	char id[256];
 
 	expect_blocked(variant->receiver, variant->sender, variant->rtype,
 		       variant->rflags, expected);
 	ASSERT_EQ(0, run_blocked(variant->receiver, variant->sender,
 				 variant->rtype, variant->rflags, observed));
-	snprintf(id, sizeof(id), "selinux/msgq/c%d/blocked/%s/%ld/%d/%s",
-		 POLICY_CATS, variant->receiver, variant->rtype,
-		 variant->rflags, variant->sender);
 	for (i = 0; i < BL_N; i++) {
-		record_write(id, abi_name(),
-			     i == BL_SEND ? variant->sender : variant->receiver,
-			     variant->receiver, "msgq", "-", bl_names[i],
-			     i == BL_SEND  ? "unix_write+write+send+enqueue" :
-			     i == BL_SLEEP ? "unix_read" :
-					     "read+receive",
-			     expected[i], observed[i]);
-		TH_LOG("%s: expected %s, observed %s", bl_names[i],
-		       outcome_name(expected[i]), outcome_name(observed[i]));
-		EXPECT_EQ(expected[i], observed[i]);
+		struct record rec = {
+			.abi = abi_name(),
+			.subject = i == BL_SEND ? variant->sender :
+						  variant->receiver,
+			.object = variant->receiver,
+			.class = "msgq",
+			.op = bl_names[i],
+			.depends = i == BL_SEND ?
+					   "unix_write+write+send+enqueue" :
+				   i == BL_SLEEP ? "unix_read" :
+						   "read+receive",
+			.expected = expected[i],
+			.observed = observed[i],
+		};
+
+		JUDGE(&rec);
 	}
 }
 

@@ -5,7 +5,8 @@
  * the policy is reloaded without the client's rule while its socket is
  * open. The client then uses its existing socket ("existing") and makes a
  * new one ("new"); every step is compared with the model below and
- * written as a decision record (ids selinux/lifecycle/TYPE/SCENARIO/...).
+ * written as a decision record (ids
+ * lifecycle_test/sel_lifecycle.TYPE.SCENARIO/OP).
  *
  * The model, from security/selinux/hooks.c:
  * - selinux_socket_unix_stream_connect() checks connectto from the SID
@@ -28,6 +29,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define SERVER "lsmconf_srv_t"
@@ -140,91 +143,100 @@ static const char *step_name(char c)
 
 static socklen_t server_addr(struct sockaddr_un *a, pid_t server, int ph)
 {
-	int n;
-
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-		     "lsmconf-sel-lc-%d-%d", server, ph);
-	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
+	return sel_abstract_addr(a, "lsmconf-sel-lc-%d-%d", server, ph);
 }
 
-/* The server: both phases' sockets in SERVER, held until told. */
-static void server_main(int type, int cmd, int rep)
+/* The server (worker.h): enters SERVER, binds one socket per phase. */
+static void server_serve(const void *request, void *reply, void *state)
 {
+	const int *type = state;
 	struct sockaddr_un a;
-	int fd[2], err = 0, ph;
-	char c;
+	int fd, *err = reply, ph;
 
-	if (sel_enter(SERVER, LEVEL))
-		_exit(2);
-	for (ph = 0; ph < 2 && !err; ph++) {
+	(void)request;
+	*err = sel_enter(SERVER, LEVEL);
+	for (ph = 0; ph < 2 && !*err; ph++) {
 		socklen_t len = server_addr(&a, getpid(), ph);
 
-		fd[ph] = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-		err = sys_ret(fd[ph]);
-		if (!err)
-			err = sys_ret(bind(fd[ph], (void *)&a, len));
-		if (!err && type == SOCK_STREAM)
-			err = sys_ret(listen(fd[ph], 8));
+		fd = socket(AF_UNIX, *type | SOCK_CLOEXEC, 0);
+		*err = sys_ret(fd);
+		if (!*err)
+			*err = sys_ret(bind(fd, (void *)&a, len));
+		if (!*err && *type == SOCK_STREAM)
+			*err = sys_ret(listen(fd, 8));
 	}
-	pipe_write(rep, &err, sizeof(err));
-	pipe_read(cmd, &c, 1, PEER_WAIT_MS);
-	_exit(0);
 }
 
-/* The client: runs the script, stops at 'w' until the test says go. */
-static void client_main(const char *script, int type, pid_t server, int ready,
-			int go, int rep)
+/* The client (worker.h): where it is in its script, and what it did. */
+struct lc_client {
+	const char *script;
+	int type;
+	pid_t server;
+	int fd[2], ph;
+	bool ok[2];
+	struct lc_report r;
+};
+
+struct lc_reply {
+	bool paused; /* at a 'w': the test reloads, then says go on */
+	struct lc_report r;
+};
+
+/* Runs the script on, up to its next 'w' or its end. */
+static void client_serve(const void *request, void *reply, void *state)
 {
-	struct lc_report r = { 0 };
-	int fd[2] = { -1, -1 }, ph = 0, err;
-	bool ok[2] = { true, true };
+	struct lc_client *cl = state;
+	struct lc_reply *out = reply;
 	struct sockaddr_un a;
-	char op[32], c;
+	char op[32];
+	int err;
 
-	for (; *script; script++) {
-		socklen_t len = server_addr(&a, server, ph);
+	(void)request;
+	for (; *cl->script; cl->script++) {
+		char c = *cl->script;
+		int ph = cl->ph;
+		socklen_t len = server_addr(&a, cl->server, ph);
 
-		switch (*script) {
+		switch (c) {
 		case '0':
 		case '1':
-			ph = *script - '0';
+			cl->ph = c - '0';
 			continue;
 		case 'o':
 		case 'x':
-			if (!r.label_err)
-				r.label_err = sel_enter(
-					*script == 'o' ? LC_OK : LC_NO, LEVEL);
+			if (!cl->r.label_err)
+				cl->r.label_err = sel_enter(
+					c == 'o' ? LC_OK : LC_NO, LEVEL);
 			continue;
 		case 'w':
-			if (pipe_write(ready, "r", 1) ||
-			    pipe_read(go, &c, 1, PEER_WAIT_MS))
-				_exit(3);
-			continue;
+			cl->script++;
+			out->paused = true;
+			out->r = cl->r;
+			return;
 		}
-		if (*script != 's' && !ok[ph]) {
+		if (c != 's' && !cl->ok[ph]) {
 			err = NOT_RUN;
-		} else if (*script == 's') {
-			fd[ph] = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-			err = sys_ret(fd[ph]);
-		} else if (*script == 'c') {
-			err = sys_ret(connect(fd[ph], (void *)&a, len));
-		} else if (*script == 't') {
-			err = sys_ret(sendto(fd[ph], MSG_TEXT, sizeof(MSG_TEXT),
-					     MSG_DONTWAIT, (void *)&a, len));
+		} else if (c == 's') {
+			cl->fd[ph] =
+				socket(AF_UNIX, cl->type | SOCK_CLOEXEC, 0);
+			err = sys_ret(cl->fd[ph]);
+		} else if (c == 'c') {
+			err = sys_ret(connect(cl->fd[ph], (void *)&a, len));
+		} else if (c == 't') {
+			err = sys_ret(sendto(cl->fd[ph], MSG_TEXT,
+					     sizeof(MSG_TEXT), MSG_DONTWAIT,
+					     (void *)&a, len));
 		} else {
-			err = sys_ret(send(fd[ph], MSG_TEXT, sizeof(MSG_TEXT),
-					   MSG_DONTWAIT));
+			err = sys_ret(send(cl->fd[ph], MSG_TEXT,
+					   sizeof(MSG_TEXT), MSG_DONTWAIT));
 		}
-		if (err && strchr("sc", *script))
-			ok[ph] = false;
+		if (err && strchr("sc", c))
+			cl->ok[ph] = false;
 		snprintf(op, sizeof(op), "%s.client.%s",
-			 ph ? "new" : "existing", step_name(*script));
-		report_op(&r, op, err);
+			 ph ? "new" : "existing", step_name(c));
+		report_op(&cl->r, op, err);
 	}
-	pipe_write(rep, &r, sizeof(r));
-	_exit(0);
+	out->r = cl->r;
 }
 
 FIXTURE(sel_lifecycle)
@@ -250,19 +262,17 @@ FIXTURE_VARIANT_ADD(sel_lifecycle, stream){
 
 FIXTURE_SETUP(sel_lifecycle)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sel_load(4));
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_SETUP(4);
 }
 
 FIXTURE_TEARDOWN(sel_lifecycle)
 {
 	/* The reload scenarios restore the policy; make sure of it. */
-	if (!sel_unusable())
-		EXPECT_EQ(0, sel_load(4));
+	if (!sel_unusable()) {
+		long long ms;
+
+		EXPECT_LE(0, sel_need(4, &ms));
+	}
 }
 
 static void run(struct __test_metadata *_metadata,
@@ -272,10 +282,17 @@ static void run(struct __test_metadata *_metadata,
 	const char *script = sc->script[v->type == SOCK_STREAM];
 	struct model m = { .stream = v->type == SOCK_STREAM };
 	struct lc_report want = { 0 }, got = { 0 };
-	int cmd[2], srep[2], ready[2], go[2], rep[2], err, ph = 0, i;
-	char id[160], op[32], c;
+	struct lc_client cl = {
+		.script = script,
+		.type = v->type,
+		.fd = { -1, -1 },
+		.ok = { true, true },
+	};
+	struct worker sw = { 0 }, cw = { 0 };
+	int type = v->type, err, ph = 0, i;
+	struct lc_reply out = { 0 };
 	const char *p;
-	pid_t spid, cpid;
+	char op[32];
 
 	/* The model first, over the same script. */
 	m.domain = "kernel_t";
@@ -293,60 +310,40 @@ static void run(struct __test_metadata *_metadata,
 		}
 	}
 
-	ASSERT_EQ(0, pipe2(cmd, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(srep, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	spid = peer_fork();
-	ASSERT_LE(0, spid);
-	if (spid == 0)
-		server_main(v->type, cmd[0], srep[1]);
-	ASSERT_EQ(0, pipe_read(srep[0], &err, sizeof(err), PEER_WAIT_MS));
+	ASSERT_EQ(0, worker_start(&sw, 1, sizeof(int), server_serve, &type));
+	ASSERT_EQ(0, worker_run(&sw, "g", &err));
 	ASSERT_EQ(0, err);
-	cpid = peer_fork();
-	ASSERT_LE(0, cpid);
-	if (cpid == 0)
-		client_main(script, v->type, spid, ready[1], go[0], rep[1]);
-	close(ready[1]);
-	close(rep[1]);
-	if (strchr(script, 'w')) {
+	cl.server = sw.pid;
+	ASSERT_EQ(0, worker_start(&cw, 1, sizeof(out), client_serve, &cl));
+	ASSERT_EQ(0, worker_run(&cw, "g", &out));
+	if (out.paused) {
 		/* The client's socket is open: the rule goes away. */
-		ASSERT_EQ(0, pipe_read(ready[0], &c, 1, PEER_WAIT_MS));
 		ASSERT_EQ(0, sel_load_named(REVOKED));
-		ASSERT_EQ(0, pipe_write(go[1], "g", 1));
+		ASSERT_EQ(0, worker_run(&cw, "g", &out));
 	}
-	ASSERT_EQ(0, pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
-	EXPECT_EQ(0, peer_reap(cpid));
-	EXPECT_EQ(0, pipe_write(cmd[1], "q", 1));
-	EXPECT_EQ(0, peer_reap(spid));
+	EXPECT_FALSE(out.paused);
+	got = out.r;
+	worker_stop(&cw);
+	worker_stop(&sw);
 	if (strchr(script, 'w'))
 		EXPECT_EQ(0, sel_load(4));
 	EXPECT_EQ(0, got.label_err);
 
-	snprintf(id, sizeof(id), "selinux/lifecycle/%s/%s", v->type_id,
-		 sc->name);
 	for (i = 0; i < want.n_ops; i++) {
-		int observed = report_find(&got, want.ops[i].op);
+		struct record rec = {
+			.abi = "selinux-c4",
+			.subject = LC_OK,
+			.object = SERVER,
+			.class = v->type_id,
+			.detail = "abstract",
+			.op = want.ops[i].op,
+			.expected = want.ops[i].err,
+			.observed = report_find(&got, want.ops[i].op),
+		};
 
-		record_write(id, "selinux-c4", LC_OK, SERVER, v->type_id,
-			     "abstract", want.ops[i].op, "-", want.ops[i].err,
-			     observed);
-		EXPECT_EQ(want.ops[i].err, observed)
-		{
-			TH_LOG("%s %s: expected %s, observed %s", sc->name,
-			       want.ops[i].op, outcome_name(want.ops[i].err),
-			       outcome_name(observed));
-		}
+		JUDGE(&rec);
 	}
 	EXPECT_EQ(want.n_ops, got.n_ops);
-	for (i = 0; i < 2; i++) {
-		close(cmd[i]);
-		close(srep[i]);
-		close(go[i]);
-	}
-	close(ready[0]);
-	close(rep[0]);
 }
 
 /* setcon() to a domain without the rule after socket(), then connect. */

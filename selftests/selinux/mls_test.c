@@ -12,9 +12,10 @@
  * mls_context_to_sid() and the printer of mls_sid_to_context()) and one C
  * function per constraint of the policy part.
  *
- * Records: selinux/mls/cN/pair/NAME/OP (one per call of a subject/object
- * pair), selinux/mls/cN/valid/NAME/OP (setcon, setexec, execve) and
- * selinux/mls/cN/canon/NAME/OP (the context write to selinuxfs, setcon).
+ * Records: mls_test/mls_pair.NAME.decide/OP (one per call of a
+ * subject/object pair), mls_test/validity.NAME.setcon_and_exec/OP (setcon,
+ * setexec, execve) and mls_test/canonical.NAME.read_back/OP (the context
+ * write to selinuxfs, setcon); NAME starts with cN, the policy's categories.
  */
 
 #define _GNU_SOURCE
@@ -28,6 +29,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define ROLE "lsmconf_r"
 /* The user cleared for every category, and the one for s0-s0:c0,c1 only. */
@@ -359,67 +362,12 @@ static void expect_pair(const char *suser, const struct range *s,
 		m->expected[OP_MSGRCV] = may_receive(o, &msg) ? 0 : -ENOMSG;
 }
 
-/*
- * Loads lsmconf-c@cats.bin unless it is loaded (and enforcing) already:
- * only that policy knows category c(cats-1) and not c(cats), and only ours
- * knows lsmconf_mls_t. Before any policy every context is "valid" (the
- * kernel maps it to its own SID), so the second test fails then. Returns
- * 1 when it loaded, 0 when the loaded one was the one, or -errno; the
- * load's time in @ms.
- */
-static int mls_policy(int cats, long long *ms)
-{
-	long long start = now_ns();
-	char ctx[128];
-	int ret = sel_mount();
-
-	*ms = 0;
-	if (ret)
-		return ret;
-	snprintf(ctx, sizeof(ctx), USER ":" ROLE ":" PEER ":s0:c%d", cats - 1);
-	if (!security_check_context_raw(ctx)) {
-		snprintf(ctx, sizeof(ctx), USER ":" ROLE ":" PEER ":s0:c%d",
-			 cats);
-		if (security_check_context_raw(ctx) && sel_enforcing() == 1)
-			return 0;
-	}
-	ret = sel_load(cats);
-	*ms = (now_ns() - start) / 1000000;
-	return ret ?: 1;
-}
-
-/* Every fixture's setup: SELinux usable, the policy with @cats loaded. */
-#define MLS_SETUP(cats)                                                        \
-	do {                                                                   \
-		const char *why = sel_unusable();                              \
-		long long ms;                                                  \
-		int loaded;                                                    \
-                                                                               \
-		if (why)                                                       \
-			SKIP(return, "%s", why);                               \
-		loaded = mls_policy(cats, &ms);                                \
-		ASSERT_LE(0, loaded);                                          \
-		if (loaded)                                                    \
-			TH_LOG("loaded lsmconf-c%d.bin in %lld ms", cats, ms); \
-	} while (0)
-
 static int enter(const char *user, const char *type, const char *level)
 {
 	char ctx[CTX_MAX];
 
 	snprintf(ctx, sizeof(ctx), "%s:" ROLE ":%s:%s", user, type, level);
 	return setcon_raw(ctx) ? -errno : 0;
-}
-
-static socklen_t abstract_addr(struct sockaddr_un *a, pid_t owner, char kind)
-{
-	int n;
-
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-		     "lsmconf-mls-%d-%c", owner, kind);
-	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
 }
 
 /* 0 and the peer's context of a connected socket in @out, or -errno. */
@@ -445,112 +393,140 @@ struct object_result {
 };
 
 struct subject_result {
+	int enter_err;
 	int err[N_OPS];
 	char peer[CTX_MAX];
 };
 
-struct qmsg {
-	long mtype;
-	char text[64];
+/* A peer at a context of its own (worker.h). */
+struct mls_peer {
+	const char *user, *level;
+	int st, id; /* the object's listener and queue */
+};
+
+/* 'o' sets the object up; 'f' finishes it; 's' runs the subject. */
+struct mls_req {
+	char op;
+	bool accept, read; /* 'f': what the subject's calls left to do */
+	pid_t object; /* 's': whose sockets and queue */
+	key_t key;
+};
+
+union mls_rep {
+	struct object_ready ready;
+	struct object_result res;
+	struct subject_result sub;
 };
 
 /*
  * The object: a listening stream socket, a datagram socket and a message
- * queue, all made by one task at the object's context; then, as told,
- * accepts the client and reads the message.
+ * queue, all made by one task at the object's context.
  */
-static void object_main(const char *user, const char *level, int cmd, int rep)
+static void object_setup(struct mls_peer *p, struct object_ready *r)
 {
-	struct object_ready r = { .err = 0 };
-	struct object_result res = { .accept_err = NOT_RUN,
-				     .msgrcv_err = NOT_RUN };
 	struct sockaddr_un a;
 	socklen_t len;
-	int st, dg, id = -1, i;
-	char c[2] = { 'q', 'q' };
-	struct qmsg m;
+	int dg, i;
 
-	if (enter(user, PEER, level))
-		_exit(2);
-	st = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	p->id = -1;
+	r->err = enter(p->user, PEER, p->level);
+	if (r->err)
+		return;
+	p->st = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	dg = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (st < 0 || dg < 0)
-		r.err = -errno;
-	len = abstract_addr(&a, getpid(), 's');
-	if (!r.err)
-		r.err = sys_ret(bind(st, (struct sockaddr *)&a, len));
-	if (!r.err)
-		r.err = sys_ret(listen(st, 1));
-	len = abstract_addr(&a, getpid(), 'd');
-	if (!r.err)
-		r.err = sys_ret(bind(dg, (struct sockaddr *)&a, len));
-	for (i = 0; !r.err && i < 64; i++) {
-		r.key = (key_t)(0x4d4c0000 | ((getpid() + i * 7919) & 0xffff));
-		id = msgget(r.key, IPC_CREAT | IPC_EXCL | 0600);
-		if (id >= 0 || errno != EEXIST)
+	if (p->st < 0 || dg < 0)
+		r->err = -errno;
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", getpid(), 's');
+	if (!r->err)
+		r->err = sys_ret(bind(p->st, (struct sockaddr *)&a, len));
+	if (!r->err)
+		r->err = sys_ret(listen(p->st, 1));
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", getpid(), 'd');
+	if (!r->err)
+		r->err = sys_ret(bind(dg, (struct sockaddr *)&a, len));
+	for (i = 0; !r->err && i < 64; i++) {
+		r->key = (key_t)(0x4d4c0000 | ((getpid() + i * 7919) & 0xffff));
+		p->id = msgget(r->key, IPC_CREAT | IPC_EXCL | 0600);
+		if (p->id >= 0 || errno != EEXIST)
 			break;
 	}
-	if (!r.err && id < 0)
-		r.err = -errno;
-	if (pipe_write(rep, &r, sizeof(r)) || r.err)
-		_exit(0);
-	pipe_read(cmd, c, 2, PEER_WAIT_MS);
-	if (c[0] == 'a') {
+	if (!r->err && p->id < 0)
+		r->err = -errno;
+}
+
+/* Then, as told, it accepts the client and reads the message. */
+static void object_finish(const struct mls_peer *p, const struct mls_req *q,
+			  struct object_result *res)
+{
+	struct sel_msg m;
+
+	res->accept_err = res->msgrcv_err = NOT_RUN;
+	if (q->accept) {
 		int conn = -1;
 
-		res.accept_err = wait_readable(st);
-		if (!res.accept_err) {
-			conn = accept4(st, NULL, NULL, SOCK_CLOEXEC);
-			res.accept_err = sys_ret(conn);
+		res->accept_err = wait_readable(p->st);
+		if (!res->accept_err) {
+			conn = accept4(p->st, NULL, NULL, SOCK_CLOEXEC);
+			res->accept_err = sys_ret(conn);
 		}
-		if (!res.accept_err)
-			res.accept_err =
-				peer_context(conn, res.peer, sizeof(res.peer));
+		if (!res->accept_err)
+			res->accept_err = peer_context(conn, res->peer,
+						       sizeof(res->peer));
 	}
-	if (c[1] == 'r') {
-		ssize_t n = msgrcv(id, &m, sizeof(m.text), 0, IPC_NOWAIT);
+	if (q->read) {
+		ssize_t n = msgrcv(p->id, &m, sizeof(m.text), 0, IPC_NOWAIT);
 
-		res.msgrcv_err = n < 0 ? -errno : 0;
+		res->msgrcv_err = n < 0 ? -errno : 0;
 		/* A message that is not what was sent is no success. */
-		if (!res.msgrcv_err &&
+		if (!res->msgrcv_err &&
 		    (n != sizeof(MSG_TEXT) || strcmp(m.text, MSG_TEXT)))
-			res.msgrcv_err = -EBADMSG;
+			res->msgrcv_err = -EBADMSG;
 	}
-	msgctl(id, IPC_RMID, NULL);
-	pipe_write(rep, &res, sizeof(res));
-	_exit(0);
+	msgctl(p->id, IPC_RMID, NULL);
 }
 
 /* The subject: connects, sends a datagram, opens the queue and sends. */
-static void subject_main(const char *user, const char *level, pid_t object,
-			 key_t key, int rep)
+static void subject_run(const struct mls_peer *p, const struct mls_req *q,
+			struct subject_result *r)
 {
-	struct subject_result r = { 0 };
-	struct qmsg m = { .mtype = 1, .text = MSG_TEXT };
+	struct sel_msg m = { .mtype = 1, .text = MSG_TEXT };
 	struct sockaddr_un a;
 	socklen_t len;
 	int fd, id, op;
 
 	for (op = 0; op < N_OPS; op++)
-		r.err[op] = NOT_RUN;
-	if (enter(user, PEER, level))
-		_exit(2);
+		r->err[op] = NOT_RUN;
+	r->enter_err = enter(p->user, PEER, p->level);
+	if (r->enter_err)
+		return;
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	len = abstract_addr(&a, object, 's');
-	r.err[OP_CONNECT] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
-	if (!r.err[OP_CONNECT] && peer_context(fd, r.peer, sizeof(r.peer)))
-		snprintf(r.peer, sizeof(r.peer), "(no peer context)");
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", q->object, 's');
+	r->err[OP_CONNECT] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
+	if (!r->err[OP_CONNECT] && peer_context(fd, r->peer, sizeof(r->peer)))
+		snprintf(r->peer, sizeof(r->peer), "(no peer context)");
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	len = abstract_addr(&a, object, 'd');
-	r.err[OP_SENDTO] =
+	len = sel_abstract_addr(&a, "lsmconf-mls-%d-%c", q->object, 'd');
+	r->err[OP_SENDTO] =
 		sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT), MSG_DONTWAIT,
 			       (struct sockaddr *)&a, len));
-	id = msgget(key, 0);
-	r.err[OP_MSGGET] = sys_ret(id);
-	if (!r.err[OP_MSGGET])
-		r.err[OP_MSGSND] =
+	id = msgget(q->key, 0);
+	r->err[OP_MSGGET] = sys_ret(id);
+	if (!r->err[OP_MSGGET])
+		r->err[OP_MSGSND] =
 			sys_ret(msgsnd(id, &m, sizeof(MSG_TEXT), IPC_NOWAIT));
-	_exit(pipe_write(rep, &r, sizeof(r)) ? 3 : 0);
+}
+
+static void mls_serve(const void *request, void *reply, void *state)
+{
+	const struct mls_req *q = request;
+	union mls_rep *r = reply;
+
+	if (q->op == 'o')
+		object_setup(state, &r->ready);
+	else if (q->op == 'f')
+		object_finish(state, q, &r->res);
+	else
+		subject_run(state, q, &r->sub);
 }
 
 /* Runs one pair; -1 when a peer could not run (a harness failure). */
@@ -558,59 +534,54 @@ static int run_pair(const char *suser, const char *slevel, const char *ouser,
 		    const char *olevel, struct subject_result *sr,
 		    struct object_result *orr)
 {
-	struct object_ready ready;
-	int cmd[2], rep[2], srep[2], ret = 0;
-	char c[2];
-	pid_t opid, spid;
+	struct mls_peer op = { ouser, olevel }, sp = { suser, slevel };
+	struct worker ow = { 0 }, sw = { 0 };
+	struct mls_req q = { .op = 'o' };
+	union mls_rep r;
+	int ret = -1;
 
-	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
-	    pipe2(srep, O_CLOEXEC))
-		return -1;
-	opid = peer_fork();
-	if (opid == 0)
-		object_main(ouser, olevel, cmd[0], rep[1]);
-	if (opid < 0 ||
-	    pipe_read(rep[0], &ready, sizeof(ready), PEER_WAIT_MS) ||
-	    ready.err) {
-		ret = -1;
-		goto reap;
-	}
-	spid = peer_fork();
-	if (spid == 0)
-		subject_main(suser, slevel, opid, ready.key, srep[1]);
-	if (spid < 0 || pipe_read(srep[0], sr, sizeof(*sr), PEER_WAIT_MS))
-		ret = -1;
-	if (spid > 0 && peer_reap(spid))
-		ret = -1;
+	if (worker_start(&ow, sizeof(q), sizeof(r), mls_serve, &op) ||
+	    worker_start(&sw, sizeof(q), sizeof(r), mls_serve, &sp) ||
+	    worker_run(&ow, &q, &r) || r.ready.err)
+		goto out;
+	q = (struct mls_req){ .op = 's', .object = ow.pid, .key = r.ready.key };
+	if (worker_run(&sw, &q, &r) || r.sub.enter_err)
+		goto out;
+	*sr = r.sub;
 	/* Accept only a connection, read only a message that was sent. */
-	c[0] = !ret && !sr->err[OP_CONNECT] ? 'a' : 'q';
-	c[1] = !ret && !sr->err[OP_MSGSND] ? 'r' : 'q';
-	if (pipe_write(cmd[1], c, 2) ||
-	    pipe_read(rep[0], orr, sizeof(*orr), PEER_WAIT_MS))
-		ret = -1;
-reap:
-	if (opid > 0 && peer_reap(opid))
-		ret = -1;
-	close(cmd[0]);
-	close(cmd[1]);
-	close(rep[0]);
-	close(rep[1]);
-	close(srep[0]);
-	close(srep[1]);
+	q = (struct mls_req){ .op = 'f',
+			      .accept = !sr->err[OP_CONNECT],
+			      .read = !sr->err[OP_MSGSND] };
+	if (worker_run(&ow, &q, &r))
+		goto out;
+	*orr = r.res;
+	ret = 0;
+out:
+	worker_stop(&sw);
+	worker_stop(&ow);
 	return ret;
 }
 
-static void record_op(const char *area, int cats, const char *name,
-		      const char *subject, const char *object, const char *type,
-		      const char *op, const char *perm, int expected,
-		      int observed)
+/* Writes and judges one decision of the running case. */
+static void judge_op(struct __test_metadata *_metadata, int cats,
+		     const char *subject, const char *object, const char *class,
+		     const char *op, const char *perm, int expected,
+		     int observed)
 {
-	char id[256], abi[32];
+	struct record rec = {
+		.subject = subject,
+		.object = object,
+		.class = class,
+		.op = op,
+		.depends = perm,
+		.expected = expected,
+		.observed = observed,
+	};
+	char abi[32];
 
 	snprintf(abi, sizeof(abi), "selinux-c%d", cats);
-	snprintf(id, sizeof(id), "selinux/mls/%s/%s", area, name);
-	record_write(id, abi, subject, object, type, "-", op, perm, expected,
-		     observed);
+	rec.abi = abi;
+	JUDGE(&rec);
 }
 
 FIXTURE(mls_pair)
@@ -620,7 +591,6 @@ FIXTURE(mls_pair)
 
 FIXTURE_VARIANT(mls_pair)
 {
-	const char *name;
 	int cats;
 	const char *subject; /* the subject's level (user lsmconf_u) */
 	const char *object; /* the object's level */
@@ -629,18 +599,17 @@ FIXTURE_VARIANT(mls_pair)
 
 /* One named variant: subject level S against object level O on the
  * policy with N categories, the object's user lsmconf_u. */
-#define MLS_PAIR(NAME, N, S, O)                                      \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                          \
-	{                                                            \
-		.name = #NAME, .cats = N, .subject = S, .object = O, \
-		.object_user = USER,                                 \
+#define MLS_PAIR(NAME, N, S, O)                                            \
+	FIXTURE_VARIANT_ADD(mls_pair, NAME)                                \
+	{                                                                  \
+		.cats = N, .subject = S, .object = O, .object_user = USER, \
 	}
 /* The same with an object (the listener) of user lsmconf_mls_u. */
-#define MLS_PAIR_NARROW(NAME, N, S, O)                               \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                          \
-	{                                                            \
-		.name = #NAME, .cats = N, .subject = S, .object = O, \
-		.object_user = NARROW_USER,                          \
+#define MLS_PAIR_NARROW(NAME, N, S, O)                \
+	FIXTURE_VARIANT_ADD(mls_pair, NAME)           \
+	{                                             \
+		.cats = N, .subject = S, .object = O, \
+		.object_user = NARROW_USER,           \
 	}
 
 /*
@@ -686,7 +655,7 @@ MLS_PAIR_NARROW(c1024_narrow_listener_out_of_range, 1024, "s0:c1023", "s0");
 
 FIXTURE_SETUP(mls_pair)
 {
-	MLS_SETUP(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(mls_pair)
@@ -715,12 +684,9 @@ TEST_F(mls_pair, decide)
 	for (op = 0; op < N_OPS; op++) {
 		int observed = op == OP_MSGRCV ? orr.msgrcv_err : sr.err[op];
 
-		record_op("pair", variant->cats, variant->name, subject, object,
-			  op < OP_MSGGET ? "unix" : "msgq", op_names[op],
-			  op_perms[op], m.expected[op], observed);
-		TH_LOG("%s: expected %s, observed %s", op_names[op],
-		       outcome_name(m.expected[op]), outcome_name(observed));
-		EXPECT_EQ(m.expected[op], observed);
+		judge_op(_metadata, variant->cats, subject, object,
+			 op < OP_MSGGET ? "unix" : "msgq", op_names[op],
+			 op_perms[op], m.expected[op], observed);
 	}
 	if (!sr.err[OP_CONNECT] && !m.expected[OP_CONNECT]) {
 		/* The child socket: the listener's type, the client's range. */
@@ -836,16 +802,48 @@ struct validity_result {
 };
 
 /* In a child in ctl_t: setcon(@ctx), or setexeccon(@ctx) and exec. */
-static void validity_child(const char *ctx, int rep)
-{
-	struct validity_result r = { .err = { NOT_RUN, NOT_RUN, NOT_RUN } };
+/* A setcon() to a context, by a worker (worker.h) that starts in @from. */
+struct setcon_peer {
+	const char *from; /* a type at s0, or NULL: the harness's own */
+	const char *ctx;
+};
 
-	if (enter(USER, CTL, "s0"))
-		_exit(2);
-	r.err[V_SETCON] = setcon_raw(ctx) ? -errno : 0;
-	if (!r.err[V_SETCON])
-		own_context(r.context, sizeof(r.context));
-	_exit(pipe_write(rep, &r, sizeof(r)) ? 3 : 0);
+struct setcon_rep {
+	int enter_err; /* a worker that cannot start in @from decides nothing */
+	struct validity_result r;
+};
+
+static void setcon_serve(const void *request, void *reply, void *state)
+{
+	const struct setcon_peer *p = state;
+	struct setcon_rep *out = reply;
+	struct validity_result *r = &out->r;
+
+	(void)request;
+	r->err[V_SETEXEC] = r->err[V_EXECVE] = NOT_RUN;
+	out->enter_err = p->from ? enter(USER, p->from, "s0") : 0;
+	if (out->enter_err)
+		return;
+	r->err[V_SETCON] = setcon_raw(p->ctx) ? -errno : 0;
+	if (!r->err[V_SETCON])
+		own_context(r->context, sizeof(r->context));
+}
+
+/* 0 and the outcome in @r, or -1 when the worker did not answer. */
+static int run_setcon(const char *from, const char *ctx,
+		      struct validity_result *r)
+{
+	struct setcon_peer p = { from, ctx };
+	struct worker w = { 0 };
+	struct setcon_rep out;
+	char go = 'g';
+	int ret;
+
+	ret = worker_start(&w, 1, sizeof(out), setcon_serve, &p) ||
+	      worker_run(&w, &go, &out) || out.enter_err;
+	worker_stop(&w);
+	*r = out.r;
+	return ret ? -1 : 0;
 }
 
 static int run_validity_exec(const char *ctx, struct validity_result *r)
@@ -908,17 +906,16 @@ FIXTURE(validity)
 
 FIXTURE_VARIANT(validity)
 {
-	const char *name;
 	int cats;
 	const char *user, *type, *level;
 };
 
 /* One named variant: the context USER:lsmconf_r:TYPE:LEVEL asked for from
  * lsmconf_mls_ctl_t on the policy with N categories. */
-#define VALIDITY(NAME, N, U, T, L)                                          \
-	FIXTURE_VARIANT_ADD(validity, NAME)                                 \
-	{                                                                   \
-		.name = #NAME, .cats = N, .user = U, .type = T, .level = L, \
+#define VALIDITY(NAME, N, U, T, L)                           \
+	FIXTURE_VARIANT_ADD(validity, NAME)                  \
+	{                                                    \
+		.cats = N, .user = U, .type = T, .level = L, \
 	}
 
 /* The 1024-category policy first: mls_pair ends with it loaded. */
@@ -942,7 +939,7 @@ VALIDITY(c4_ctl_new_level_only, 4, USER, CTL, "s0:c1");
 
 FIXTURE_SETUP(validity)
 {
-	MLS_SETUP(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(validity)
@@ -952,25 +949,15 @@ FIXTURE_TEARDOWN(validity)
 TEST_F(validity, setcon_and_exec)
 {
 	static struct validity_result got_set, got_exec;
-	int expected[N_VOPS], observed[N_VOPS], op, rep[2];
+	int expected[N_VOPS], observed[N_VOPS], op;
 	char ctx[CTX_MAX], canonical[CTX_MAX];
-	pid_t pid;
 
 	snprintf(ctx, sizeof(ctx), "%s:" ROLE ":%s:%s", variant->user,
 		 variant->type, variant->level);
 	expect_validity(variant->cats, variant->user, variant->type,
 			variant->level, expected, canonical);
 
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = peer_fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0)
-		validity_child(ctx, rep[1]);
-	close(rep[1]);
-	ASSERT_EQ(0,
-		  pipe_read(rep[0], &got_set, sizeof(got_set), PEER_WAIT_MS));
-	close(rep[0]);
-	ASSERT_EQ(0, peer_reap(pid));
+	ASSERT_EQ(0, run_setcon(CTL, ctx, &got_set));
 	EXPECT_EQ(0, run_validity_exec(ctx, &got_exec))
 	{
 		TH_LOG("exec helper: status 0x%x", got_exec.status);
@@ -980,12 +967,9 @@ TEST_F(validity, setcon_and_exec)
 	observed[V_SETEXEC] = got_exec.err[V_SETEXEC];
 	observed[V_EXECVE] = got_exec.err[V_EXECVE];
 	for (op = 0; op < N_VOPS; op++) {
-		record_op("valid", variant->cats, variant->name, CTL, ctx,
-			  "process", vop_names[op], vop_perms[op], expected[op],
-			  observed[op]);
-		TH_LOG("%s: expected %s, observed %s", vop_names[op],
-		       outcome_name(expected[op]), outcome_name(observed[op]));
-		EXPECT_EQ(expected[op], observed[op]);
+		judge_op(_metadata, variant->cats, CTL, ctx, "process",
+			 vop_names[op], vop_perms[op], expected[op],
+			 observed[op]);
 	}
 	/* The context the kernel reports back is the canonical one. */
 	if (!expected[V_SETCON] && !observed[V_SETCON])
@@ -1009,15 +993,14 @@ FIXTURE(canonical)
 
 FIXTURE_VARIANT(canonical)
 {
-	const char *name;
 	int cats;
 	const char *level;
 };
 
-#define CANON(NAME, N, L)                             \
-	FIXTURE_VARIANT_ADD(canonical, NAME)          \
-	{                                             \
-		.name = #NAME, .cats = N, .level = L, \
+#define CANON(NAME, N, L)                    \
+	FIXTURE_VARIANT_ADD(canonical, NAME) \
+	{                                    \
+		.cats = N, .level = L,       \
 	}
 
 /* clang-format off */
@@ -1043,7 +1026,7 @@ CANON(c1024_beyond_policy, 1024, "s0:c1024");
 
 FIXTURE_SETUP(canonical)
 {
-	MLS_SETUP(variant->cats);
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(canonical)
@@ -1074,8 +1057,7 @@ TEST_F(canonical, read_back)
 	static struct validity_result got;
 	static char ctx[CTX_MAX], canonical[CTX_MAX], written[CTX_MAX];
 	struct range r;
-	int expected, observed, rep[2];
-	pid_t pid;
+	int expected, observed;
 
 	snprintf(ctx, sizeof(ctx), USER ":" ROLE ":" PEER ":%s",
 		 variant->level);
@@ -1085,35 +1067,19 @@ TEST_F(canonical, read_back)
 		print_context(USER, PEER, &r, canonical);
 
 	observed = canonicalize(ctx, written, sizeof(written));
-	record_op("canon", variant->cats, variant->name, ctx, "-", "context",
-		  "context_write", "-", expected, observed);
+	judge_op(_metadata, variant->cats, ctx, "-", "context", "context_write",
+		 "-", expected, observed);
 	TH_LOG("%s -> expected %s \"%s\", observed %s \"%s\"", ctx,
 	       outcome_name(expected), canonical, outcome_name(observed),
 	       observed ? "" : written);
-	EXPECT_EQ(expected, observed);
 	if (!expected && !observed)
 		EXPECT_STREQ(canonical, written);
 
 	/* setcon() from the harness (kernel_t may enter lsmconf_mls_t). */
-	ASSERT_EQ(0, pipe2(rep, O_CLOEXEC));
-	pid = peer_fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0) {
-		struct validity_result c = { .err = { NOT_RUN } };
-
-		c.err[V_SETCON] = setcon_raw(ctx) ? -errno : 0;
-		if (!c.err[V_SETCON])
-			own_context(c.context, sizeof(c.context));
-		_exit(pipe_write(rep[1], &c, sizeof(c)) ? 3 : 0);
-	}
-	close(rep[1]);
-	ASSERT_EQ(0, pipe_read(rep[0], &got, sizeof(got), PEER_WAIT_MS));
-	close(rep[0]);
-	ASSERT_EQ(0, peer_reap(pid));
-	record_op("canon", variant->cats, variant->name, ctx, "-", "process",
-		  "setcon", "dyntransition", expected, got.err[V_SETCON]);
+	ASSERT_EQ(0, run_setcon(NULL, ctx, &got));
+	judge_op(_metadata, variant->cats, ctx, "-", "process", "setcon",
+		 "dyntransition", expected, got.err[V_SETCON]);
 	TH_LOG("after setcon: \"%s\"", got.context);
-	EXPECT_EQ(expected, got.err[V_SETCON]);
 	if (!expected && !got.err[V_SETCON])
 		EXPECT_STREQ(canonical, got.context);
 }

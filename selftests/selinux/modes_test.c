@@ -9,7 +9,7 @@
  * - a reload that takes a sender's rule away while its message queue is
  *   open, with messages in it.
  * Every decision is computed by the model below and written as a record
- * selinux/modes/FIXTURE/CASE/OP.
+ * modes_test/FIXTURE.VARIANT.TEST/OP (a bools case: OP is STEP/WHAT).
  *
  * The guest has no auditd: kauditd prints every AVC record to the kernel
  * log (kauditd_hold_skb -> kauditd_printk_skb), read here from /dev/kmsg.
@@ -28,6 +28,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define MSG_TEXT "lsmconf modes payload"
@@ -56,32 +58,13 @@ static const struct {
 	int def;
 } bools[] = { { BOOL_GRANT, 0 }, { BOOL_GONE, 0 } };
 
-/*
- * The loaded policy: 1 when it is @name (BASE or VARIANT), 0 when it is
- * another, -errno when it cannot be told. BASE and VARIANT have 4
- * categories (so s0:c4 is no valid level), VARIANT lacks BOOL_GONE.
- */
-static int policy_is(const char *name)
-{
-	struct stat st;
-	int ret = sel_loaded_policy_is_ours();
-
-	if (ret <= 0)
-		return ret;
-	if (!security_check_context(SEL_USER_ROLE QUEUE ":s0:c4"))
-		return 0;
-	ret = !stat(SEL_FS "/booleans/" BOOL_GONE, &st);
-	return ret == !strcmp(name, BASE);
-}
-
-/* Loads @name unless it is loaded already (a load costs a reload). */
+/* @name (BASE or VARIANT) in place: 0 or -errno. */
 static int policy_need(const char *name)
 {
-	int ret = policy_is(name);
+	long long ms;
+	int ret = sel_need_named(name, &ms);
 
-	if (ret < 0)
-		return ret;
-	return ret ? 0 : sel_load_named(name);
+	return ret < 0 ? ret : 0;
 }
 
 /* Sets a boolean and commits it: 0 or -errno. */
@@ -143,17 +126,6 @@ struct servers {
 	socklen_t dg_len, st_len;
 };
 
-static socklen_t abstract_addr(struct sockaddr_un *a, const char *kind)
-{
-	int n;
-
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-		     "lsmconf-sel-md-%s-%d", kind, getpid());
-	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
-}
-
 /*
  * socket() labels the socket with the task's sockcreate context when it
  * has one (selinux_socket_create -> socket_sockcreate_sid), so these carry
@@ -166,8 +138,10 @@ static int servers_open(struct servers *s)
 	s->dgram = s->stream = -1;
 	if (setsockcreatecon(SEL_USER_ROLE QUEUE ":" LEVEL))
 		return -errno;
-	s->dg_len = abstract_addr(&s->dg_addr, "dgram");
-	s->st_len = abstract_addr(&s->st_addr, "stream");
+	s->dg_len = sel_abstract_addr(&s->dg_addr, "lsmconf-sel-md-dgram-%d",
+				      getpid());
+	s->st_len = sel_abstract_addr(&s->st_addr, "lsmconf-sel-md-stream-%d",
+				      getpid());
 	s->dgram = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	s->stream = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (s->dgram < 0 || s->stream < 0 ||
@@ -192,6 +166,7 @@ static void servers_close(struct servers *s)
  * An actor: a child in one domain that does what it is told, one command
  * at a time, under the comm (task name) it is given, and answers with the
  * outcome (0 or -errno).
+ *   e  enter the actor's domain (its first command)
  *   k  create the queue with key (msgget IPC_CREAT|IPC_EXCL)
  *   g  open it (msgget)
  *   q  msgsnd one message of type mtype (1 when 0) on the open queue
@@ -207,19 +182,18 @@ struct cmd {
 	char comm[16];
 };
 
+/* An actor is a worker (worker.h) with this state in its child. */
 struct actor {
-	pid_t pid;
-	int cmd, rep;
-};
-
-struct qmsg {
-	long mtype;
-	char text[64];
+	struct worker w;
+	const char *domain;
+	const struct servers *s;
+	int id; /* the queue it opened, in the child */
 };
 
 static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 {
-	struct qmsg m = { .mtype = c->mtype ? c->mtype : 1, .text = MSG_TEXT };
+	struct sel_msg m = { .mtype = c->mtype ? c->mtype : 1,
+			     .text = MSG_TEXT };
 	int fd, err;
 	ssize_t n;
 
@@ -262,49 +236,20 @@ static int actor_step(const struct cmd *c, const struct servers *s, int *id)
 	return -EINVAL;
 }
 
-static void actor_main(const char *domain, const struct servers *s, int cmd,
-		       int rep)
+/* 'e' enters the actor's domain; any other op is a step under its comm. */
+static void actor_serve(const void *request, void *reply, void *state)
 {
-	int err = sel_enter(domain, LEVEL), id = -1;
-	struct cmd c;
+	const struct cmd *c = request;
+	struct actor *a = state;
+	int *err = reply;
 
-	if (pipe_write(rep, &err, sizeof(err)) || err)
-		_exit(2);
-	while (!pipe_read(cmd, &c, sizeof(c), PEER_WAIT_MS) && c.op != 'x') {
-		if (c.comm[0])
-			prctl(PR_SET_NAME, c.comm);
-		err = actor_step(&c, s, &id);
-		if (pipe_write(rep, &err, sizeof(err)))
-			break;
+	if (c->op == 'e') {
+		*err = sel_enter(a->domain, LEVEL);
+		return;
 	}
-	_exit(0);
-}
-
-static int actor_start(struct actor *a, const char *domain,
-		       const struct servers *s)
-{
-	int cmd[2], rep[2], err;
-
-	a->pid = -1;
-	if (pipe2(cmd, O_CLOEXEC))
-		return -errno;
-	if (pipe2(rep, O_CLOEXEC)) {
-		close(cmd[0]);
-		close(cmd[1]);
-		return -errno;
-	}
-	a->pid = peer_fork();
-	if (a->pid == 0)
-		actor_main(domain, s, cmd[0], rep[1]);
-	close(cmd[0]);
-	close(rep[1]);
-	a->cmd = cmd[1];
-	a->rep = rep[0];
-	if (a->pid < 0)
-		return -EAGAIN;
-	if (pipe_read(a->rep, &err, sizeof(err), PEER_WAIT_MS))
-		return -ETIMEDOUT;
-	return err;
+	if (c->comm[0])
+		prctl(PR_SET_NAME, c->comm);
+	*err = actor_step(c, a->s, &a->id);
 }
 
 /* One command; the outcome, or -ETIMEDOUT when the actor did not answer. */
@@ -316,8 +261,7 @@ static int actor_do_type(struct actor *a, char op, key_t key, long mtype,
 
 	if (comm)
 		snprintf(c.comm, sizeof(c.comm), "%s", comm);
-	if (pipe_write(a->cmd, &c, sizeof(c)) ||
-	    pipe_read(a->rep, &err, sizeof(err), PEER_WAIT_MS))
+	if (worker_run(&a->w, &c, &err))
 		return -ETIMEDOUT;
 	return err;
 }
@@ -327,19 +271,24 @@ static int actor_do(struct actor *a, char op, key_t key, const char *comm)
 	return actor_do_type(a, op, key, 0, comm);
 }
 
-static int actor_stop(struct actor *a)
+/* Starts an actor in @domain: 0 once it is there, or -errno. */
+static int actor_start(struct actor *a, const char *domain,
+		       const struct servers *s)
 {
-	struct cmd c = { .op = 'x' };
-	int ret = 0;
+	int err;
 
-	if (a->pid <= 0)
-		return 0;
-	pipe_write(a->cmd, &c, sizeof(c));
-	ret = peer_reap(a->pid);
-	close(a->cmd);
-	close(a->rep);
-	a->pid = -1;
-	return ret;
+	a->w.pid = 0; /* nothing to stop until the worker runs */
+	a->domain = domain;
+	a->s = s;
+	a->id = -1;
+	err = worker_start(&a->w, sizeof(struct cmd), sizeof(int), actor_serve,
+			   a);
+	return err ? err : actor_do(a, 'e', 0, NULL);
+}
+
+static void actor_stop(struct actor *a)
+{
+	worker_stop(&a->w);
 }
 
 /* A queue owned by QUEUE: its key, or -errno. */
@@ -633,7 +582,13 @@ TEST_F(modes, twice)
 {
 	const struct mode_case *c = &variant->c;
 	int decision[N_ACCESS], avc[N_ACCESS], got[N_ACCESS], seen[N_ACCESS];
-	char marks[N_ACCESS][16], end[16], id[160], op[32];
+	char marks[N_ACCESS][16], end[16], op[32];
+	struct record rec = {
+		.abi = ABI,
+		.subject = c->domain,
+		.object = QUEUE,
+		.class = "mode",
+	};
 	struct actor a;
 	int seq = 0, i, err, opened = 0;
 
@@ -648,7 +603,7 @@ TEST_F(modes, twice)
 		got[i] = opened ? NOT_RUN :
 				  actor_do(&a, c->op, self->key, marks[i]);
 	}
-	EXPECT_EQ(0, actor_stop(&a));
+	actor_stop(&a);
 	/* The sentinel needs enforcing: the case is over, restore it. */
 	ASSERT_EQ(0, sel_set_enforcing(1));
 	marker(end, &seq);
@@ -660,31 +615,32 @@ TEST_F(modes, twice)
 		       end);
 	}
 
-	snprintf(id, sizeof(id), "selinux/modes/mode/%s/%s/%s",
-		 c->enforcing ? "enforcing" : "permissive", c->domain,
-		 access_name(c->op));
 	if (c->op == 'q') {
-		record_write(id, ABI, c->domain, QUEUE, "mode", "-", "msgget",
-			     "msgq:associate", 0, opened);
-		EXPECT_EQ(0, opened);
+		rec.op = "msgget";
+		rec.depends = "msgq:associate";
+		rec.expected = 0;
+		rec.observed = opened;
+		JUDGE(&rec);
 	}
 	for (i = 0; i < N_ACCESS; i++) {
 		snprintf(op, sizeof(op), "%s%d", access_name(c->op), i + 1);
-		record_write(id, ABI, c->domain, QUEUE, "mode", "-", op,
-			     access_perm(c->op), decision[i], got[i]);
-		EXPECT_EQ(decision[i], got[i])
-		{
-			TH_LOG("%s: expected %s, observed %s", op,
-			       outcome_name(decision[i]), outcome_name(got[i]));
-		}
+		rec.class = "mode";
+		rec.op = op;
+		rec.depends = access_perm(c->op);
+		rec.expected = decision[i];
+		rec.observed = got[i];
+		JUDGE(&rec);
 		/*
 		 * The record of the access's AVC line: allow = logged with
-		 * permissive=1, EACCES = permissive=0, ENODATA = none.
+		 * permissive=1, EACCES = permissive=0, ENODATA = none. The
+		 * record says not-run when the log could not be read; the
+		 * verdict still compares what was seen.
 		 */
 		snprintf(op, sizeof(op), "avc.%s%d", access_name(c->op), i + 1);
-		record_write(id, ABI, c->domain, QUEUE, "avc", "-", op,
-			     access_perm(c->op), avc[i],
-			     err ? NOT_RUN : seen[i]);
+		rec.class = "avc";
+		rec.expected = avc[i];
+		rec.observed = err ? NOT_RUN : seen[i];
+		EXPECT_EQ(0, record_put(case_name(_metadata), &rec));
 		EXPECT_EQ(avc[i], seen[i])
 		{
 			TH_LOG("%s (comm %s): expected %s, observed %s", op,
@@ -731,7 +687,7 @@ FIXTURE_SETUP(bools)
 
 	self->srv.dgram = self->srv.stream = -1;
 	self->key = -1;
-	self->a.pid = -1;
+	self->a.w.pid = 0;
 	if (why)
 		SKIP(return, "%s", why);
 	ASSERT_EQ(0, policy_need(BASE));
@@ -765,19 +721,40 @@ static int bool_outcome(int v)
 	return v == 1 ? 0 : v == 0 ? -EPERM : v;
 }
 
+/* One decision of a boolean step: the op names the step (one case, many). */
+static void bool_judge(struct __test_metadata *_metadata, const char *step,
+		       const char *what, const char *object,
+		       const char *depends, int expected, int observed)
+{
+	char op[64];
+	struct record rec = {
+		.abi = ABI,
+		.subject = MD_BOOL,
+		.object = object,
+		.class = "bool",
+		.op = op,
+		.depends = depends,
+		.expected = expected,
+		.observed = observed,
+	};
+
+	snprintf(op, sizeof(op), "%s/%s", step, what);
+	JUDGE(&rec);
+}
+
 /*
  * One step of a boolean case: reads the booleans back and makes the two
  * accesses they guard; records and checks each against @want.
  */
 static void bool_step(struct __test_metadata *_metadata,
-		      FIXTURE_DATA(bools) * self, const char *tcase,
-		      const char *step, const struct bool_state *want)
+		      FIXTURE_DATA(bools) * self, const char *step,
+		      const struct bool_state *want)
 {
 	struct bool_state got = { 0 };
 	int want_q = want->grant == 1 ? 0 : -EACCES;
 	int want_d = want->gone == 1 ? 0 : -EACCES;
 	int got_q, got_d;
-	char id[160], comm[16];
+	char comm[16];
 
 	got.grant = bool_get(BOOL_GRANT, &got.grant_pending);
 	got.gone = bool_get(BOOL_GONE, NULL);
@@ -786,41 +763,16 @@ static void bool_step(struct __test_metadata *_metadata,
 	marker(comm, &self->seq);
 	got_d = actor_do(&self->a, 'd', 0, comm);
 
-	snprintf(id, sizeof(id), "selinux/modes/bool/%s/%s", tcase, step);
-	record_write(id, ABI, MD_BOOL, BOOL_GRANT, "bool", "-", "active", "-",
-		     bool_outcome(want->grant), bool_outcome(got.grant));
-	record_write(id, ABI, MD_BOOL, BOOL_GRANT, "bool", "-", "pending", "-",
-		     bool_outcome(want->grant_pending),
-		     bool_outcome(got.grant_pending));
-	record_write(id, ABI, MD_BOOL, BOOL_GONE, "bool", "-", "gone.active",
-		     "-", bool_outcome(want->gone), bool_outcome(got.gone));
-	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "msgsnd", "msg:send",
-		     want_q, got_q);
-	record_write(id, ABI, MD_BOOL, QUEUE, "bool", "-", "sendto",
-		     "unix_dgram_socket:sendto", want_d, got_d);
-	EXPECT_EQ(want->grant, got.grant)
-	{
-		TH_LOG("%s: " BOOL_GRANT " active %d", step, got.grant);
-	}
-	EXPECT_EQ(want->grant_pending, got.grant_pending)
-	{
-		TH_LOG("%s: " BOOL_GRANT " pending %d", step,
-		       got.grant_pending);
-	}
-	EXPECT_EQ(want->gone, got.gone)
-	{
-		TH_LOG("%s: " BOOL_GONE " %d", step, got.gone);
-	}
-	EXPECT_EQ(want_q, got_q)
-	{
-		TH_LOG("%s: msgsnd expected %s, observed %s", step,
-		       outcome_name(want_q), outcome_name(got_q));
-	}
-	EXPECT_EQ(want_d, got_d)
-	{
-		TH_LOG("%s: sendto expected %s, observed %s", step,
-		       outcome_name(want_d), outcome_name(got_d));
-	}
+	bool_judge(_metadata, step, "active", BOOL_GRANT, "-",
+		   bool_outcome(want->grant), bool_outcome(got.grant));
+	bool_judge(_metadata, step, "pending", BOOL_GRANT, "-",
+		   bool_outcome(want->grant_pending),
+		   bool_outcome(got.grant_pending));
+	bool_judge(_metadata, step, "gone.active", BOOL_GONE, "-",
+		   bool_outcome(want->gone), bool_outcome(got.gone));
+	bool_judge(_metadata, step, "msgsnd", QUEUE, "msg:send", want_q, got_q);
+	bool_judge(_metadata, step, "sendto", QUEUE, "unix_dgram_socket:sendto",
+		   want_d, got_d);
 }
 
 /* Set, read back, commit, set back: run time only, no reload. */
@@ -828,23 +780,23 @@ TEST_F(bools, runtime)
 {
 	struct bool_state s = { 0 };
 
-	bool_step(_metadata, self, "runtime", "default", &s);
+	bool_step(_metadata, self, "default", &s);
 	/* Pending only: reads back as pending, decides nothing. */
 	ASSERT_EQ(0, security_set_boolean(BOOL_GRANT, 1));
 	s.grant_pending = 1;
-	bool_step(_metadata, self, "runtime", "pending", &s);
+	bool_step(_metadata, self, "pending", &s);
 	ASSERT_EQ(0, security_commit_booleans());
 	s.grant = 1;
-	bool_step(_metadata, self, "runtime", "committed", &s);
+	bool_step(_metadata, self, "committed", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GONE, 1));
 	s.gone = 1;
-	bool_step(_metadata, self, "runtime", "both", &s);
+	bool_step(_metadata, self, "both", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GRANT, 0));
 	s.grant = s.grant_pending = 0;
-	bool_step(_metadata, self, "runtime", "grant_back", &s);
+	bool_step(_metadata, self, "grant_back", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GONE, 0));
 	s.gone = 0;
-	bool_step(_metadata, self, "runtime", "gone_back", &s);
+	bool_step(_metadata, self, "gone_back", &s);
 }
 
 /*
@@ -861,25 +813,25 @@ TEST_F(bools, reload)
 	ASSERT_EQ(0, bool_set(BOOL_GRANT, 1));
 	ASSERT_EQ(0, bool_set(BOOL_GONE, 1));
 	s.grant = s.grant_pending = s.gone = 1;
-	bool_step(_metadata, self, "reload", "set", &s);
+	bool_step(_metadata, self, "set", &s);
 	ASSERT_EQ(0, sel_load_named(BASE));
-	bool_step(_metadata, self, "reload", "base_again", &s);
+	bool_step(_metadata, self, "base_again", &s);
 	ASSERT_EQ(0, sel_load_named(VARIANT));
 	s.gone = -ENOENT;
-	bool_step(_metadata, self, "reload", "variant", &s);
+	bool_step(_metadata, self, "variant", &s);
 	ASSERT_EQ(0, sel_load_named(BASE));
 	s.gone = 0;
-	bool_step(_metadata, self, "reload", "base_back", &s);
+	bool_step(_metadata, self, "base_back", &s);
 	/* Pending false, not committed, then a load: still true. */
 	ASSERT_EQ(0, security_set_boolean(BOOL_GRANT, 0));
 	s.grant_pending = 0;
-	bool_step(_metadata, self, "reload", "pending", &s);
+	bool_step(_metadata, self, "pending", &s);
 	ASSERT_EQ(0, sel_load_named(BASE));
 	s.grant_pending = 1;
-	bool_step(_metadata, self, "reload", "pending_dropped", &s);
+	bool_step(_metadata, self, "pending_dropped", &s);
 	ASSERT_EQ(0, bool_set(BOOL_GRANT, 0));
 	s.grant = s.grant_pending = 0;
-	bool_step(_metadata, self, "reload", "set_back", &s);
+	bool_step(_metadata, self, "set_back", &s);
 }
 
 /*
@@ -958,12 +910,11 @@ TEST_F(reload, queue_send_dropped)
 	static const char who[] = "doq";
 	static const char *const domain[] = { MD_DROP, MD_OK, QUEUE };
 	int i, w, got, opened[3] = { NOT_RUN, NOT_RUN, NOT_RUN };
+	struct record rec = { .abi = ABI, .object = QUEUE, .class = "msgq" };
 	struct actor act[3];
-	char id[160];
 
 	for (w = 0; w < 3; w++)
 		ASSERT_EQ(0, actor_start(&act[w], domain[w], &self->srv));
-	snprintf(id, sizeof(id), "selinux/modes/reload/queue_send_dropped");
 	for (i = 0; i < (int)ARRAY_SIZE(steps); i++) {
 		key_t key = self->key;
 		const char *perm;
@@ -992,16 +943,15 @@ TEST_F(reload, queue_send_dropped)
 		perm = steps[i].op == 'g' ? "msgq:associate" :
 		       steps[i].op == 'q' ? "msg:send" :
 					    "msg:receive";
-		record_write(id, ABI, domain[w], QUEUE, "msgq", "-",
-			     steps[i].name, perm, steps[i].want, got);
-		EXPECT_EQ(steps[i].want, got)
-		{
-			TH_LOG("%s: expected %s, observed %s", steps[i].name,
-			       outcome_name(steps[i].want), outcome_name(got));
-		}
+		rec.subject = domain[w];
+		rec.op = steps[i].name;
+		rec.depends = perm;
+		rec.expected = steps[i].want;
+		rec.observed = got;
+		JUDGE(&rec);
 	}
 	for (w = 0; w < 3; w++)
-		EXPECT_EQ(0, actor_stop(&act[w]));
+		actor_stop(&act[w]);
 }
 
 TEST_HARNESS_MAIN

@@ -13,6 +13,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define MSG_TEXT "lsmconf msgq payload"
@@ -56,14 +58,6 @@ static int denial(int op, const char *perm)
 	return -EACCES;
 }
 
-static bool lacks(const char *type, const char *perm)
-{
-	char missing[64];
-
-	sel_lacks(type, missing, sizeof(missing));
-	return !strcmp(missing, perm);
-}
-
 /*
  * The expected outcome of every step: EACCES when a needed permission is
  * missing (enforcing only), NOT_RUN after a failed step (each needs the one
@@ -83,149 +77,172 @@ static void expect_pair(const char *sender, const char *receiver,
 			continue;
 		}
 		for (i = 0; rules[op].perms[i]; i++)
-			if (enforcing && lacks(subject, rules[op].perms[i]))
+			if (enforcing &&
+			    sel_domain_lacks(subject, rules[op].perms[i]))
 				expected[op] = denial(op, rules[op].perms[i]);
-		if (op == OP_MSGSND && enforcing && lacks(receiver, "enqueue"))
+		if (op == OP_MSGSND && enforcing &&
+		    sel_domain_lacks(receiver, "enqueue"))
 			expected[op] = -EACCES;
 	}
 }
 
-struct qmsg {
-	long mtype;
-	char text[64];
+/*
+ * A peer in its domain, driven by the test (worker.h): 'e' enters the
+ * domain, 'c' creates a fresh queue, 'g' opens @key's, 's' sends one
+ * message, 'r' reads one (IPC_NOWAIT), 'd' removes the queue it made.
+ */
+struct q_req {
+	char op;
+	key_t key;
 };
 
-struct receiver_report {
+struct q_rep {
 	int err;
 	key_t key;
 };
 
-/* Receiver: creates a fresh queue, reports, then reads when told to. */
-static void receiver_main(const char *type, int cmd, int rep)
+struct q_peer {
+	const char *type;
+	int id;
+};
+
+static void q_serve(const void *request, void *reply, void *state)
 {
-	struct receiver_report r = { .err = NOT_RUN };
-	struct qmsg m;
-	char c = 0;
-	int id = -1, i, err;
+	const struct q_req *q = request;
+	struct sel_msg m = { .mtype = 1, .text = MSG_TEXT };
+	struct q_peer *p = state;
+	struct q_rep *r = reply;
+	ssize_t n;
+	int i;
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	for (i = 0; i < 64; i++) {
-		r.key = (key_t)(0x4c530000 | ((getpid() + i * 7919) & 0xffff));
-		id = msgget(r.key, IPC_CREAT | IPC_EXCL | 0600);
-		r.err = sys_ret(id);
-		if (r.err != -EEXIST)
-			break;
-	}
-	if (pipe_write(rep, &r, sizeof(r)) || r.err)
-		_exit(r.err ? 0 : 3);
-	if (pipe_read(cmd, &c, 1, PEER_WAIT_MS))
-		c = 'q';
-	err = NOT_RUN;
-	if (c == 'r') {
-		ssize_t n = msgrcv(id, &m, sizeof(m.text), 0, IPC_NOWAIT);
-
-		err = n < 0 ? -errno : 0;
+	switch (q->op) {
+	case 'e':
+		r->err = sel_enter(p->type, LEVEL);
+		break;
+	case 'c':
+		for (i = 0; i < 64; i++) {
+			r->key = (key_t)(0x4c530000 |
+					 ((getpid() + i * 7919) & 0xffff));
+			p->id = msgget(r->key, IPC_CREAT | IPC_EXCL | 0600);
+			r->err = sys_ret(p->id);
+			if (r->err != -EEXIST)
+				break;
+		}
+		break;
+	case 'g':
+		p->id = msgget(q->key, 0);
+		r->err = sys_ret(p->id);
+		break;
+	case 's':
+		r->err = sys_ret(
+			msgsnd(p->id, &m, sizeof(MSG_TEXT), IPC_NOWAIT));
+		break;
+	case 'r':
+		memset(&m, 0, sizeof(m));
+		n = msgrcv(p->id, &m, sizeof(m.text), 0, IPC_NOWAIT);
+		r->err = n < 0 ? -errno : 0;
 		/* A message that is not what was sent is no success. */
-		if (!err && (n != sizeof(MSG_TEXT) || strcmp(m.text, MSG_TEXT)))
-			err = -EBADMSG;
+		if (!r->err &&
+		    (n != sizeof(MSG_TEXT) || strcmp(m.text, MSG_TEXT)))
+			r->err = -EBADMSG;
+		break;
+	case 'd':
+		r->err = sys_ret(msgctl(p->id, IPC_RMID, NULL));
+		break;
+	default:
+		r->err = -EINVAL;
 	}
-	pipe_write(rep, &err, sizeof(err));
-	msgctl(id, IPC_RMID, NULL);
-	_exit(0);
 }
 
-/* Sender: opens the receiver's queue and sends one message. */
-static void sender_main(const char *type, key_t key, int rep)
+/* One request; a peer that does not answer is a harness failure (-1). */
+static int q_do(struct worker *w, char op, key_t key, struct q_rep *r)
 {
-	int err[2] = { NOT_RUN, NOT_RUN }, id;
-	struct qmsg m = { .mtype = 1, .text = MSG_TEXT };
+	struct q_req q = { .op = op, .key = key };
 
-	if (sel_enter(type, LEVEL))
-		_exit(2);
-	id = msgget(key, 0);
-	err[0] = sys_ret(id);
-	if (!err[0])
-		err[1] = sys_ret(msgsnd(id, &m, sizeof(MSG_TEXT), IPC_NOWAIT));
-	pipe_write(rep, err, sizeof(err));
-	_exit(0);
+	return worker_run(w, &q, r) ? -1 : 0;
 }
 
 /*
- * Runs one pair; @observed gets every step's outcome. Returns 0, or -1
- * when a peer could not be run at all (that is a harness failure).
+ * Runs one pair: the receiver creates a queue, the sender opens it and
+ * sends, the receiver reads; @observed gets every step's outcome. Returns
+ * 0, or -1 when a peer could not be run at all (a harness failure).
  */
 static int run_pair(const char *sender, const char *receiver,
 		    int observed[N_OPS])
 {
-	struct receiver_report rr;
-	int cmd[2], rep[2], srep[2], serr[2], i, ret = 0;
-	pid_t rpid, spid;
-	char c;
+	struct q_peer rp = { .type = receiver }, sp = { .type = sender };
+	struct worker rw = { 0 }, sw = { 0 };
+	struct q_rep r, created = { .err = NOT_RUN };
+	int i, ret = -1;
 
 	for (i = 0; i < N_OPS; i++)
 		observed[i] = NOT_RUN;
-	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
-	    pipe2(srep, O_CLOEXEC))
-		return -1;
-	rpid = peer_fork();
-	if (rpid == 0)
-		receiver_main(receiver, cmd[0], rep[1]);
-	if (rpid < 0 || pipe_read(rep[0], &rr, sizeof(rr), PEER_WAIT_MS)) {
-		ret = -1;
-		goto reap;
+	if (worker_start(&rw, sizeof(struct q_req), sizeof(struct q_rep),
+			 q_serve, &rp) ||
+	    worker_start(&sw, sizeof(struct q_req), sizeof(struct q_rep),
+			 q_serve, &sp))
+		goto out;
+	if (q_do(&rw, 'e', 0, &r) || r.err || q_do(&sw, 'e', 0, &r) || r.err ||
+	    q_do(&rw, 'c', 0, &created))
+		goto out;
+	observed[OP_CREATE] = created.err;
+	ret = 0;
+	if (created.err)
+		goto out;
+	if (q_do(&sw, 'g', created.key, &r))
+		goto fail;
+	observed[OP_MSGGET] = r.err;
+	if (!r.err) {
+		if (q_do(&sw, 's', 0, &r))
+			goto fail;
+		observed[OP_MSGSND] = r.err;
 	}
-	observed[OP_CREATE] = rr.err;
-	if (rr.err)
-		goto reap;
-	spid = peer_fork();
-	if (spid == 0)
-		sender_main(sender, rr.key, srep[1]);
-	if (spid < 0 || pipe_read(srep[0], serr, sizeof(serr), PEER_WAIT_MS))
-		ret = -1;
-	else {
-		observed[OP_MSGGET] = serr[0];
-		observed[OP_MSGSND] = serr[1];
-	}
-	if (spid > 0 && peer_reap(spid))
-		ret = -1;
 	/* Only a sent message can be received. */
-	c = !ret && !observed[OP_MSGSND] ? 'r' : 'q';
-	if (pipe_write(cmd[1], &c, 1) ||
-	    pipe_read(rep[0], &observed[OP_MSGRCV], sizeof(int), PEER_WAIT_MS))
-		ret = -1;
-reap:
-	if (rpid > 0 && peer_reap(rpid))
-		ret = -1;
-	/* A receiver that died keeps its queue: remove it here. */
-	if (!observed[OP_CREATE]) {
-		int id = msgget(rr.key, 0);
+	if (!observed[OP_MSGSND]) {
+		if (q_do(&rw, 'r', 0, &r))
+			goto fail;
+		observed[OP_MSGRCV] = r.err;
+	}
+	goto out;
+fail:
+	ret = -1;
+out:
+	/* The owner removes its queue; the harness, what a dead one left. */
+	if (!created.err && !q_do(&rw, 'd', 0, &r) && !r.err)
+		created.err = NOT_RUN;
+	worker_stop(&sw);
+	worker_stop(&rw);
+	if (!created.err) {
+		int id = msgget(created.key, 0);
 
 		if (id >= 0)
 			msgctl(id, IPC_RMID, NULL);
 	}
-	close(cmd[0]);
-	close(cmd[1]);
-	close(rep[0]);
-	close(rep[1]);
-	close(srep[0]);
-	close(srep[1]);
 	return ret;
 }
 
-static void record_pair(int cats, const char *mode, const char *sender,
-			const char *receiver, const char *depends,
-			const int expected[N_OPS], const int observed[N_OPS])
+/* Writes and judges the pair's decisions, one per step. */
+static void judge_pair(struct __test_metadata *_metadata, int cats,
+		       const char *sender, const char *receiver,
+		       const int expected[N_OPS], const int observed[N_OPS])
 {
-	char id[256], abi[32];
+	char abi[32];
 	int op;
 
 	snprintf(abi, sizeof(abi), "selinux-c%d", cats);
-	snprintf(id, sizeof(id), "selinux/msgq/c%d/%s/%s/%s", cats, mode,
-		 sender, receiver);
-	for (op = 0; op < N_OPS; op++)
-		record_write(id, abi, sender, receiver, "msgq", "-",
-			     op_names[op], depends, expected[op], observed[op]);
+	for (op = 0; op < N_OPS; op++) {
+		struct record rec = {
+			.abi = abi,
+			.subject = sender,
+			.object = receiver,
+			.class = "msgq",
+			.op = op_names[op],
+			.expected = expected[op],
+			.observed = observed[op],
+		};
+
+		JUDGE(&rec);
+	}
 }
 
 FIXTURE(msgq)
@@ -285,12 +302,7 @@ MSGQ_PAIR(c1024_s_ok_to_r_no_receive, 1024, s_ok, r_no_receive);
 
 FIXTURE_SETUP(msgq)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sel_load(variant->cats));
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(msgq)
@@ -299,17 +311,12 @@ FIXTURE_TEARDOWN(msgq)
 
 TEST_F(msgq, pair)
 {
-	int expected[N_OPS], observed[N_OPS], op;
+	int expected[N_OPS], observed[N_OPS];
 
 	expect_pair(variant->sender, variant->receiver, true, expected);
 	ASSERT_EQ(0, run_pair(variant->sender, variant->receiver, observed));
-	record_pair(variant->cats, "enforcing", variant->sender,
-		    variant->receiver, "-", expected, observed);
-	for (op = 0; op < N_OPS; op++) {
-		TH_LOG("%s: expected %s, observed %s", op_names[op],
-		       outcome_name(expected[op]), outcome_name(observed[op]));
-		EXPECT_EQ(expected[op], observed[op]);
-	}
+	judge_pair(_metadata, variant->cats, variant->sender, variant->receiver,
+		   expected, observed);
 }
 
 /*
@@ -329,7 +336,7 @@ FIXTURE_SETUP(permissive)
 	self->kmsg = -1;
 	if (why)
 		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sel_load(1024));
+	SEL_NEED(1024);
 	/* The log line must not be lost to printk's rate limit. */
 	ASSERT_LE(0, read_text("/proc/sys/kernel/printk_ratelimit",
 			       self->ratelimit, sizeof(self->ratelimit)));
@@ -385,15 +392,12 @@ TEST_F(permissive, denied_send_allowed_and_logged)
 	const char *receiver = "lsmconf_r_ok_t";
 	const char *const words[] = { "avc:  denied  { send }", sender,
 				      "permissive=1", NULL };
-	int expected[N_OPS], observed[N_OPS], op;
+	int expected[N_OPS], observed[N_OPS];
 
 	ASSERT_EQ(0, sel_enforcing());
 	expect_pair(sender, receiver, false, expected);
 	ASSERT_EQ(0, run_pair(sender, receiver, observed));
-	record_pair(1024, "permissive", sender, receiver, "-", expected,
-		    observed);
-	for (op = 0; op < N_OPS; op++)
-		EXPECT_EQ(expected[op], observed[op]);
+	judge_pair(_metadata, 1024, sender, receiver, expected, observed);
 	EXPECT_TRUE(kmsg_wait(self->kmsg, words, PEER_WAIT_MS))
 	{
 		TH_LOG("no AVC denial for { send } with permissive=1 in the kernel log");

@@ -15,8 +15,12 @@
 #include "../lsmconf/lsmconf.h"
 
 #include <selinux/selinux.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 
 #define SEL_FS "/sys/fs/selinux"
 #define SEL_USER_ROLE "lsmconf_u:lsmconf_r:"
@@ -103,6 +107,31 @@ static inline int sel_loaded_policy_is_ours(void)
 	return ret;
 }
 
+#define SEL_NAME_MAX 64
+
+/* The name of the project's policy with @cats categories, in @buf. */
+static inline const char *sel_cats_name(int cats, char buf[SEL_NAME_MAX])
+{
+	snprintf(buf, SEL_NAME_MAX, "lsmconf-c%d.bin", cats);
+	return buf;
+}
+
+/*
+ * The name of the policy this binary loaded last, or "": shared memory,
+ * since the harness runs each case in a child of its own. Only this
+ * binary's loads change the policy while it runs, so a case finds here
+ * whether the one it needs is in place (sel_need_named()).
+ */
+static char *sel_loaded_name;
+
+static void __attribute__((constructor)) sel_loaded_init(void)
+{
+	void *p = mmap(NULL, SEL_NAME_MAX, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	sel_loaded_name = p == MAP_FAILED ? NULL : p;
+}
+
 /*
  * Loads the project's compiled policy @name from profiles/ (in one write,
  * as the kernel wants it) and switches to enforcing.
@@ -115,6 +144,8 @@ static inline int sel_load_named(const char *name)
 
 	if (!policy_load_allowed())
 		return -EPERM;
+	if (strlen(name) >= SEL_NAME_MAX)
+		return -ENAMETOOLONG;
 	ret = sel_mount();
 	if (ret)
 		return ret;
@@ -125,20 +156,74 @@ static inline int sel_load_named(const char *name)
 	ret = sel_read_file(path, &data, &len);
 	if (ret)
 		return ret;
+	/* Whatever a failed load leaves is no known policy. */
+	if (sel_loaded_name)
+		sel_loaded_name[0] = '\0';
 	ret = security_load_policy(data, len) ? -errno : 0;
 	free(data);
 	if (ret)
 		return ret;
+	if (sel_loaded_name)
+		strcpy(sel_loaded_name, name);
 	return security_setenforce(1) ? -errno : 0;
 }
+
+/*
+ * The one way a case gets its policy: loads @name unless this binary
+ * loaded it last (a load costs a reload and an AVC flush), and makes sure
+ * SELinux enforces. 1 when it loaded (@load_ms: what it cost), 0 when the
+ * policy was in place, or -errno.
+ */
+static inline int sel_need_named(const char *name, long long *load_ms)
+{
+	long long start = now_ns();
+	int ret;
+
+	*load_ms = 0;
+	if (sel_loaded_name && !strcmp(sel_loaded_name, name))
+		return security_setenforce(1) ? -errno : 0;
+	ret = sel_load_named(name);
+	*load_ms = (now_ns() - start) / 1000000;
+	return ret ?: 1;
+}
+
+/* The policy with @cats categories (lsmconf-c@cats.bin) as above. */
+static inline int sel_need(int cats, long long *load_ms)
+{
+	char name[SEL_NAME_MAX];
+
+	return sel_need_named(sel_cats_name(cats, name), load_ms);
+}
+
+/*
+ * A fixture's setup (kselftest_harness.h): policy @name in place and
+ * enforcing, or the case fails.
+ */
+#define SEL_NEED_NAMED(name)                                               \
+	do {                                                               \
+		long long _ms;                                             \
+		int _ret = sel_need_named(name, &_ms);                     \
+                                                                           \
+		ASSERT_LE(0, _ret);                                        \
+		if (_ret)                                                  \
+			TH_LOG("loaded %s in %lld ms", (const char *)name, \
+			       _ms);                                       \
+		ASSERT_EQ(1, sel_enforcing());                             \
+	} while (0)
+
+#define SEL_NEED(cats)                                      \
+	do {                                                \
+		char _name[SEL_NAME_MAX];                   \
+                                                            \
+		SEL_NEED_NAMED(sel_cats_name(cats, _name)); \
+	} while (0)
 
 /* The project's policy with @cats categories (lsmconf-c@cats.bin). */
 static inline int sel_load(int cats)
 {
-	char name[64];
+	char name[SEL_NAME_MAX];
 
-	snprintf(name, sizeof(name), "lsmconf-c%d.bin", cats);
-	return sel_load_named(name);
+	return sel_load_named(sel_cats_name(cats, name));
 }
 
 /* 1 enforcing, 0 permissive, as the kernel reports it; or -errno. */
@@ -200,5 +285,53 @@ static inline void sel_lacks(const char *type, char *perm, size_t size)
 		return;
 	snprintf(perm, size, "%.*s", (int)(n - 2), p);
 }
+
+/* A System V message as the tests send it (msgsnd/msgrcv's msgbuf). */
+struct sel_msg {
+	long mtype;
+	char text[64];
+};
+
+/* True when the domain @type lacks @perm (see sel_lacks()). */
+static inline bool sel_domain_lacks(const char *type, const char *perm)
+{
+	char missing[64];
+
+	sel_lacks(type, missing, sizeof(missing));
+	return !strcmp(missing, perm);
+}
+
+/*
+ * Fills @a with the abstract AF_UNIX address named by @fmt (no file, gone
+ * with its socket) and returns its length for bind() and connect().
+ */
+__attribute__((format(printf, 2, 3))) static inline socklen_t
+sel_abstract_addr(struct sockaddr_un *a, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	va_start(ap, fmt);
+	n = vsnprintf(a->sun_path + 1, sizeof(a->sun_path) - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n >= (int)sizeof(a->sun_path) - 1)
+		n = sizeof(a->sun_path) - 2; /* cut: still one name */
+	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
+}
+
+/*
+ * A fixture's setup: SKIP where SELinux cannot be used, else the policy
+ * with @cats categories in place and enforcing.
+ */
+#define SEL_SETUP(cats)                            \
+	do {                                       \
+		const char *_why = sel_unusable(); \
+                                                   \
+		if (_why)                          \
+			SKIP(return, "%s", _why);  \
+		SEL_NEED(cats);                    \
+	} while (0)
 
 #endif /* LSMCONF_SEL_H */

@@ -5,9 +5,9 @@
  * lsmconf_sk_no_PERM_t lacks exactly PERM), talk over a stream, datagram
  * or seqpacket socket at an abstract or a pathname address; every call
  * either side makes is compared with the model below and written as a
- * decision record (ids selinux/socket/TYPE/ADDR/CLIENT/SERVER/SIDE.OP).
+ * decision record (ids socket_test/sk_pair.VARIANT.talk/SIDE.OP).
  * A second fixture passes a socket with SCM_RIGHTS to another domain,
- * which then uses it (ids selinux/socket/fd/stream/SENDER/RECEIVER/...).
+ * which then uses it (ids socket_test/sk_fd.to_RECEIVER.pass_and_use/OP).
  *
  * Every case runs at level s0 on the 4-category policy, loaded once per
  * binary (the first case loads it, the others find it loaded).
@@ -94,6 +94,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define SK_FULL "lsmconf_sk_t"
@@ -166,48 +168,6 @@ static int sock_type(enum sk_type t)
 static void context_of(const char *type, char *ctx, size_t size)
 {
 	snprintf(ctx, size, SEL_USER_ROLE "%s:%s", type, LEVEL);
-}
-
-/*
- * Is the 4-category policy with this area's types loaded and enforcing?
- * lsmconf_sk_t exists only in a policy with lsmconf-socket.cil, and c4
- * is no category of the 4-category one.
- */
-static bool sk_policy_ready(void)
-{
-	char ctx[128];
-
-	if (sel_mount() || sel_loaded_policy_is_ours() != 1 ||
-	    sel_enforcing() != 1)
-		return false;
-	context_of(SK_FULL, ctx, sizeof(ctx));
-	if (security_check_context(ctx))
-		return false;
-	snprintf(ctx, sizeof(ctx), SEL_USER_ROLE SK_FULL ":s0:c4");
-	return security_check_context(ctx) != 0;
-}
-
-/* 0 when the policy was in place, 1 when this call loaded it, or -errno. */
-static int sk_setup_policy(void)
-{
-	int ret;
-
-	if (sk_policy_ready())
-		return 0;
-	ret = sel_load(4);
-	return ret ? ret : 1;
-}
-
-static void sk_setup(struct __test_metadata *_metadata)
-{
-	long long t0 = now_ns();
-	int ret = sk_setup_policy();
-
-	ASSERT_LE(0, ret);
-	if (ret)
-		TH_LOG("loaded lsmconf-c4.bin in %lld ms",
-		       (now_ns() - t0) / 1000000);
-	ASSERT_EQ(1, sel_enforcing());
 }
 
 /* ---------------------------------------------------------------- model */
@@ -392,11 +352,9 @@ static void make_addrs(struct sk_addrs *s, enum sk_addr addr, const char *dir)
 
 		a->sun_family = AF_UNIX;
 		if (addr == ABSTRACT) {
-			n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-				     "lsmconf-sk-%d-%s", getpid(),
-				     side_names[who]);
 			s->len[who] =
-				offsetof(struct sockaddr_un, sun_path) + 1 + n;
+				sel_abstract_addr(a, "lsmconf-sk-%d-%s",
+						  getpid(), side_names[who]);
 		} else {
 			n = snprintf(a->sun_path, sizeof(a->sun_path), "%s/%s",
 				     dir, side_names[who]);
@@ -459,7 +417,7 @@ static void socket_calls(struct sk_report *r, int fd, bool run)
 	r->r[OP_SHUTDOWN] = sys_ret(shutdown(fd, SHUT_WR));
 }
 
-/* Status bits the peers exchange. */
+/* Status bits the test hands from one side to the other. */
 #define C_BOUND 1
 #define C_CONNECTED 2
 #define C_SENT 4
@@ -467,44 +425,64 @@ static void socket_calls(struct sk_report *r, int fd, bool run)
 #define S_SENT 1
 #define S_WRITTEN 2
 
-struct sk_pipes {
-	int c2s[2], s2c[2], rep[2][2];
+/*
+ * One side (worker.h), driven phase by phase by the test: the server sets
+ * up (phase 0), the client connects and sends (0), the server accepts,
+ * receives and answers (1), the client receives and runs its socket
+ * calls (1), the server its own (2). A phase's request carries the other
+ * side's status, its reply the side's own and its report so far.
+ */
+struct sk_side {
+	const struct sk_case *k;
+	const struct sk_addrs *ad;
+	int fd, conn;
+	struct sk_report rep;
 };
 
-static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
-			const struct sk_pipes *p)
-{
-	bool dgram = k->type == DGRAM;
-	int fd = -1, conn = -1, ready, cst = 0, sst = 0, *r, op;
-	struct sk_report rep;
-	char c;
+struct sk_req {
+	int phase, status;
+};
 
-	report_init(&rep);
-	r = rep.r;
-	if (sel_enter(k->dom[SERVER], LEVEL))
-		_exit(2);
-	fd = socket(AF_UNIX, sock_type(k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK,
-		    0);
-	r[OP_SOCKET] = sys_ret(fd);
-	r[OP_BIND] = r[OP_SOCKET] ? NOT_RUN :
-				    sys_ret(bind(fd, (void *)&ad->a[SERVER],
-						 ad->len[SERVER]));
+struct sk_rep {
+	int status;
+	struct sk_report rep;
+};
+
+/* Phase 0: enters the domain; 1 when the server is ready, else 0. */
+static int server_setup(struct sk_side *sd)
+{
+	const struct sk_case *k = sd->k;
+	bool dgram = k->type == DGRAM;
+	int *r = sd->rep.r, op, ready;
+
+	sd->fd = socket(AF_UNIX,
+			sock_type(k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	r[OP_SOCKET] = sys_ret(sd->fd);
+	r[OP_BIND] = r[OP_SOCKET] ?
+			     NOT_RUN :
+			     sys_ret(bind(sd->fd, (void *)&sd->ad->a[SERVER],
+					  sd->ad->len[SERVER]));
 	if (!dgram)
-		r[OP_LISTEN] = r[OP_BIND] ? NOT_RUN : sys_ret(listen(fd, 4));
+		r[OP_LISTEN] =
+			r[OP_BIND] ? NOT_RUN : sys_ret(listen(sd->fd, 4));
 	ready = !r[OP_BIND] && (dgram || !r[OP_LISTEN]);
-	if (pipe_write(p->s2c[1], &ready, sizeof(ready)))
-		_exit(3);
-	if (!ready) {
+	if (!ready)
 		/* Every later server op of the case is NOT_RUN. */
 		for (op = OP_LISTEN; op < N_OPS; op++)
 			if (r[op] == NA &&
 			    (dgram ? op != OP_LISTEN && op != OP_ACCEPT :
 				     op != OP_CONNECT))
 				r[op] = NOT_RUN;
-		goto out;
-	}
-	if (pipe_read(p->c2s[0], &cst, sizeof(cst), PEER_WAIT_MS))
-		_exit(3);
+	return ready;
+}
+
+/* Phase 1: accepts, receives what @cst says was sent, answers. */
+static int server_talk(struct sk_side *sd, int cst)
+{
+	const struct sk_addrs *ad = sd->ad;
+	bool dgram = sd->k->type == DGRAM;
+	int *r = sd->rep.r, fd = sd->fd, conn = -1;
+
 	if (dgram) {
 		conn = fd;
 	} else if (cst & C_CONNECTED) {
@@ -517,6 +495,7 @@ static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
 	} else {
 		r[OP_ACCEPT] = NOT_RUN;
 	}
+	sd->conn = conn;
 	r[OP_RECV] = conn >= 0 && (cst & C_SENT) ?
 			     recv_check(conn, msg_a, false) :
 			     NOT_RUN;
@@ -540,41 +519,20 @@ static void server_main(const struct sk_case *k, const struct sk_addrs *ad,
 	} else {
 		r[OP_SEND] = r[OP_WRITE] = NOT_RUN;
 	}
-	sst = (!r[OP_SEND] ? S_SENT : 0) | (!r[OP_WRITE] ? S_WRITTEN : 0);
-	if (pipe_write(p->s2c[1], &sst, sizeof(sst)) ||
-	    pipe_read(p->c2s[0], &c, 1, PEER_WAIT_MS))
-		_exit(3);
-	socket_calls(&rep, conn, conn >= 0);
-out:
-	pipe_write(p->rep[SERVER][1], &rep, sizeof(rep));
-	_exit(0);
+	return (!r[OP_SEND] ? S_SENT : 0) | (!r[OP_WRITE] ? S_WRITTEN : 0);
 }
 
-static void client_main(const struct sk_case *k, const struct sk_addrs *ad,
-			const struct sk_pipes *p)
+/* Phase 0 of the client: connects and sends; its status (C_*). */
+static int client_send(struct sk_side *sd)
 {
-	bool dgram = k->type == DGRAM;
-	int fd = -1, ready, cst = 0, sst = 0, *r;
-	struct sk_report rep;
+	const struct sk_addrs *ad = sd->ad;
+	bool dgram = sd->k->type == DGRAM;
+	int *r = sd->rep.r, fd;
 	bool base;
 
-	report_init(&rep);
-	r = rep.r;
-	if (sel_enter(k->dom[CLIENT], LEVEL))
-		_exit(2);
-	if (pipe_read(p->s2c[0], &ready, sizeof(ready), PEER_WAIT_MS))
-		_exit(3);
-	if (!ready) {
-		/* Every client op of the case is NOT_RUN (none is NA). */
-		r[OP_SOCKET] = r[OP_CONNECT] = r[OP_SEND] = NOT_RUN;
-		r[OP_WRITE] = r[OP_RECV] = r[OP_READ] = NOT_RUN;
-		if (dgram)
-			r[OP_BIND] = NOT_RUN;
-		socket_calls(&rep, -1, false);
-		goto out;
-	}
-	fd = socket(AF_UNIX, sock_type(k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK,
-		    0);
+	fd = sd->fd = socket(
+		AF_UNIX, sock_type(sd->k->type) | SOCK_CLOEXEC | SOCK_NONBLOCK,
+		0);
 	r[OP_SOCKET] = sys_ret(fd);
 	base = !r[OP_SOCKET];
 	if (dgram) {
@@ -592,58 +550,116 @@ static void client_main(const struct sk_case *k, const struct sk_addrs *ad,
 	} else {
 		r[OP_SEND] = r[OP_WRITE] = NOT_RUN;
 	}
-	cst = (dgram && !r[OP_BIND] ? C_BOUND : 0) |
-	      (!r[OP_CONNECT] ? C_CONNECTED : 0) | (!r[OP_SEND] ? C_SENT : 0) |
-	      (!r[OP_WRITE] ? C_WRITTEN : 0);
-	if (pipe_write(p->c2s[1], &cst, sizeof(cst)) ||
-	    pipe_read(p->s2c[0], &sst, sizeof(sst), PEER_WAIT_MS))
-		_exit(3);
+	return (dgram && !r[OP_BIND] ? C_BOUND : 0) |
+	       (!r[OP_CONNECT] ? C_CONNECTED : 0) | (!r[OP_SEND] ? C_SENT : 0) |
+	       (!r[OP_WRITE] ? C_WRITTEN : 0);
+}
+
+/* Phase 1 of the client: receives what @sst says was sent; its calls. */
+static void client_receive(struct sk_side *sd, int sst)
+{
+	int *r = sd->rep.r;
+
 	r[OP_RECV] = !r[OP_CONNECT] && (sst & S_SENT) ?
-			     recv_check(fd, msg_a, false) :
+			     recv_check(sd->fd, msg_a, false) :
 			     NOT_RUN;
 	r[OP_READ] = !r[OP_CONNECT] && (sst & S_WRITTEN) ?
-			     recv_check(fd, msg_b, true) :
+			     recv_check(sd->fd, msg_b, true) :
 			     NOT_RUN;
-	socket_calls(&rep, fd, !r[OP_CONNECT]);
-	if (pipe_write(p->c2s[1], "d", 1))
-		_exit(3);
-out:
-	pipe_write(p->rep[CLIENT][1], &rep, sizeof(rep));
-	_exit(0);
+	socket_calls(&sd->rep, sd->fd, !r[OP_CONNECT]);
+}
+
+#define SK_ENTER -1
+
+static void server_serve(const void *request, void *reply, void *state)
+{
+	const struct sk_req *q = request;
+	struct sk_side *sd = state;
+	struct sk_rep *out = reply;
+
+	if (q->phase == SK_ENTER)
+		out->status = sel_enter(sd->k->dom[SERVER], LEVEL);
+	else if (q->phase == 0)
+		out->status = server_setup(sd);
+	else if (q->phase == 1)
+		out->status = server_talk(sd, q->status);
+	else
+		socket_calls(&sd->rep, sd->conn, sd->conn >= 0);
+	out->rep = sd->rep;
+}
+
+static void client_serve(const void *request, void *reply, void *state)
+{
+	const struct sk_req *q = request;
+	struct sk_side *sd = state;
+	struct sk_rep *out = reply;
+
+	if (q->phase == SK_ENTER)
+		out->status = sel_enter(sd->k->dom[CLIENT], LEVEL);
+	else if (q->phase == 0)
+		out->status = client_send(sd);
+	else
+		client_receive(sd, q->status);
+	out->rep = sd->rep;
+}
+
+/* One phase of one side; -1 when the side did not answer. */
+static int sk_do(struct worker *w, int phase, int status, struct sk_rep *out)
+{
+	struct sk_req q = { .phase = phase, .status = status };
+
+	return worker_run(w, &q, out) ? -1 : 0;
 }
 
 /* Runs one case: both reports, or -1 when a peer could not run. */
 static int run_case(const struct sk_case *k, const char *dir,
 		    struct sk_report rep[2])
 {
+	struct sk_side sd[2] = { { .k = k, .fd = -1, .conn = -1 },
+				 { .k = k, .fd = -1, .conn = -1 } };
+	worker_serve_fn serve[2] = { client_serve, server_serve };
+	struct worker w[2] = { 0 };
+	struct sk_rep out[2];
 	struct sk_addrs ad;
-	struct sk_pipes p;
-	pid_t pid[2] = { -1, -1 };
-	int who, ret = 0, i;
+	int who, ret = -1;
 
 	make_addrs(&ad, k->addr, dir);
-	if (pipe2(p.c2s, O_CLOEXEC) || pipe2(p.s2c, O_CLOEXEC) ||
-	    pipe2(p.rep[0], O_CLOEXEC) || pipe2(p.rep[1], O_CLOEXEC))
-		return -1;
-	pid[SERVER] = peer_fork();
-	if (pid[SERVER] == 0)
-		server_main(k, &ad, &p);
-	pid[CLIENT] = peer_fork();
-	if (pid[CLIENT] == 0)
-		client_main(k, &ad, &p);
-	for (who = 0; who < 2; who++)
-		if (pid[who] < 0 || pipe_read(p.rep[who][0], &rep[who],
-					      sizeof(rep[who]), PEER_WAIT_MS))
-			ret = -1;
-	for (who = 0; who < 2; who++)
-		if (pid[who] > 0 && peer_reap(pid[who]))
-			ret = -1;
-	for (i = 0; i < 2; i++) {
-		close(p.c2s[i]);
-		close(p.s2c[i]);
-		close(p.rep[0][i]);
-		close(p.rep[1][i]);
+	for (who = 0; who < 2; who++) {
+		sd[who].ad = &ad;
+		report_init(&sd[who].rep);
 	}
+	for (who = 0; who < 2; who++)
+		if (worker_start(&w[who], sizeof(struct sk_req),
+				 sizeof(struct sk_rep), serve[who], &sd[who]) ||
+		    sk_do(&w[who], SK_ENTER, 0, &out[who]) || out[who].status)
+			goto out;
+	if (sk_do(&w[SERVER], 0, 0, &out[SERVER]))
+		goto out;
+	if (!out[SERVER].status) {
+		/* Every client op of the case is NOT_RUN (none is NA). */
+		int *r = sd[CLIENT].rep.r;
+
+		r[OP_SOCKET] = r[OP_CONNECT] = r[OP_SEND] = NOT_RUN;
+		r[OP_WRITE] = r[OP_RECV] = r[OP_READ] = NOT_RUN;
+		if (k->type == DGRAM)
+			r[OP_BIND] = NOT_RUN;
+		socket_calls(&sd[CLIENT].rep, -1, false);
+		rep[CLIENT] = sd[CLIENT].rep;
+		rep[SERVER] = out[SERVER].rep;
+		ret = 0;
+		goto out;
+	}
+	if (sk_do(&w[CLIENT], 0, 0, &out[CLIENT]) ||
+	    sk_do(&w[SERVER], 1, out[CLIENT].status, &out[SERVER]) ||
+	    sk_do(&w[CLIENT], 1, out[SERVER].status, &out[CLIENT]) ||
+	    sk_do(&w[SERVER], 2, 0, &out[SERVER]))
+		goto out;
+	rep[CLIENT] = out[CLIENT].rep;
+	rep[SERVER] = out[SERVER].rep;
+	ret = 0;
+out:
+	for (who = 0; who < 2; who++)
+		worker_stop(&w[who]);
 	return ret;
 }
 
@@ -887,13 +903,9 @@ SK_CASE(seqpacket_pathname_s_no_fd_use, SEQPACKET, PATHNAME, sk, sk_no_fd_use);
 
 FIXTURE_SETUP(sk_pair)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
+	SEL_SETUP(4);
 	snprintf(self->dir, sizeof(self->dir), "/tmp/lsmconf-sk-XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	sk_setup(_metadata);
 }
 
 FIXTURE_TEARDOWN(sk_pair)
@@ -939,16 +951,20 @@ TEST_F(sk_pair, talk)
 		.addr = variant->addr,
 		.dom = { variant->client, variant->server },
 	};
+	struct record rec = {
+		.abi = "selinux-c4",
+		.subject = variant->client,
+		.object = variant->server,
+		.class = type_names[variant->type],
+		.detail = addr_names[variant->addr],
+	};
 	struct sk_report rep[2];
 	struct sk_model m;
-	char id[256], ctx[256], opname[48];
+	char ctx[256], opname[48];
 	int who, op;
 
 	model_case(&k, &m);
 	ASSERT_EQ(0, run_case(&k, self->dir, rep));
-	snprintf(id, sizeof(id), "selinux/socket/%s/%s/%s/%s",
-		 type_names[k.type], addr_names[k.addr], k.dom[CLIENT],
-		 k.dom[SERVER]);
 	for (who = 0; who < 2; who++) {
 		for (op = 0; op < N_OPS; op++) {
 			int want = m.e[who][op], got = rep[who].r[op];
@@ -968,15 +984,11 @@ TEST_F(sk_pair, talk)
 			}
 			snprintf(opname, sizeof(opname), "%s.%s",
 				 side_names[who], op_names[op]);
-			record_write(id, "selinux-c4", k.dom[CLIENT],
-				     k.dom[SERVER], type_names[k.type],
-				     addr_names[k.addr], opname,
-				     m.perms[who][op], want, got);
-			EXPECT_EQ(want, got)
-			{
-				TH_LOG("%s: expected %s, observed %s", opname,
-				       outcome_name(want), outcome_name(got));
-			}
+			rec.op = opname;
+			rec.depends = m.perms[who][op];
+			rec.expected = want;
+			rec.observed = got;
+			JUDGE(&rec);
 		}
 	}
 }
@@ -1103,54 +1115,80 @@ static int recv_fd(int carrier, int *fd)
 	return msg.msg_flags & MSG_CTRUNC ? -EACCES : -EBADMSG;
 }
 
-static void fd_sender(int carrier, int done, int rep)
-{
-	int pair[2], r = NOT_RUN;
-	char c;
+/* A side of the descriptor passing (worker.h), on the carrier's end. */
+struct fd_side {
+	const char *dom;
+	int carrier;
+	int pair[2]; /* the sender's socketpair */
+};
 
-	if (sel_enter(SK_FULL, LEVEL))
-		_exit(2);
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0,
-		       pair) ||
-	    write(pair[1], msg_a, MSG_LEN) != MSG_LEN ||
-	    write(pair[1], msg_b, MSG_LEN) != MSG_LEN)
-		_exit(3);
-	r = send_fd(carrier, pair[0]);
-	close(pair[0]);
-	pipe_write(rep, &r, sizeof(r));
-	/* pair[1] stays open until the receiver is done with pair[0]. */
-	pipe_read(done, &c, 1, PEER_WAIT_MS);
-	_exit(0);
-}
+enum { FD_DO_ENTER, FD_DO_SEND, FD_DO_USE };
 
-static void fd_receiver(const char *dom, int carrier, int done, int rep)
+/*
+ * The sender makes a stream socketpair, writes two messages into one end
+ * and passes the other; the receiver takes it and uses it. The sender's
+ * end stays open until the worker stops, after the receiver is done.
+ */
+static void fd_serve(const void *request, void *reply, void *state)
 {
-	int r[N_FD_OPS], fd = -1, op, v;
+	struct fd_side *sd = state;
+	int *out = reply, fd = -1, op, v;
 	struct sockaddr_un a;
 	socklen_t len;
 
-	for (op = 0; op < N_FD_OPS; op++)
-		r[op] = NOT_RUN;
-	if (sel_enter(dom, LEVEL))
-		_exit(2);
-	r[FD_RECVFD] = recv_fd(carrier, &fd);
-	if (!r[FD_RECVFD]) {
-		r[FD_WRITE] = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 : -errno;
-		r[FD_SEND] = sys_ret(send(fd, msg_b, MSG_LEN, MSG_DONTWAIT));
-		r[FD_READ] = recv_check(fd, msg_a, true);
-		r[FD_RECV] = recv_check(fd, msg_b, false);
-		len = sizeof(a);
-		r[FD_GETSOCKNAME] = sys_ret(getsockname(fd, (void *)&a, &len));
-		len = sizeof(v);
-		r[FD_GETSOCKOPT] =
-			sys_ret(getsockopt(fd, SOL_SOCKET, SO_TYPE, &v, &len));
-		r[FD_IOCTL] = sys_ret(ioctl(fd, SIOCOUTQ, &v));
-		r[FD_FIONREAD] = sys_ret(ioctl(fd, FIONREAD, &v));
-		r[FD_SHUTDOWN] = sys_ret(shutdown(fd, SHUT_WR));
+	switch (*(const int *)request) {
+	case FD_DO_ENTER:
+		out[0] = sel_enter(sd->dom, LEVEL);
+		return;
+	case FD_DO_SEND:
+		if (socketpair(AF_UNIX,
+			       SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0,
+			       sd->pair) ||
+		    write(sd->pair[1], msg_a, MSG_LEN) != MSG_LEN ||
+		    write(sd->pair[1], msg_b, MSG_LEN) != MSG_LEN) {
+			out[0] = -EIO; /* no case of the model: a failure */
+			return;
+		}
+		out[0] = send_fd(sd->carrier, sd->pair[0]);
+		close(sd->pair[0]);
+		return;
 	}
-	pipe_write(done, "d", 1);
-	pipe_write(rep, &r[FD_RECVFD], sizeof(int) * (N_FD_OPS - 1));
-	_exit(0);
+	/* FD_DO_USE: out[0] is FD_RECVFD's outcome, then the calls after it. */
+#define r(op) out[(op)-FD_RECVFD]
+	for (op = FD_RECVFD; op < N_FD_OPS; op++)
+		r(op) = NOT_RUN;
+	r(FD_RECVFD) = recv_fd(sd->carrier, &fd);
+	if (r(FD_RECVFD))
+		return;
+	r(FD_WRITE) = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 : -errno;
+	r(FD_SEND) = sys_ret(send(fd, msg_b, MSG_LEN, MSG_DONTWAIT));
+	r(FD_READ) = recv_check(fd, msg_a, true);
+	r(FD_RECV) = recv_check(fd, msg_b, false);
+	len = sizeof(a);
+	r(FD_GETSOCKNAME) = sys_ret(getsockname(fd, (void *)&a, &len));
+	len = sizeof(v);
+	r(FD_GETSOCKOPT) =
+		sys_ret(getsockopt(fd, SOL_SOCKET, SO_TYPE, &v, &len));
+	r(FD_IOCTL) = sys_ret(ioctl(fd, SIOCOUTQ, &v));
+	r(FD_FIONREAD) = sys_ret(ioctl(fd, FIONREAD, &v));
+	r(FD_SHUTDOWN) = sys_ret(shutdown(fd, SHUT_WR));
+	close(fd);
+#undef r
+}
+
+/* Starts a side in @dom on @carrier (kept: the worker serves on it). */
+static int fd_start(struct worker *w, struct fd_side *sd, const char *dom,
+		    int carrier)
+{
+	int what = FD_DO_ENTER, err[N_FD_OPS - 1];
+
+	sd->dom = dom;
+	sd->carrier = carrier;
+	if (worker_start_fds(w, sizeof(int), sizeof(int) * (N_FD_OPS - 1),
+			     fd_serve, sd, true) ||
+	    worker_run(w, &what, err))
+		return -1;
+	return err[0];
 }
 
 FIXTURE(sk_fd)
@@ -1193,11 +1231,7 @@ FD_CASE(to_sk_no_fd_use, sk_no_fd_use);
 
 FIXTURE_SETUP(sk_fd)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	sk_setup(_metadata);
+	SEL_SETUP(4);
 }
 
 FIXTURE_TEARDOWN(sk_fd)
@@ -1206,43 +1240,37 @@ FIXTURE_TEARDOWN(sk_fd)
 
 TEST_F(sk_fd, pass_and_use)
 {
-	int carrier[2], done[2], srep[2], rrep[2], e[N_FD_OPS], got[N_FD_OPS];
-	pid_t spid, rpid;
-	char id[256];
-	int op;
+	int carrier[2], e[N_FD_OPS], got[N_FD_OPS], what, op;
+	struct fd_side ss = { 0 }, rs = { 0 };
+	struct worker sw = { 0 }, rw = { 0 };
 
 	model_fd(variant->receiver, e);
 	ASSERT_EQ(0,
 		  socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, carrier));
-	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(srep, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(rrep, O_CLOEXEC));
-	spid = peer_fork();
-	ASSERT_LE(0, spid);
-	if (spid == 0)
-		fd_sender(carrier[0], done[0], srep[1]);
-	rpid = peer_fork();
-	ASSERT_LE(0, rpid);
-	if (rpid == 0)
-		fd_receiver(variant->receiver, carrier[1], done[1], rrep[1]);
-	ASSERT_EQ(0, pipe_read(srep[0], &got[FD_SENDFD], sizeof(int),
-			       PEER_WAIT_MS));
-	ASSERT_EQ(0, pipe_read(rrep[0], &got[FD_RECVFD],
-			       sizeof(int) * (N_FD_OPS - 1), PEER_WAIT_MS));
-	EXPECT_EQ(0, peer_reap(spid));
-	EXPECT_EQ(0, peer_reap(rpid));
-	snprintf(id, sizeof(id), "selinux/socket/fd/stream/%s/%s", SK_FULL,
-		 variant->receiver);
+	/* The sender's carrier end is carrier[0], the receiver's [1]. */
+	ASSERT_EQ(0, fd_start(&sw, &ss, SK_FULL, carrier[0]));
+	ASSERT_EQ(0, fd_start(&rw, &rs, variant->receiver, carrier[1]));
+	what = FD_DO_SEND;
+	/* Replies are N_FD_OPS - 1 outcomes: got[] has room for them. */
+	ASSERT_EQ(0, worker_run(&sw, &what, &got[FD_SENDFD]));
+	what = FD_DO_USE;
+	ASSERT_EQ(0, worker_run(&rw, &what, &got[FD_RECVFD]));
+	worker_stop(&rw);
+	worker_stop(&sw);
 	for (op = 0; op < N_FD_OPS; op++) {
-		record_write(id, "selinux-c4", SK_FULL, variant->receiver,
-			     "stream", "socketpair", fd_ops[op].name,
-			     *fd_ops[op].perms ? fd_ops[op].perms : "-", e[op],
-			     got[op]);
-		EXPECT_EQ(e[op], got[op])
-		{
-			TH_LOG("%s: expected %s, observed %s", fd_ops[op].name,
-			       outcome_name(e[op]), outcome_name(got[op]));
-		}
+		struct record rec = {
+			.abi = "selinux-c4",
+			.subject = variant->receiver,
+			.object = SK_FULL,
+			.class = "stream",
+			.detail = "socketpair",
+			.op = fd_ops[op].name,
+			.depends = fd_ops[op].perms,
+			.expected = e[op],
+			.observed = got[op],
+		};
+
+		JUDGE(&rec);
 	}
 	close(carrier[0]);
 	close(carrier[1]);

@@ -12,6 +12,8 @@
 
 #include "../kselftest_harness.h"
 #include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
 
 #define LEVEL "s0"
 #define SERVER "lsmconf_srv_t"
@@ -22,9 +24,6 @@ enum { OP_CONNECT, OP_SEND, OP_RECV, N_OPS };
 static const char *const op_names[N_OPS] = { "connect", "send", "recv" };
 
 enum mode { STREAM, DGRAM_CONNECTED, DGRAM_UNCONNECTED };
-
-static const char *const mode_names[] = { "stream", "dgram-connected",
-					  "dgram-unconnected" };
 
 /*
  * The one permission a client needs, checked against the server's socket
@@ -54,133 +53,129 @@ static void expect_case(enum mode mode, const char *client, int expected[N_OPS])
 	}
 }
 
-static socklen_t abstract_addr(struct sockaddr_un *a, pid_t server)
-{
-	int n;
+/*
+ * A peer in its domain, driven by the test (worker.h): 'e' enters the
+ * domain; the server's 'b' binds (and listens) at the address of its pid,
+ * 'r' receives one message (accepting it first on a stream); the client's
+ * 'o' opens its socket, 'c' connects to @server's address and 's' sends one
+ * message (there, on an unconnected datagram socket).
+ */
+struct u_req {
+	char op;
+	pid_t server;
+};
 
-	memset(a, 0, sizeof(*a));
-	a->sun_family = AF_UNIX;
-	n = snprintf(a->sun_path + 1, sizeof(a->sun_path) - 1,
-		     "lsmconf-selinux-%d", server);
-	return offsetof(struct sockaddr_un, sun_path) + 1 + n;
+struct u_peer {
+	enum mode mode;
+	const char *type;
+	int fd;
+};
+
+static int u_receive(const struct u_peer *p)
+{
+	int conn = p->fd, err = wait_readable(p->fd);
+	char buf[64];
+	ssize_t n;
+
+	if (!err && p->mode == STREAM) {
+		conn = accept4(p->fd, NULL, NULL, SOCK_CLOEXEC);
+		err = sys_ret(conn);
+		if (!err)
+			err = wait_readable(conn);
+	}
+	if (err)
+		return err;
+	n = recv(conn, buf, sizeof(buf), MSG_DONTWAIT);
+	if (n < 0)
+		return -errno;
+	return n != sizeof(MSG_TEXT) || memcmp(buf, MSG_TEXT, n) ? -EBADMSG : 0;
 }
 
-/* Server: binds, reports, and receives one message when told to. */
-static void server_main(enum mode mode, int cmd, int rep)
+static void u_serve(const void *request, void *reply, void *state)
 {
-	int type = mode == STREAM ? SOCK_STREAM : SOCK_DGRAM;
+	int type = ((struct u_peer *)state)->mode == STREAM ? SOCK_STREAM :
+							      SOCK_DGRAM;
+	const struct u_req *q = request;
+	struct u_peer *p = state;
 	struct sockaddr_un a;
-	socklen_t len = abstract_addr(&a, getpid());
-	int fd, conn, err;
-	char c = 'q', buf[64];
+	socklen_t len;
+	int *err = reply;
 
-	if (sel_enter(SERVER, LEVEL))
-		_exit(2);
-	fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-	err = sys_ret(fd);
-	if (!err)
-		err = sys_ret(bind(fd, (struct sockaddr *)&a, len));
-	if (!err && mode == STREAM)
-		err = sys_ret(listen(fd, 1));
-	if (pipe_write(rep, &err, sizeof(err)) || err)
-		_exit(0);
-	pipe_read(cmd, &c, 1, PEER_WAIT_MS);
-	err = NOT_RUN;
-	if (c == 'r') {
-		conn = fd;
-		err = wait_readable(fd);
-		if (!err && mode == STREAM) {
-			conn = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
-			err = sys_ret(conn);
-			if (!err)
-				err = wait_readable(conn);
-		}
-		if (!err) {
-			ssize_t n = recv(conn, buf, sizeof(buf), MSG_DONTWAIT);
-
-			err = n < 0 ? -errno : 0;
-			if (!err &&
-			    (n != sizeof(MSG_TEXT) || memcmp(buf, MSG_TEXT, n)))
-				err = -EBADMSG;
-		}
+	switch (q->op) {
+	case 'e':
+		*err = sel_enter(p->type, LEVEL);
+		return;
+	case 'b':
+		len = sel_abstract_addr(&a, "lsmconf-selinux-%d", getpid());
+		break;
+	default:
+		len = sel_abstract_addr(&a, "lsmconf-selinux-%d", q->server);
 	}
-	pipe_write(rep, &err, sizeof(err));
-	_exit(0);
+	if (q->op == 'b' || q->op == 'o') {
+		p->fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+		*err = sys_ret(p->fd);
+		if (*err)
+			return;
+	}
+	if (q->op == 'b') {
+		*err = sys_ret(bind(p->fd, (struct sockaddr *)&a, len));
+		if (!*err && p->mode == STREAM)
+			*err = sys_ret(listen(p->fd, 1));
+	} else if (q->op == 'c') {
+		*err = sys_ret(connect(p->fd, (struct sockaddr *)&a, len));
+	} else if (q->op == 's' && p->mode == DGRAM_UNCONNECTED) {
+		*err = sys_ret(sendto(p->fd, MSG_TEXT, sizeof(MSG_TEXT),
+				      MSG_DONTWAIT, (struct sockaddr *)&a,
+				      len));
+	} else if (q->op == 's') {
+		*err = sys_ret(
+			send(p->fd, MSG_TEXT, sizeof(MSG_TEXT), MSG_DONTWAIT));
+	} else if (q->op == 'r') {
+		*err = u_receive(p);
+	} else if (q->op != 'o') {
+		*err = -EINVAL;
+	}
 }
 
-/* Client: reaches the server as the mode says; reports connect and send. */
-static void client_main(enum mode mode, const char *client, pid_t server,
-			int rep)
+/* One request; a peer that does not answer is a harness failure (-1). */
+static int u_do(struct worker *w, char op, pid_t server, int *err)
 {
-	int type = mode == STREAM ? SOCK_STREAM : SOCK_DGRAM;
-	int err[2] = { NOT_RUN, NOT_RUN }, fd;
-	struct sockaddr_un a;
-	socklen_t len = abstract_addr(&a, server);
+	struct u_req q = { .op = op, .server = server };
 
-	if (sel_enter(client, LEVEL))
-		_exit(2);
-	fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		_exit(3);
-	if (mode == DGRAM_UNCONNECTED) {
-		err[1] = sys_ret(sendto(fd, MSG_TEXT, sizeof(MSG_TEXT),
-					MSG_DONTWAIT, (struct sockaddr *)&a,
-					len));
-	} else {
-		err[0] = sys_ret(connect(fd, (struct sockaddr *)&a, len));
-		if (!err[0])
-			err[1] = sys_ret(send(fd, MSG_TEXT, sizeof(MSG_TEXT),
-					      MSG_DONTWAIT));
-	}
-	pipe_write(rep, err, sizeof(err));
-	_exit(0);
+	return worker_run(w, &q, err) ? -1 : 0;
 }
 
 /* Runs one case; -1 when a peer could not run (a harness failure). */
 static int run_case(enum mode mode, const char *client, int observed[N_OPS])
 {
-	int cmd[2], rep[2], crep[2], cerr[2], serr, i, ret = 0;
-	pid_t spid, cpid;
-	char c;
+	struct u_peer sp = { mode, SERVER, -1 }, cp = { mode, client, -1 };
+	struct worker sw = { 0 }, cw = { 0 };
+	int i, err, ret = -1;
 
 	for (i = 0; i < N_OPS; i++)
 		observed[i] = NOT_RUN;
-	if (pipe2(cmd, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) ||
-	    pipe2(crep, O_CLOEXEC))
-		return -1;
-	spid = peer_fork();
-	if (spid == 0)
-		server_main(mode, cmd[0], rep[1]);
-	if (spid < 0 || pipe_read(rep[0], &serr, sizeof(serr), PEER_WAIT_MS) ||
-	    serr) {
-		ret = -1;
-		goto reap;
-	}
-	cpid = peer_fork();
-	if (cpid == 0)
-		client_main(mode, client, spid, crep[1]);
-	if (cpid < 0 || pipe_read(crep[0], cerr, sizeof(cerr), PEER_WAIT_MS)) {
-		ret = -1;
-	} else {
-		observed[OP_CONNECT] = cerr[0];
-		observed[OP_SEND] = cerr[1];
-	}
-	if (cpid > 0 && peer_reap(cpid))
-		ret = -1;
+	if (worker_start(&sw, sizeof(struct u_req), sizeof(int), u_serve,
+			 &sp) ||
+	    worker_start(&cw, sizeof(struct u_req), sizeof(int), u_serve,
+			 &cp) ||
+	    u_do(&sw, 'e', 0, &err) || err || u_do(&cw, 'e', 0, &err) || err ||
+	    u_do(&sw, 'b', 0, &err) || err || u_do(&cw, 'o', 0, &err) || err)
+		goto out;
+	/* An unconnected datagram has no connect step. */
+	if (mode != DGRAM_UNCONNECTED &&
+	    (u_do(&cw, 'c', sw.pid, &observed[OP_CONNECT]) ||
+	     observed[OP_CONNECT]))
+		goto done;
+	if (u_do(&cw, 's', sw.pid, &observed[OP_SEND]))
+		goto out;
 	/* Only a sent message can be received. */
-	c = !ret && !observed[OP_SEND] ? 'r' : 'q';
-	if (pipe_write(cmd[1], &c, 1) ||
-	    pipe_read(rep[0], &observed[OP_RECV], sizeof(int), PEER_WAIT_MS))
-		ret = -1;
-reap:
-	if (spid > 0 && peer_reap(spid))
-		ret = -1;
-	close(cmd[0]);
-	close(cmd[1]);
-	close(rep[0]);
-	close(rep[1]);
-	close(crep[0]);
-	close(crep[1]);
+	if (!observed[OP_SEND] && u_do(&sw, 'r', 0, &observed[OP_RECV]))
+		goto out;
+done:
+	ret = 0;
+out:
+	worker_stop(&cw);
+	worker_stop(&sw);
 	return ret;
 }
 
@@ -198,15 +193,14 @@ FIXTURE_VARIANT(unix_pair)
 
 /*
  * One named variant: client domain lsmconf_<C>_t reaching the server in
- * mode M on the policy with N categories. NAME is written out so that a
- * printed case name greps to its line; the build fails when it is not
- * <C><N>_<M>_<C> (the client's name twice: the names were made so once
- * and stay as they are).
+ * mode M (m, as the name spells it) on the policy with N categories. NAME
+ * is written out so that a printed case name greps to its line; the build
+ * fails when it is not c<N>_<m>_<C>.
  */
-#define UNIX_CASE(NAME, N, M, C)                                    \
+#define UNIX_CASE(NAME, N, m, M, C)                                 \
 	enum { NAME##__variant = 1 };                               \
-	_Static_assert(C##N##_##M##_##C##__variant,                 \
-		       #NAME " is not " #C #N "_" #M "_" #C);       \
+	_Static_assert(c##N##_##m##_##C##__variant,                 \
+		       #NAME " is not c" #N "_" #m "_" #C);         \
 	FIXTURE_VARIANT_ADD(unix_pair, NAME)                        \
 	{                                                           \
 		.cats = N, .mode = M, .client = "lsmconf_" #C "_t", \
@@ -214,34 +208,29 @@ FIXTURE_VARIANT(unix_pair)
 
 /* Each client, in each mode, on a policy with few and with all categories. */
 /* clang-format off */
-UNIX_CASE(c_ok4_STREAM_c_ok, 4, STREAM, c_ok);
-UNIX_CASE(c_no_connectto4_STREAM_c_no_connectto, 4, STREAM, c_no_connectto);
-UNIX_CASE(c_no_sendto4_STREAM_c_no_sendto, 4, STREAM, c_no_sendto);
-UNIX_CASE(c_ok4_DGRAM_CONNECTED_c_ok, 4, DGRAM_CONNECTED, c_ok);
-UNIX_CASE(c_no_connectto4_DGRAM_CONNECTED_c_no_connectto, 4, DGRAM_CONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto4_DGRAM_CONNECTED_c_no_sendto, 4, DGRAM_CONNECTED, c_no_sendto);
-UNIX_CASE(c_ok4_DGRAM_UNCONNECTED_c_ok, 4, DGRAM_UNCONNECTED, c_ok);
-UNIX_CASE(c_no_connectto4_DGRAM_UNCONNECTED_c_no_connectto, 4, DGRAM_UNCONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto4_DGRAM_UNCONNECTED_c_no_sendto, 4, DGRAM_UNCONNECTED, c_no_sendto);
-UNIX_CASE(c_ok1024_STREAM_c_ok, 1024, STREAM, c_ok);
-UNIX_CASE(c_no_connectto1024_STREAM_c_no_connectto, 1024, STREAM, c_no_connectto);
-UNIX_CASE(c_no_sendto1024_STREAM_c_no_sendto, 1024, STREAM, c_no_sendto);
-UNIX_CASE(c_ok1024_DGRAM_CONNECTED_c_ok, 1024, DGRAM_CONNECTED, c_ok);
-UNIX_CASE(c_no_connectto1024_DGRAM_CONNECTED_c_no_connectto, 1024, DGRAM_CONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto1024_DGRAM_CONNECTED_c_no_sendto, 1024, DGRAM_CONNECTED, c_no_sendto);
-UNIX_CASE(c_ok1024_DGRAM_UNCONNECTED_c_ok, 1024, DGRAM_UNCONNECTED, c_ok);
-UNIX_CASE(c_no_connectto1024_DGRAM_UNCONNECTED_c_no_connectto, 1024, DGRAM_UNCONNECTED, c_no_connectto);
-UNIX_CASE(c_no_sendto1024_DGRAM_UNCONNECTED_c_no_sendto, 1024, DGRAM_UNCONNECTED, c_no_sendto);
+UNIX_CASE(c4_stream_c_ok, 4, stream, STREAM, c_ok);
+UNIX_CASE(c4_stream_c_no_connectto, 4, stream, STREAM, c_no_connectto);
+UNIX_CASE(c4_stream_c_no_sendto, 4, stream, STREAM, c_no_sendto);
+UNIX_CASE(c4_dgram_connected_c_ok, 4, dgram_connected, DGRAM_CONNECTED, c_ok);
+UNIX_CASE(c4_dgram_connected_c_no_connectto, 4, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c4_dgram_connected_c_no_sendto, 4, dgram_connected, DGRAM_CONNECTED, c_no_sendto);
+UNIX_CASE(c4_dgram_unconnected_c_ok, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_ok);
+UNIX_CASE(c4_dgram_unconnected_c_no_connectto, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c4_dgram_unconnected_c_no_sendto, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
+UNIX_CASE(c1024_stream_c_ok, 1024, stream, STREAM, c_ok);
+UNIX_CASE(c1024_stream_c_no_connectto, 1024, stream, STREAM, c_no_connectto);
+UNIX_CASE(c1024_stream_c_no_sendto, 1024, stream, STREAM, c_no_sendto);
+UNIX_CASE(c1024_dgram_connected_c_ok, 1024, dgram_connected, DGRAM_CONNECTED, c_ok);
+UNIX_CASE(c1024_dgram_connected_c_no_connectto, 1024, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c1024_dgram_connected_c_no_sendto, 1024, dgram_connected, DGRAM_CONNECTED, c_no_sendto);
+UNIX_CASE(c1024_dgram_unconnected_c_ok, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_ok);
+UNIX_CASE(c1024_dgram_unconnected_c_no_connectto, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c1024_dgram_unconnected_c_no_sendto, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
 /* clang-format on */
 
 FIXTURE_SETUP(unix_pair)
 {
-	const char *why = sel_unusable();
-
-	if (why)
-		SKIP(return, "%s", why);
-	ASSERT_EQ(0, sel_load(variant->cats));
-	ASSERT_EQ(1, sel_enforcing());
+	SEL_SETUP(variant->cats);
 }
 
 FIXTURE_TEARDOWN(unix_pair)
@@ -250,23 +239,25 @@ FIXTURE_TEARDOWN(unix_pair)
 
 TEST_F(unix_pair, reach_server)
 {
-	const char *mode = mode_names[variant->mode];
 	int expected[N_OPS], observed[N_OPS], op;
-	char id[256], abi[32];
+	char abi[32];
 
 	expect_case(variant->mode, variant->client, expected);
 	ASSERT_EQ(0, run_case(variant->mode, variant->client, observed));
 	snprintf(abi, sizeof(abi), "selinux-c%d", variant->cats);
-	snprintf(id, sizeof(id), "selinux/unix/c%d/%s/%s/%s", variant->cats,
-		 mode, variant->client, SERVER);
 	for (op = 0; op < N_OPS; op++) {
-		record_write(id, abi, variant->client, SERVER,
-			     variant->mode == STREAM ? "stream" : "dgram",
-			     "abstract", op_names[op], "-", expected[op],
-			     observed[op]);
-		TH_LOG("%s %s: expected %s, observed %s", mode, op_names[op],
-		       outcome_name(expected[op]), outcome_name(observed[op]));
-		EXPECT_EQ(expected[op], observed[op]);
+		struct record rec = {
+			.abi = abi,
+			.subject = variant->client,
+			.object = SERVER,
+			.class = variant->mode == STREAM ? "stream" : "dgram",
+			.detail = "abstract",
+			.op = op_names[op],
+			.expected = expected[op],
+			.observed = observed[op],
+		};
+
+		JUDGE(&rec);
 	}
 }
 
