@@ -382,35 +382,4 @@ static inline int record_put(const char *kcase, const struct record *r)
 	return ret;
 }
 
-/* The old positional form: goes once every test uses record_put(). */
-static inline int record_write(const char *id, const char *abi,
-			       const char *sender, const char *receiver,
-			       const char *type, const char *addr,
-			       const char *op, const char *depends,
-			       int expected, int observed)
-{
-	const char *dir = getenv("LSMCONF_RESULTS");
-	char path[PATH_MAX], line[1024];
-	int fd, len, ret;
-
-	if (!dir || !*dir)
-		return 0;
-	if (snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir) >=
-	    (int)sizeof(path))
-		record_overflow(id, op, "path", sizeof(path));
-	len = snprintf(line, sizeof(line),
-		       "%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", id, op,
-		       abi, sender, receiver, type, addr, op, depends,
-		       outcome_name(expected), outcome_name(observed));
-	if (len < 0 || len >= (int)sizeof(line))
-		record_overflow(id, op, "line", sizeof(line));
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	/* One write per line: O_APPEND keeps lines whole. */
-	ret = write_all(fd, line, len);
-	close(fd);
-	return ret;
-}
-
 #endif /* LSMCONF_H */
