@@ -1015,36 +1015,6 @@ static int creator_socket(FIXTURE_DATA(lifecycle) * self, int type,
 	return fd;
 }
 
-/*
- * Receives one byte and maybe a file within PEER_WAIT_MS. Returns the fd,
- * -EACCES when the kernel dropped the file (MSG_CTRUNC, no fd), -errno.
- */
-static int recv_fd(int via)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = cbuf,
-		.msg_controllen = sizeof(cbuf),
-	};
-	struct pollfd pfd = { .fd = via, .events = POLLIN };
-	struct cmsghdr *cm;
-	int fd;
-
-	if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
-		return -ETIMEDOUT;
-	if (recvmsg(via, &msg, MSG_CMSG_CLOEXEC) < 0)
-		return -errno;
-	cm = CMSG_FIRSTHDR(&msg);
-	if (cm && cm->cmsg_type == SCM_RIGHTS) {
-		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-		return fd;
-	}
-	return msg.msg_flags & MSG_CTRUNC ? -EACCES : -ENOMSG;
-}
-
 static void handover_record(struct __test_metadata *_metadata,
 			    FIXTURE_DATA(lifecycle) * self,
 			    const FIXTURE_VARIANT(lifecycle) * v,

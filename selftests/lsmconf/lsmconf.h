@@ -281,6 +281,37 @@ static inline int wait_readable(int fd)
 	return ret ? 0 : -ETIMEDOUT;
 }
 
+/*
+ * Receives one byte and maybe a file over the socket @via, waiting at most
+ * PEER_WAIT_MS. Returns the received fd; -EACCES when the kernel dropped
+ * the file (MSG_CTRUNC: an LSM refused it at file_receive); -EBADMSG for a
+ * message that carried no file; -ETIMEDOUT or -errno.
+ */
+static inline int recv_fd(int via)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = cbuf,
+		.msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cm;
+	int fd, err = wait_readable(via);
+
+	if (err)
+		return err;
+	if (recvmsg(via, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC) != 1)
+		return -errno ?: -EBADMSG;
+	cm = CMSG_FIRSTHDR(&msg);
+	if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS) {
+		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+		return fd;
+	}
+	return msg.msg_flags & MSG_CTRUNC ? -EACCES : -EBADMSG;
+}
+
 /* Waits for @pid; kills it when it does not end within PEER_WAIT_MS. */
 static inline int peer_reap(pid_t pid)
 {

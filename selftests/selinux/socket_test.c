@@ -1089,32 +1089,6 @@ static void model_fd(const char *receiver, int e[N_FD_OPS])
 	}
 }
 
-/* 0 and *fd, -EACCES when the descriptor was dropped, or -errno. */
-static int recv_fd(int carrier, int *fd)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, c;
-	struct iovec iov = { .iov_base = &c, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = cbuf,
-		.msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cm;
-	int err = wait_readable(carrier);
-
-	if (err)
-		return err;
-	if (recvmsg(carrier, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC) != 1)
-		return -errno ?: -EBADMSG;
-	cm = CMSG_FIRSTHDR(&msg);
-	if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS) {
-		memcpy(fd, CMSG_DATA(cm), sizeof(int));
-		return 0;
-	}
-	return msg.msg_flags & MSG_CTRUNC ? -EACCES : -EBADMSG;
-}
-
 /* A side of the descriptor passing (worker.h), on the carrier's end. */
 struct fd_side {
 	const char *dom;
@@ -1157,7 +1131,8 @@ static void fd_serve(const void *request, void *reply, void *state)
 #define r(op) out[(op)-FD_RECVFD]
 	for (op = FD_RECVFD; op < N_FD_OPS; op++)
 		r(op) = NOT_RUN;
-	r(FD_RECVFD) = recv_fd(sd->carrier, &fd);
+	fd = recv_fd(sd->carrier);
+	r(FD_RECVFD) = fd < 0 ? fd : 0;
 	if (r(FD_RECVFD))
 		return;
 	r(FD_WRITE) = write(fd, msg_a, MSG_LEN) == MSG_LEN ? 0 : -errno;
