@@ -609,6 +609,19 @@ static inline ssize_t aa_profile_list(char *buf, size_t size)
 	return read_text(AA_PROFILES, buf, size);
 }
 
+/*
+ * How every fixture that loads profiles ends: the kernel's profile list is
+ * again @before, the one taken at setup (the suite never leaves policy
+ * loaded). A macro because it expects inside the running case.
+ */
+#define EXPECT_PROFILES_AS_BEFORE(before)                              \
+	do {                                                           \
+		static char _after[65536];                             \
+                                                                       \
+		EXPECT_LE(0, aa_profile_list(_after, sizeof(_after))); \
+		EXPECT_STREQ(before, _after);                          \
+	} while (0)
+
 /* True when @list holds a line for exactly profile @name. */
 static inline bool aa_list_has(const char *list, const char *name)
 {
