@@ -80,7 +80,9 @@ enum form {
 enum arg { ARG_NONE, ARG_BASE, ARG_TARGET, ARG_MISSING, ARG_HAT, ARG_NOHAT };
 
 static const char *const subj_name[] = { "unconfined", BASE, TARGET };
-static const char *const arg_name[] = { "", BASE, TARGET, MISSING, HAT, "nohat" };
+static const char *const arg_name[] = {
+	"", BASE, TARGET, MISSING, HAT, "nohat"
+};
 static const char *const iface_name[] = { "aa", "legacy", "sys", "lib" };
 
 FIXTURE(attr)
@@ -97,63 +99,88 @@ FIXTURE_VARIANT(attr)
 	enum arg arg;
 };
 
-#define V(name, i, s, a, f, g)                                              \
-	FIXTURE_VARIANT_ADD(attr, name)                                     \
-	{                                                                   \
-		.iface = i, .subj = s, .attr = a, .form = f, .arg = g,     \
+#define V(name, i, s, a, f, g)                                         \
+	FIXTURE_VARIANT_ADD(attr, name)                                \
+	{                                                              \
+		.iface = i, .subj = s, .attr = a, .form = f, .arg = g, \
 	}
 
 /* /proc/self/attr/apparmor/current */
-V(aa_unconfined_changeprofile_target, IF_AA, S_UNCONFINED, A_CURRENT, F_CHANGEPROFILE, ARG_TARGET);
-V(aa_unconfined_changeprofile_missing, IF_AA, S_UNCONFINED, A_CURRENT, F_CHANGEPROFILE, ARG_MISSING);
-V(aa_base_changeprofile_target, IF_AA, S_BASE, A_CURRENT, F_CHANGEPROFILE, ARG_TARGET);
-V(aa_target_changeprofile_base, IF_AA, S_TARGET, A_CURRENT, F_CHANGEPROFILE, ARG_BASE);
-V(aa_base_permprofile_target, IF_AA, S_BASE, A_CURRENT, F_PERMPROFILE, ARG_TARGET);
-V(aa_target_permprofile_base, IF_AA, S_TARGET, A_CURRENT, F_PERMPROFILE, ARG_BASE);
+V(aa_unconfined_changeprofile_target, IF_AA, S_UNCONFINED, A_CURRENT,
+  F_CHANGEPROFILE, ARG_TARGET);
+V(aa_unconfined_changeprofile_missing, IF_AA, S_UNCONFINED, A_CURRENT,
+  F_CHANGEPROFILE, ARG_MISSING);
+V(aa_base_changeprofile_target, IF_AA, S_BASE, A_CURRENT, F_CHANGEPROFILE,
+  ARG_TARGET);
+V(aa_target_changeprofile_base, IF_AA, S_TARGET, A_CURRENT, F_CHANGEPROFILE,
+  ARG_BASE);
+V(aa_base_permprofile_target, IF_AA, S_BASE, A_CURRENT, F_PERMPROFILE,
+  ARG_TARGET);
+V(aa_target_permprofile_base, IF_AA, S_TARGET, A_CURRENT, F_PERMPROFILE,
+  ARG_BASE);
 V(aa_base_stack_target, IF_AA, S_BASE, A_CURRENT, F_STACK, ARG_TARGET);
 V(aa_target_stack_base, IF_AA, S_TARGET, A_CURRENT, F_STACK, ARG_BASE);
 V(aa_base_changehat_hat, IF_AA, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
 V(aa_base_permhat_hat, IF_AA, S_BASE, A_CURRENT, F_PERMHAT, ARG_HAT);
 V(aa_base_changehat_nohat, IF_AA, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_NOHAT);
 V(aa_target_changehat_hat, IF_AA, S_TARGET, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(aa_unconfined_changehat_hat, IF_AA, S_UNCONFINED, A_CURRENT, F_CHANGEHAT, ARG_HAT);
+V(aa_unconfined_changehat_hat, IF_AA, S_UNCONFINED, A_CURRENT, F_CHANGEHAT,
+  ARG_HAT);
 V(aa_base_changehat_nocaret, IF_AA, S_BASE, A_CURRENT, F_HAT_NOCARET, ARG_HAT);
 V(aa_base_changehat_null, IF_AA, S_BASE, A_CURRENT, F_HAT_NULL, ARG_NONE);
-V(aa_base_changehat_tokenonly, IF_AA, S_BASE, A_CURRENT, F_HAT_TOKENONLY, ARG_NONE);
+V(aa_base_changehat_tokenonly, IF_AA, S_BASE, A_CURRENT, F_HAT_TOKENONLY,
+  ARG_NONE);
 V(aa_base_exec_target, IF_AA, S_BASE, A_CURRENT, F_EXEC, ARG_TARGET);
 V(aa_unconfined_empty, IF_AA, S_UNCONFINED, A_CURRENT, F_EMPTY, ARG_NONE);
 V(aa_unconfined_noarg, IF_AA, S_UNCONFINED, A_CURRENT, F_NOARG, ARG_NONE);
 V(aa_unconfined_unknown, IF_AA, S_UNCONFINED, A_CURRENT, F_UNKNOWN, ARG_TARGET);
 V(aa_unconfined_toolong, IF_AA, S_UNCONFINED, A_CURRENT, F_TOOLONG, ARG_NONE);
 /* /proc/self/attr/apparmor/exec */
-V(aaexec_unconfined_exec_target, IF_AA, S_UNCONFINED, A_EXEC, F_EXEC, ARG_TARGET);
-V(aaexec_unconfined_exec_missing, IF_AA, S_UNCONFINED, A_EXEC, F_EXEC, ARG_MISSING);
+V(aaexec_unconfined_exec_target, IF_AA, S_UNCONFINED, A_EXEC, F_EXEC,
+  ARG_TARGET);
+V(aaexec_unconfined_exec_missing, IF_AA, S_UNCONFINED, A_EXEC, F_EXEC,
+  ARG_MISSING);
 V(aaexec_base_stack_target, IF_AA, S_BASE, A_EXEC, F_STACK, ARG_TARGET);
 V(aaexec_target_exec_base, IF_AA, S_TARGET, A_EXEC, F_EXEC, ARG_BASE);
-V(aaexec_unconfined_changeprofile_target, IF_AA, S_UNCONFINED, A_EXEC, F_CHANGEPROFILE, ARG_TARGET);
+V(aaexec_unconfined_changeprofile_target, IF_AA, S_UNCONFINED, A_EXEC,
+  F_CHANGEPROFILE, ARG_TARGET);
 V(aaexec_unconfined_empty, IF_AA, S_UNCONFINED, A_EXEC, F_EMPTY, ARG_NONE);
 /* /proc/self/attr/{current,exec}: the first LSM with the hook */
-V(legacy_unconfined_changeprofile_target, IF_LEGACY, S_UNCONFINED, A_CURRENT, F_CHANGEPROFILE, ARG_TARGET);
-V(legacy_target_changeprofile_base, IF_LEGACY, S_TARGET, A_CURRENT, F_CHANGEPROFILE, ARG_BASE);
-V(legacy_base_changehat_hat, IF_LEGACY, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(legacy_unconfined_unknown, IF_LEGACY, S_UNCONFINED, A_CURRENT, F_UNKNOWN, ARG_TARGET);
-V(legacyexec_unconfined_exec_target, IF_LEGACY, S_UNCONFINED, A_EXEC, F_EXEC, ARG_TARGET);
+V(legacy_unconfined_changeprofile_target, IF_LEGACY, S_UNCONFINED, A_CURRENT,
+  F_CHANGEPROFILE, ARG_TARGET);
+V(legacy_target_changeprofile_base, IF_LEGACY, S_TARGET, A_CURRENT,
+  F_CHANGEPROFILE, ARG_BASE);
+V(legacy_base_changehat_hat, IF_LEGACY, S_BASE, A_CURRENT, F_CHANGEHAT,
+  ARG_HAT);
+V(legacy_unconfined_unknown, IF_LEGACY, S_UNCONFINED, A_CURRENT, F_UNKNOWN,
+  ARG_TARGET);
+V(legacyexec_unconfined_exec_target, IF_LEGACY, S_UNCONFINED, A_EXEC, F_EXEC,
+  ARG_TARGET);
 /* lsm_set_self_attr() */
-V(sys_unconfined_changeprofile_target, IF_SYS, S_UNCONFINED, A_CURRENT, F_CHANGEPROFILE, ARG_TARGET);
-V(sys_target_changeprofile_base, IF_SYS, S_TARGET, A_CURRENT, F_CHANGEPROFILE, ARG_BASE);
+V(sys_unconfined_changeprofile_target, IF_SYS, S_UNCONFINED, A_CURRENT,
+  F_CHANGEPROFILE, ARG_TARGET);
+V(sys_target_changeprofile_base, IF_SYS, S_TARGET, A_CURRENT, F_CHANGEPROFILE,
+  ARG_BASE);
 V(sys_base_changehat_hat, IF_SYS, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
 V(sys_base_stack_target, IF_SYS, S_BASE, A_CURRENT, F_STACK, ARG_TARGET);
 V(sys_unconfined_empty, IF_SYS, S_UNCONFINED, A_CURRENT, F_EMPTY, ARG_NONE);
-V(sys_unconfined_unknown, IF_SYS, S_UNCONFINED, A_CURRENT, F_UNKNOWN, ARG_TARGET);
+V(sys_unconfined_unknown, IF_SYS, S_UNCONFINED, A_CURRENT, F_UNKNOWN,
+  ARG_TARGET);
 V(sys_unconfined_toolong, IF_SYS, S_UNCONFINED, A_CURRENT, F_TOOLONG, ARG_NONE);
-V(sysexec_unconfined_exec_target, IF_SYS, S_UNCONFINED, A_EXEC, F_EXEC, ARG_TARGET);
-V(sysexec_unconfined_changeprofile_target, IF_SYS, S_UNCONFINED, A_EXEC, F_CHANGEPROFILE, ARG_TARGET);
+V(sysexec_unconfined_exec_target, IF_SYS, S_UNCONFINED, A_EXEC, F_EXEC,
+  ARG_TARGET);
+V(sysexec_unconfined_changeprofile_target, IF_SYS, S_UNCONFINED, A_EXEC,
+  F_CHANGEPROFILE, ARG_TARGET);
 /* libapparmor: the same commands, written by the library */
-V(lib_unconfined_changeprofile_target, IF_LIB, S_UNCONFINED, A_CURRENT, F_CHANGEPROFILE, ARG_TARGET);
-V(lib_unconfined_changeprofile_missing, IF_LIB, S_UNCONFINED, A_CURRENT, F_CHANGEPROFILE, ARG_MISSING);
-V(lib_target_changeprofile_base, IF_LIB, S_TARGET, A_CURRENT, F_CHANGEPROFILE, ARG_BASE);
+V(lib_unconfined_changeprofile_target, IF_LIB, S_UNCONFINED, A_CURRENT,
+  F_CHANGEPROFILE, ARG_TARGET);
+V(lib_unconfined_changeprofile_missing, IF_LIB, S_UNCONFINED, A_CURRENT,
+  F_CHANGEPROFILE, ARG_MISSING);
+V(lib_target_changeprofile_base, IF_LIB, S_TARGET, A_CURRENT, F_CHANGEPROFILE,
+  ARG_BASE);
 V(lib_base_changehat_hat, IF_LIB, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(libexec_unconfined_exec_target, IF_LIB, S_UNCONFINED, A_EXEC, F_EXEC, ARG_TARGET);
+V(libexec_unconfined_exec_target, IF_LIB, S_UNCONFINED, A_EXEC, F_EXEC,
+  ARG_TARGET);
 V(libexec_base_stack_target, IF_LIB, S_BASE, A_EXEC, F_STACK, ARG_TARGET);
 V(libexec_target_exec_base, IF_LIB, S_TARGET, A_EXEC, F_EXEC, ARG_BASE);
 
@@ -227,8 +254,7 @@ static void attr_model(const FIXTURE_VARIANT(attr) * v, struct attr_expect *e)
 	 * permprofile and stack; exec takes exec and stack; any other
 	 * command goes to fail: -EINVAL (audited).
 	 */
-	if (v->form == F_UNKNOWN ||
-	    (cur && v->form == F_EXEC) ||
+	if (v->form == F_UNKNOWN || (cur && v->form == F_EXEC) ||
 	    (!cur && v->form != F_EXEC && v->form != F_STACK)) {
 		e->write = -EINVAL;
 		return;
@@ -319,9 +345,11 @@ static void attr_model(const FIXTURE_VARIANT(attr) * v, struct attr_expect *e)
 	if (v->form == F_STACK) {
 		snprintf(e->current, sizeof(e->current), "%s//&%s (enforce)",
 			 strcmp(subj_name[v->subj], arg) < 0 ?
-				 subj_name[v->subj] : arg,
+				 subj_name[v->subj] :
+				 arg,
 			 strcmp(subj_name[v->subj], arg) < 0 ?
-				 arg : subj_name[v->subj]);
+				 arg :
+				 subj_name[v->subj]);
 		return;
 	}
 	/* aa_replace_current_label(): the task is now the target. */
@@ -589,11 +617,12 @@ FIXTURE_SETUP(attr)
 		      errno == ENOSYS);
 	if (variant->iface == IF_SYS && !self->sys)
 		SKIP(return,
-		     "no lsm_set_self_attr()/lsm_get_self_attr() (Linux 6.8+)");
+			   "no lsm_set_self_attr()/lsm_get_self_attr() (Linux 6.8+)");
 	if (aa_feature("domain/change_hat") != 1 ||
 	    aa_feature("domain/stack") != 1 ||
 	    aa_feature("domain/change_onexec") != 1)
-		SKIP(return, "the kernel lacks domain/change_hat, stack or change_onexec");
+		SKIP(return,
+			   "the kernel lacks domain/change_hat, stack or change_onexec");
 }
 
 FIXTURE_TEARDOWN(attr)
@@ -658,8 +687,8 @@ TEST_F_TIMEOUT(attr, decisions, 30)
 			.abi = ABI,
 			.subject = subj_name[variant->subj],
 			.object = iface_name[variant->iface],
-			.class = variant->attr == A_CURRENT ? "current" :
-							      "exec",
+			.class =
+				variant->attr == A_CURRENT ? "current" : "exec",
 			.detail = "-",
 			.op = "write",
 			.depends = "-",
@@ -677,8 +706,7 @@ TEST_F_TIMEOUT(attr, decisions, 30)
 	 */
 	if (!sys)
 		judge_text(_metadata, variant, reader_op[0][R_GETCON],
-			   e.current, r.got_err[R_GETCON], r.got[R_GETCON],
-			   0);
+			   e.current, r.got_err[R_GETCON], r.got[R_GETCON], 0);
 	judge_text(_metadata, variant, reader_op[sys][R_CURRENT], e.current,
 		   r.got_err[R_CURRENT], r.got[R_CURRENT], 0);
 	judge_text(_metadata, variant, reader_op[sys][R_PREV], e.prev,
@@ -686,8 +714,8 @@ TEST_F_TIMEOUT(attr, decisions, 30)
 	judge_text(_metadata, variant, reader_op[sys][R_EXEC], e.exec,
 		   r.got_err[R_EXEC], r.got[R_EXEC], sys ? -ENOENT : -EINVAL);
 	/* Another task reads the same label (apparmor_getprocattr()). */
-	judge_text(_metadata, variant, "peer.proc.current", e.current,
-		   peer_err, peer, 0);
+	judge_text(_metadata, variant, "peer.proc.current", e.current, peer_err,
+		   peer, 0);
 	close(to_test[0]);
 	close(to_test[1]);
 	close(to_child[0]);
