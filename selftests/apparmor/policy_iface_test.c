@@ -585,7 +585,7 @@ static void pi_intro(struct __test_metadata *_metadata, const char *step,
  * Whether blob @b carries the "attach" string (the name chunk AA_NAME,
  * u16 length 7, "attach\0"). The parser always compiles an attachment
  * into the profile's xmatch DFA; whether it also sends the text is its
- * own choice (it varies with its version). seq_profile_attach_show()
+ * own choice (5.0.2, the guest's, does not). seq_profile_attach_show()
  * prints that text when unpack_profile() found it (attach.xmatch_str),
  * else "<unknown>" when the profile has an xmatch DFA, else the name.
  */
