@@ -217,7 +217,7 @@ static void enforce_write_fn(void *arg, void *res)
 		write_once(SEL_FS "/enforce", text, strlen(text));
 }
 
-FIXTURE(enforce) {};
+FIXTURE(enforce){};
 
 FIXTURE_SETUP(enforce)
 {
@@ -281,10 +281,9 @@ TEST_F(enforce, write_read)
 		struct enforce_res res = { 0 };
 		int want, ret;
 
-		want = steps[i].value < 0 ?
-			       -EINVAL :
-			       enforce_model(steps[i].type, mode,
-					     steps[i].value);
+		want = steps[i].value < 0 ? -EINVAL :
+					    enforce_model(steps[i].type, mode,
+							  steps[i].value);
 		ret = in_domain(steps[i].type, enforce_write_fn,
 				(void *)steps[i].text, &res, sizeof(res));
 		enforce_judge(_metadata, steps[i].op, steps[i].type, want,
@@ -342,8 +341,8 @@ static unsigned int perm_bit(const char *class, const char *perm)
 	int v;
 
 	snprintf(path, sizeof(path), SEL_FS "/class/%s/perms/%s", class, perm);
-	if (read_attr(path, text, sizeof(text)) || sscanf(text, "%d", &v) != 1 ||
-	    v < 1 || v > 32)
+	if (read_attr(path, text, sizeof(text)) ||
+	    sscanf(text, "%d", &v) != 1 || v < 1 || v > 32)
 		return 0;
 	return 1u << (v - 1);
 }
@@ -388,21 +387,27 @@ static void access_judge_class(struct __test_metadata *_metadata,
 		rec.expected = if_allowed(src, tgt, class, de->d_name, flag) ?
 				       0 :
 				       -EACCES;
-		rec.observed = ret ? ret : !bit ? -EBADMSG :
-				     (allowed & bit) ? 0 : -EACCES;
+		rec.observed = ret	       ? ret :
+			       !bit	       ? -EBADMSG :
+			       (allowed & bit) ? 0 :
+						 -EACCES;
 		JUDGE(&rec);
 	}
 	closedir(dir);
 }
 
-FIXTURE(access) {};
+FIXTURE(access){};
 
-FIXTURE_VARIANT(access) {
+FIXTURE_VARIANT(access)
+{
 	const char *src, *tgt;
 };
 
-#define ACCESS_CASE(NAME, SRC, TGT) \
-	FIXTURE_VARIANT_ADD(access, NAME) { .src = SRC, .tgt = TGT }
+#define ACCESS_CASE(NAME, SRC, TGT)       \
+	FIXTURE_VARIANT_ADD(access, NAME) \
+	{                                 \
+		.src = SRC, .tgt = TGT    \
+	}
 
 ACCESS_CASE(a_to_a, IF_A, IF_A);
 ACCESS_CASE(a_to_b, IF_A, IF_B);
@@ -414,7 +419,9 @@ FIXTURE_SETUP(access)
 	SEL_SETUP(4);
 }
 
-FIXTURE_TEARDOWN(access) {}
+FIXTURE_TEARDOWN(access)
+{
+}
 
 TEST_F(access, vector)
 {
@@ -446,9 +453,8 @@ TEST_F(access, malformed)
 			.class = "access",
 			.op = bad[i].op,
 			.expected = -EINVAL,
-			.observed = sel_transact(SEL_FS "/access",
-						 bad[i].query, answer,
-						 sizeof(answer)),
+			.observed = sel_transact(SEL_FS "/access", bad[i].query,
+						 answer, sizeof(answer)),
 		};
 
 		JUDGE(&rec);
@@ -464,29 +470,32 @@ TEST_F(access, malformed)
  * SID), or text that is no context; else the SID printed back
  * (security_sid_to_context), the canonical form.
  */
-FIXTURE(context) {};
+FIXTURE(context){};
 
-FIXTURE_VARIANT(context) {
+FIXTURE_VARIANT(context)
+{
 	const char *text, *canonical; /* canonical NULL: EINVAL */
 };
 
-FIXTURE_VARIANT_ADD(context, valid) {
-	.text = CTX(IF_B), .canonical = CTX(IF_B),
+FIXTURE_VARIANT_ADD(context, valid){
+	.text = CTX(IF_B),
+	.canonical = CTX(IF_B),
 };
 
-FIXTURE_VARIANT_ADD(context, same_range) {
-	.text = CTX(IF_B) "-" LEVEL, .canonical = CTX(IF_B),
+FIXTURE_VARIANT_ADD(context, same_range){
+	.text = CTX(IF_B) "-" LEVEL,
+	.canonical = CTX(IF_B),
 };
 
-FIXTURE_VARIANT_ADD(context, unknown_type) {
+FIXTURE_VARIANT_ADD(context, unknown_type){
 	.text = CTX_UNKNOWN,
 };
 
-FIXTURE_VARIANT_ADD(context, no_level) {
+FIXTURE_VARIANT_ADD(context, no_level){
 	.text = SEL_USER_ROLE IF_B,
 };
 
-FIXTURE_VARIANT_ADD(context, garbage) {
+FIXTURE_VARIANT_ADD(context, garbage){
 	.text = "not a context",
 };
 
@@ -495,7 +504,9 @@ FIXTURE_SETUP(context)
 	SEL_SETUP(4);
 }
 
-FIXTURE_TEARDOWN(context) {}
+FIXTURE_TEARDOWN(context)
+{
+}
 
 TEST_F(context, query)
 {
@@ -539,7 +550,7 @@ TEST_F(context, query)
  * lsmconf_if_flag is false in the policy; the kernel keeps its value
  * across a reload, so the case puts it back.
  */
-FIXTURE(bools) {};
+FIXTURE(bools){};
 
 FIXTURE_SETUP(bools)
 {
@@ -643,9 +654,9 @@ enum attr_op {
 };
 
 static const char *const ao_names[N_AO] = {
-	"forbidden",	"read.forbidden", "socket.forbidden", "invalid",
-	"read.invalid", "valid",	  "read.valid",	      "socket.label",
-	"socket.peersec", "reset",	  "read.reset",
+	"forbidden",	  "read.forbidden", "socket.forbidden", "invalid",
+	"read.invalid",	  "valid",	    "read.valid",	"socket.label",
+	"socket.peersec", "reset",	    "read.reset",
 };
 
 struct attr_res {
@@ -654,28 +665,32 @@ struct attr_res {
 	int mac_admin;
 };
 
-FIXTURE(attr) {};
+FIXTURE(attr){};
 
-FIXTURE_VARIANT(attr) {
+FIXTURE_VARIANT(attr)
+{
 	const char *name;
 	bool drop_mac_admin; /* the task drops CAP_MAC_ADMIN first */
 };
 
-FIXTURE_VARIANT_ADD(attr, exec) { .name = "exec" };
-FIXTURE_VARIANT_ADD(attr, fscreate) { .name = "fscreate" };
-FIXTURE_VARIANT_ADD(attr, fscreate_no_mac_admin) {
-	.name = "fscreate", .drop_mac_admin = true,
+FIXTURE_VARIANT_ADD(attr, exec){ .name = "exec" };
+FIXTURE_VARIANT_ADD(attr, fscreate){ .name = "fscreate" };
+FIXTURE_VARIANT_ADD(attr, fscreate_no_mac_admin){
+	.name = "fscreate",
+	.drop_mac_admin = true,
 };
-FIXTURE_VARIANT_ADD(attr, keycreate) { .name = "keycreate" };
-FIXTURE_VARIANT_ADD(attr, sockcreate) { .name = "sockcreate" };
-FIXTURE_VARIANT_ADD(attr, current) { .name = "current" };
+FIXTURE_VARIANT_ADD(attr, keycreate){ .name = "keycreate" };
+FIXTURE_VARIANT_ADD(attr, sockcreate){ .name = "sockcreate" };
+FIXTURE_VARIANT_ADD(attr, current){ .name = "current" };
 
 FIXTURE_SETUP(attr)
 {
 	SEL_SETUP(4);
 }
 
-FIXTURE_TEARDOWN(attr) {}
+FIXTURE_TEARDOWN(attr)
+{
+}
 
 /* Drops CAP_MAC_ADMIN from the effective set: 0 or -errno. */
 static int drop_mac_admin(void)
@@ -765,11 +780,13 @@ static void attr_fn(void *arg, void *res)
 	/* With the newline echo(1) adds: the kernel drops it. */
 	ctx = CTX(IF_B) "\n";
 	r->err[AO_VALID] = write_once(path, ctx, strlen(ctx));
-	r->err[AO_READ_VALID] = read_attr(path, r->text[AO_READ_VALID], TXT_MAX);
+	r->err[AO_READ_VALID] =
+		read_attr(path, r->text[AO_READ_VALID], TXT_MAX);
 	socket_labels(r);
 
 	r->err[AO_RESET] = write_once(path, "\n", 1);
-	r->err[AO_READ_RESET] = read_attr(path, r->text[AO_READ_RESET], TXT_MAX);
+	r->err[AO_READ_RESET] =
+		read_attr(path, r->text[AO_READ_RESET], TXT_MAX);
 }
 
 struct attr_model {
@@ -798,8 +815,7 @@ static int attr_perm_model(const char *task, const char *name)
 {
 	if (strcmp(name, "current"))
 		return 0; /* setexec and the rest: not declared */
-	return if_allowed(task, task, "process", "setcurrent", 0) ? 0 :
-								    -EACCES;
+	return if_allowed(task, task, "process", "setcurrent", 0) ? 0 : -EACCES;
 }
 
 /* Rule 3: the check on the new SID's type @type, for attribute @name. */
@@ -811,8 +827,7 @@ static int attr_target_model(const char *task, const char *name,
 			       0 :
 			       -EACCES;
 	if (!strcmp(name, "keycreate"))
-		return if_allowed(task, type, "key", "create", 0) ? 0 :
-								    -EACCES;
+		return if_allowed(task, type, "key", "create", 0) ? 0 : -EACCES;
 	return 0;
 }
 
@@ -833,19 +848,19 @@ static void attr_model(const char *name, bool mac_admin, struct attr_model *m)
 	memset(m, 0, sizeof(*m));
 	for (i = 0; i < N_AO; i++)
 		m->text[i] = texts[i];
-#define HOLDS(op)                                                            \
-	do {                                                                 \
-		if (holds_raw)                                               \
-			snprintf(texts[op], TXT_MAX, "%s", CTX_UNLABELED);   \
-		else if (*holds)                                             \
-			snprintf(texts[op], TXT_MAX, CTX("%s"), holds);      \
-		else                                                         \
-			texts[op][0] = '\0';                                 \
+#define HOLDS(op)                                                          \
+	do {                                                               \
+		if (holds_raw)                                             \
+			snprintf(texts[op], TXT_MAX, "%s", CTX_UNLABELED); \
+		else if (*holds)                                           \
+			snprintf(texts[op], TXT_MAX, CTX("%s"), holds);    \
+		else                                                       \
+			texts[op][0] = '\0';                               \
 	} while (0)
 
 	/* c: rule 1, then rule 3. */
 	m->expected[AO_FORBIDDEN] = attr_perm_model(task, name) ?:
-		attr_target_model(task, name, IF_C);
+					    attr_target_model(task, name, IF_C);
 	if (!m->expected[AO_FORBIDDEN]) {
 		holds = IF_C;
 		if (current)
@@ -867,7 +882,7 @@ static void attr_model(const char *name, bool mac_admin, struct attr_model *m)
 
 	/* b: rule 1, then rule 3. */
 	m->expected[AO_VALID] = attr_perm_model(task, name) ?:
-		attr_target_model(task, name, IF_B);
+					attr_target_model(task, name, IF_B);
 	if (!m->expected[AO_VALID]) {
 		holds = IF_B;
 		holds_raw = false;
@@ -876,9 +891,8 @@ static void attr_model(const char *name, bool mac_admin, struct attr_model *m)
 	}
 	HOLDS(AO_READ_VALID);
 	/* The socketpair: both ends carry the label (rule of the pair). */
-	m->expected[AO_SOCKET_LABEL] =
-		socket_model(task, sockcreate && !holds_raw ? holds : "",
-			     &label);
+	m->expected[AO_SOCKET_LABEL] = socket_model(
+		task, sockcreate && !holds_raw ? holds : "", &label);
 	m->expected[AO_PEERSEC] = m->expected[AO_SOCKET_LABEL];
 	snprintf(texts[AO_SOCKET_LABEL], TXT_MAX, CTX("%s"), label);
 	snprintf(texts[AO_PEERSEC], TXT_MAX, CTX("%s"), label);
