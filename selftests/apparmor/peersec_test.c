@@ -49,7 +49,9 @@
  */
 
 #define _GNU_SOURCE
+#include <net/if.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -185,6 +187,26 @@ PS_CASES(tcp, T_TCP);
 PS_CASES(udp, T_UDP);
 /* clang-format on */
 
+/* Brings lo up if it is down (a fresh guest's is), as inet_test does. */
+static int loopback_up(void)
+{
+	struct ifreq ifr = { 0 };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
+		ret = -errno;
+	else if (!(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
+		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
+			ret = -errno;
+	}
+	close(fd);
+	return ret;
+}
+
 FIXTURE_SETUP(peersec)
 {
 	struct aa_policy p;
@@ -196,6 +218,8 @@ FIXTURE_SETUP(peersec)
 	ASSERT_EQ(0, aa_policy_share(_metadata, &p, "allow", ABI, NULL,
 				     "ps_b", "ps_b"));
 	self->k9 = aa_feature(AF_UNIX_FEATURE) == 1;
+	if (t_inet(variant->t))
+		ASSERT_EQ(0, loopback_up());
 }
 
 FIXTURE_TEARDOWN(peersec)
