@@ -80,8 +80,7 @@
 /* The labels a socket's creator runs in. */
 enum lab { L_UNCONFINED, L_CONFINED, L_STACKED };
 
-static const char *const lab_names[] = { "unconfined", "confined",
-					 "stacked" };
+static const char *const lab_names[] = { "unconfined", "confined", "stacked" };
 
 /* The profiles: both allow everything the peers do (allow.profile). */
 #define PS_A AA_TEST_PREFIX "ps_a"
@@ -117,9 +116,9 @@ enum transport {
 };
 
 static const char *const t_names[] = {
-	"stream",      "seqpacket",	   "dgram_connected",
-	"dgram",       "pair_stream",	   "pair_seqpacket",
-	"pair_dgram",  "tcp",		   "udp",
+	"stream",     "seqpacket",   "dgram_connected",
+	"dgram",      "pair_stream", "pair_seqpacket",
+	"pair_dgram", "tcp",	     "udp",
 };
 
 static int t_type(enum transport t)
@@ -213,10 +212,10 @@ FIXTURE_SETUP(peersec)
 
 	REQUIRE_APPARMOR(_metadata, true);
 	/* Shared by the binary's cases, removed by its main. */
-	ASSERT_EQ(0, aa_policy_share(_metadata, &p, "allow", ABI, NULL,
-				     "ps_a", "ps_a"));
-	ASSERT_EQ(0, aa_policy_share(_metadata, &p, "allow", ABI, NULL,
-				     "ps_b", "ps_b"));
+	ASSERT_EQ(0, aa_policy_share(_metadata, &p, "allow", ABI, NULL, "ps_a",
+				     "ps_a"));
+	ASSERT_EQ(0, aa_policy_share(_metadata, &p, "allow", ABI, NULL, "ps_b",
+				     "ps_b"));
 	self->k9 = aa_feature(AF_UNIX_FEATURE) == 1;
 	if (t_inet(variant->t))
 		ASSERT_EQ(0, loopback_up());
@@ -394,8 +393,8 @@ static int bind_any(int fd, bool inet, struct conn *k)
 			return -errno;
 		return 0;
 	}
-	k->alen = unix_abstract((struct sockaddr_un *)&k->addr,
-				"lsmconf-ps-%d", getpid());
+	k->alen = unix_abstract((struct sockaddr_un *)&k->addr, "lsmconf-ps-%d",
+				getpid());
 	return sys_ret(bind(fd, (struct sockaddr *)&k->addr, k->alen));
 }
 
@@ -479,8 +478,8 @@ TEST_F(peersec, labels)
 					      AF_UNIX_FEATURE "=no") :
 				  "-";
 	/* Who each socket's peer is: pair ends see their creator. */
-	const char *c_peer = lab_string(t_pair(t) ? variant->client :
-						    variant->server);
+	const char *c_peer =
+		lab_string(t_pair(t) ? variant->client : variant->server);
 	const char *s_peer = lab_string(variant->client);
 	struct record rec = {
 		.abi = ABI,

@@ -111,9 +111,9 @@ enum transport {
 };
 
 static const char *const t_names[] = {
-	"stream",      "seqpacket",	   "dgram_connected",
-	"dgram",       "pair_stream",	   "pair_seqpacket",
-	"pair_dgram",  "tcp",		   "udp",
+	"stream",     "seqpacket",   "dgram_connected",
+	"dgram",      "pair_stream", "pair_seqpacket",
+	"pair_dgram", "tcp",	     "udp",
 };
 
 static int t_type(enum transport t)
@@ -227,9 +227,8 @@ static int make_in(enum lab l, int family, int type, bool pair, int fds[2])
 	char ctx[128];
 	int ret = 0;
 
-	if (l != L_TASK &&
-	    setsockcreatecon(ctx_of(lab_types[l], lab_ranges[l], ctx,
-				    sizeof(ctx))))
+	if (l != L_TASK && setsockcreatecon(ctx_of(lab_types[l], lab_ranges[l],
+						   ctx, sizeof(ctx))))
 		return -errno;
 	if (pair ? socketpair(family, type | SOCK_CLOEXEC, 0, fds) :
 		   (fds[0] = socket(family, type | SOCK_CLOEXEC, 0)) < 0)
@@ -479,7 +478,8 @@ TEST_F(peersec, contexts)
 	if (t == T_TCP)
 		goto out;
 	if (t == T_UDP)
-		ret = setsockopt(recv_on, SOL_IP, IP_PASSSEC, &one, sizeof(one));
+		ret = setsockopt(recv_on, SOL_IP, IP_PASSSEC, &one,
+				 sizeof(one));
 	else
 		ret = setsockopt(recv_on, SOL_SOCKET, SO_PASSSEC, &one,
 				 sizeof(one));
@@ -510,7 +510,7 @@ TEST_F(peersec, contexts)
 	rec.op = t_accepts(t) ? "accepted.scm_security" :
 		 t_pair(t)    ? "end1.scm_security" :
 				"server.scm_security";
-	want = t == T_UDP			  ? NULL :
+	want = t == T_UDP		? NULL :
 	       t_type(t) == SOCK_STREAM ? UNLABELED_CTX :
 					  c_ctx;
 	rec.expected = rec.expected ? NOT_RUN : want ? 0 : -ENOMSG;
