@@ -21,11 +21,10 @@
 
 #define _GNU_SOURCE
 #include <arpa/inet.h>
-#include <net/if.h>
 #include <netinet/in.h>
-#include <sys/ioctl.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/peersec.h"
 #include "../lsmconf/worker.h"
 #include "harness_main.h"
 #include "peer.h"
@@ -718,26 +717,6 @@ static void plan_take(const struct ctx *c, struct plan *p,
 }
 
 /* ---- fixture ---------------------------------------------------------- */
-
-/* Brings lo up if it is down (a fresh guest's may be). */
-static int loopback_up(void)
-{
-	struct ifreq ifr = { 0 };
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
-		ret = -errno;
-	else if (!(ifr.ifr_flags & IFF_UP)) {
-		ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
-		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
-			ret = -errno;
-	}
-	close(fd);
-	return ret;
-}
 
 #define TFO_SYSCTL "/proc/sys/net/ipv4/tcp_fastopen"
 /* TFO_CLIENT_ENABLE: clients may send with MSG_FASTOPEN. */

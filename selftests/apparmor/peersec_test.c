@@ -49,33 +49,16 @@
  */
 
 #define _GNU_SOURCE
-#include <net/if.h>
-#include <netinet/in.h>
-#include <sys/ioctl.h>
 #include <stddef.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
-#include "../lsmconf/unix_addr.h"
+#include "../lsmconf/peersec.h"
 #include "harness_main.h"
 
 #define ABI "5.0"
 #define AF_UNIX_FEATURE "network_v9/af_unix"
-
-#ifndef SO_PEERSEC
-#define SO_PEERSEC 31
-#endif
-#ifndef SO_PASSSEC
-#define SO_PASSSEC 34
-#endif
-#ifndef SCM_SECURITY
-#define SCM_SECURITY 0x03
-#endif
-#ifndef IP_PASSSEC
-#define IP_PASSSEC 18
-#endif
 
 /* The labels a socket's creator runs in. */
 enum lab { L_UNCONFINED, L_CONFINED, L_STACKED };
@@ -101,55 +84,6 @@ static const char *lab_string(enum lab l)
 	default:
 		return "unconfined";
 	}
-}
-
-enum transport {
-	T_STREAM,
-	T_SEQPACKET,
-	T_DGRAM_CONN,
-	T_DGRAM_UNCONN,
-	T_PAIR_STREAM,
-	T_PAIR_SEQPACKET,
-	T_PAIR_DGRAM,
-	T_TCP,
-	T_UDP,
-};
-
-static const char *const t_names[] = {
-	"stream",     "seqpacket",   "dgram_connected",
-	"dgram",      "pair_stream", "pair_seqpacket",
-	"pair_dgram", "tcp",	     "udp",
-};
-
-static int t_type(enum transport t)
-{
-	switch (t) {
-	case T_STREAM:
-	case T_PAIR_STREAM:
-	case T_TCP:
-		return SOCK_STREAM;
-	case T_SEQPACKET:
-	case T_PAIR_SEQPACKET:
-		return SOCK_SEQPACKET;
-	default:
-		return SOCK_DGRAM;
-	}
-}
-
-static bool t_pair(enum transport t)
-{
-	return t == T_PAIR_STREAM || t == T_PAIR_SEQPACKET || t == T_PAIR_DGRAM;
-}
-
-static bool t_inet(enum transport t)
-{
-	return t == T_TCP || t == T_UDP;
-}
-
-/* A connection with an accept(): unix stream, seqpacket, TCP. */
-static bool t_accepts(enum transport t)
-{
-	return t == T_STREAM || t == T_SEQPACKET || t == T_TCP;
 }
 
 FIXTURE(peersec)
@@ -186,26 +120,6 @@ PS_CASES(tcp, T_TCP);
 PS_CASES(udp, T_UDP);
 /* clang-format on */
 
-/* Brings lo up if it is down (a fresh guest's is), as inet_test does. */
-static int loopback_up(void)
-{
-	struct ifreq ifr = { 0 };
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
-		ret = -errno;
-	else if (!(ifr.ifr_flags & IFF_UP)) {
-		ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
-		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
-			ret = -errno;
-	}
-	close(fd);
-	return ret;
-}
-
 FIXTURE_SETUP(peersec)
 {
 	struct aa_policy p;
@@ -239,11 +153,11 @@ static int lab_enter(enum lab l)
 
 /*
  * Makes @n sockets (a pair when @pair) of @family/@type in label @l, in a
- * forked peer, and returns them in @fds (SCM_RIGHTS over a channel).
+ * forked peer, and returns them in @fds (SCM_RIGHTS over a channel):
+ * conn_make()'s peersec_make_fn.
  * 0 or -errno.
  */
-static int make_in_label(enum lab l, int family, int type, bool pair,
-			 int fds[2])
+static int make_in_label(int l, int family, int type, bool pair, int fds[2])
 {
 	int ch[2], ret = 0, i, n = pair ? 2 : 1;
 	pid_t pid;
@@ -290,179 +204,6 @@ out:
 	return ret;
 }
 
-/*
- * SO_PEERSEC of @fd compared with @want (NULL: no label expected): 0 when
- * the label is @want, -EBADMSG when another, else getsockopt's -errno.
- */
-static int read_peersec(int fd, const char *want)
-{
-	char buf[256];
-	socklen_t len = sizeof(buf) - 1;
-
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, buf, &len))
-		return -errno;
-	buf[len] = '\0';
-	if (!want || strcmp(buf, want)) {
-		printf("# SO_PEERSEC read \"%s\", model \"%s\"\n", buf,
-		       want ? want : "(none)");
-		return -EBADMSG;
-	}
-	return 0;
-}
-
-/*
- * SO_PEERSEC of @fd into a one-byte buffer: -ERANGE with optlen the
- * label's length (that of @want) as the kernel gives it, -EBADMSG for a
- * wrong length or a success, else -errno.
- */
-static int read_peersec_short(int fd, const char *want)
-{
-	char buf[1];
-	socklen_t len = sizeof(buf);
-
-	if (!getsockopt(fd, SOL_SOCKET, SO_PEERSEC, buf, &len))
-		return -EBADMSG;
-	if (errno == ERANGE && (!want || len != strlen(want))) {
-		printf("# SO_PEERSEC short: optlen %u, model %zu\n", len,
-		       want ? strlen(want) : 0);
-		return -EBADMSG;
-	}
-	return -errno;
-}
-
-/*
- * Receives one message on @fd (bounded) and looks for SCM_SECURITY:
- * -ENOMSG when none came, 0 when it is @want, -EBADMSG otherwise, or the
- * receive's -errno.
- */
-static int read_scm_security(int fd, const char *want)
-{
-	char cbuf[CMSG_SPACE(256)] = { 0 }, byte, label[257];
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = cbuf,
-		.msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cm;
-	int ret = wait_readable(fd);
-
-	if (ret)
-		return ret;
-	if (recvmsg(fd, &msg, MSG_DONTWAIT) < 0)
-		return -errno;
-	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
-		size_t n = cm->cmsg_len - CMSG_LEN(0);
-
-		if (cm->cmsg_type != SCM_SECURITY ||
-		    (cm->cmsg_level != SOL_SOCKET && cm->cmsg_level != SOL_IP))
-			continue;
-		if (n > 256)
-			n = 256;
-		memcpy(label, CMSG_DATA(cm), n);
-		label[n] = '\0';
-		if (want && !strcmp(label, want))
-			return 0;
-		printf("# SCM_SECURITY \"%s\", model \"%s\"\n", label,
-		       want ? want : "(none)");
-		return -EBADMSG;
-	}
-	return -ENOMSG;
-}
-
-/* The sockets of one case, all in the test's hands. */
-struct conn {
-	int c, s, a; /* client, server (listener or receiver), accepted */
-	struct sockaddr_storage addr;
-	socklen_t alen;
-};
-
-/* Binds @fd on an address of its own (abstract, or loopback port 0). */
-static int bind_any(int fd, bool inet, struct conn *k)
-{
-	if (inet) {
-		struct sockaddr_in *in = (struct sockaddr_in *)&k->addr;
-
-		in->sin_family = AF_INET;
-		in->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		in->sin_port = 0;
-		k->alen = sizeof(*in);
-		if (bind(fd, (struct sockaddr *)in, k->alen) ||
-		    getsockname(fd, (struct sockaddr *)&k->addr, &k->alen))
-			return -errno;
-		return 0;
-	}
-	k->alen = unix_abstract((struct sockaddr_un *)&k->addr, "lsmconf-ps-%d",
-				getpid());
-	return sys_ret(bind(fd, (struct sockaddr *)&k->addr, k->alen));
-}
-
-/*
- * Sets the case up: sockets made in their labels, then bound, connected,
- * accepted by the test. 0 or -errno.
- */
-static int conn_make(const FIXTURE_VARIANT(peersec) * v, struct conn *k)
-{
-	int family = t_inet(v->t) ? AF_INET : AF_UNIX, type = t_type(v->t);
-	int fds[2], ret;
-
-	k->c = k->s = k->a = -1;
-	if (t_pair(v->t)) {
-		ret = make_in_label(v->client, AF_UNIX, type, true, fds);
-		k->c = fds[0];
-		k->s = fds[1];
-		return ret;
-	}
-	ret = make_in_label(v->server, family, type, false, fds);
-	if (ret)
-		return ret;
-	k->s = fds[0];
-	ret = make_in_label(v->client, family, type, false, fds);
-	if (ret)
-		return ret;
-	k->c = fds[0];
-	if (set_timeouts(k->c) || set_timeouts(k->s))
-		return -errno;
-	ret = bind_any(k->s, family == AF_INET, k);
-	if (ret)
-		return ret;
-	if (t_accepts(v->t) && listen(k->s, 1))
-		return -errno;
-	if (v->t != T_DGRAM_UNCONN && v->t != T_UDP &&
-	    connect(k->c, (struct sockaddr *)&k->addr, k->alen))
-		return -errno;
-	if (t_accepts(v->t)) {
-		ret = wait_readable(k->s);
-		if (ret)
-			return ret;
-		k->a = accept4(k->s, NULL, NULL, SOCK_CLOEXEC);
-		if (k->a < 0)
-			return -errno;
-	}
-	return 0;
-}
-
-static void conn_close(struct conn *k)
-{
-	if (k->c >= 0)
-		close(k->c);
-	if (k->s >= 0)
-		close(k->s);
-	if (k->a >= 0)
-		close(k->a);
-}
-
-/* Sends one byte from @from to the case's receiver. 0 or -errno. */
-static int send_one(const FIXTURE_VARIANT(peersec) * v, struct conn *k,
-		    int from)
-{
-	if (v->t == T_DGRAM_UNCONN || v->t == T_UDP)
-		return sys_ret(sendto(from, "p", 1, 0,
-				      (struct sockaddr *)&k->addr, k->alen));
-	return sys_ret(send(from, "p", 1, MSG_NOSIGNAL));
-}
-
 TEST_F(peersec, labels)
 {
 	enum transport t = variant->t;
@@ -489,10 +230,11 @@ TEST_F(peersec, labels)
 		.class = t_names[t],
 		.detail = t_inet(t) ? "loopback" : "abstract",
 	};
-	struct conn k;
+	struct peersec_conn k;
 	int recv_fd_ = -1, ret, one = 1;
 
-	ret = conn_make(variant, &k);
+	ret = conn_make(t, variant->client, variant->server, make_in_label,
+			"lsmconf-ps", &k);
 	ASSERT_EQ(0, ret)
 	{
 		TH_LOG("setting the sockets up: %s", strerror(-ret));
@@ -509,7 +251,7 @@ TEST_F(peersec, labels)
 	/* The same into a one-byte buffer: ERANGE and the label's length. */
 	rec.op = t_pair(t) ? "end0.peersec_short" : "client.peersec_short";
 	rec.expected = cached ? -ERANGE : -ENOPROTOOPT;
-	rec.observed = read_peersec_short(k.c, c_peer);
+	rec.observed = read_peersec_short(k.c, c_peer, 0);
 	JUDGE(&rec);
 
 	if (t_accepts(t)) {
@@ -546,18 +288,13 @@ TEST_F(peersec, labels)
 	 */
 	if (t == T_TCP)
 		goto out;
-	if (t == T_UDP)
-		ret = setsockopt(recv_fd_, SOL_IP, IP_PASSSEC, &one,
-				 sizeof(one));
-	else
-		ret = setsockopt(recv_fd_, SOL_SOCKET, SO_PASSSEC, &one,
-				 sizeof(one));
+	ret = ask_scm_security(t, recv_fd_);
 	ASSERT_EQ(0, ret)
 	{
-		TH_LOG("asking for SCM_SECURITY: %s", strerror(errno));
+		TH_LOG("asking for SCM_SECURITY: %s", strerror(-ret));
 		conn_close(&k);
 	}
-	ret = send_one(variant, &k, k.c);
+	ret = send_one(t, &k);
 	ASSERT_EQ(0, ret)
 	{
 		TH_LOG("sending: %s", strerror(-ret));
@@ -579,7 +316,7 @@ TEST_F(peersec, labels)
 		goto out;
 	ASSERT_EQ(0, setsockopt(recv_fd_, SOL_SOCKET, SO_PASSCRED, &one,
 				sizeof(one)));
-	ASSERT_EQ(0, send_one(variant, &k, k.c));
+	ASSERT_EQ(0, send_one(t, &k));
 	rec.op = t_accepts(t) ? "accepted.scm_security_passcred" :
 				"end1.scm_security_passcred";
 	rec.expected = -ENOMSG;

@@ -54,28 +54,12 @@
  */
 
 #define _GNU_SOURCE
-#include <net/if.h>
-#include <netinet/in.h>
-#include <sys/ioctl.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 
 #include "../kselftest_harness.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
-
-#ifndef SO_PEERSEC
-#define SO_PEERSEC 31
-#endif
-#ifndef SO_PASSSEC
-#define SO_PASSSEC 34
-#endif
-#ifndef SCM_SECURITY
-#define SCM_SECURITY 0x03
-#endif
-#ifndef IP_PASSSEC
-#define IP_PASSSEC 18
-#endif
+#include "../lsmconf/peersec.h"
 
 #define CATS 4
 /* The kernel initial SID of lsmconf.cil at 4 categories: the test. */
@@ -96,54 +80,6 @@ static const char *ctx_of(const char *type, const char *range, char *buf,
 {
 	snprintf(buf, size, SEL_USER_ROLE "%s:%s", type, range);
 	return buf;
-}
-
-enum transport {
-	T_STREAM,
-	T_SEQPACKET,
-	T_DGRAM_CONN,
-	T_DGRAM_UNCONN,
-	T_PAIR_STREAM,
-	T_PAIR_SEQPACKET,
-	T_PAIR_DGRAM,
-	T_TCP,
-	T_UDP,
-};
-
-static const char *const t_names[] = {
-	"stream",     "seqpacket",   "dgram_connected",
-	"dgram",      "pair_stream", "pair_seqpacket",
-	"pair_dgram", "tcp",	     "udp",
-};
-
-static int t_type(enum transport t)
-{
-	switch (t) {
-	case T_STREAM:
-	case T_PAIR_STREAM:
-	case T_TCP:
-		return SOCK_STREAM;
-	case T_SEQPACKET:
-	case T_PAIR_SEQPACKET:
-		return SOCK_SEQPACKET;
-	default:
-		return SOCK_DGRAM;
-	}
-}
-
-static bool t_pair(enum transport t)
-{
-	return t == T_PAIR_STREAM || t == T_PAIR_SEQPACKET || t == T_PAIR_DGRAM;
-}
-
-static bool t_inet(enum transport t)
-{
-	return t == T_TCP || t == T_UDP;
-}
-
-static bool t_accepts(enum transport t)
-{
-	return t == T_STREAM || t == T_SEQPACKET || t == T_TCP;
 }
 
 /* unix_stream_socket: the unix class that keeps a peer SID. */
@@ -184,26 +120,6 @@ PS_CASES(tcp, T_TCP);
 PS_CASES(udp, T_UDP);
 /* clang-format on */
 
-/* Brings lo up if it is down (a fresh guest's is). */
-static int loopback_up(void)
-{
-	struct ifreq ifr = { 0 };
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
-		ret = -errno;
-	else if (!(ifr.ifr_flags & IFF_UP)) {
-		ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
-		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
-			ret = -errno;
-	}
-	close(fd);
-	return ret;
-}
-
 FIXTURE_SETUP(peersec)
 {
 	char *con = NULL;
@@ -221,8 +137,11 @@ FIXTURE_TEARDOWN(peersec)
 {
 }
 
-/* Socket(s) made in the context of @l (setsockcreatecon). 0 or -errno. */
-static int make_in(enum lab l, int family, int type, bool pair, int fds[2])
+/*
+ * Socket(s) made in the context of @l (setsockcreatecon): conn_make()'s
+ * peersec_make_fn. 0 or -errno.
+ */
+static int make_in(int l, int family, int type, bool pair, int fds[2])
 {
 	char ctx[128];
 	int ret = 0;
@@ -236,167 +155,6 @@ static int make_in(enum lab l, int family, int type, bool pair, int fds[2])
 	if (l != L_TASK && setsockcreatecon(NULL) && !ret)
 		ret = -errno;
 	return ret;
-}
-
-/* SO_PEERSEC of @fd: 0 when it is @want, -EBADMSG when not, or -errno. */
-static int read_peersec(int fd, const char *want)
-{
-	char buf[256];
-	socklen_t len = sizeof(buf) - 1;
-
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, buf, &len))
-		return -errno;
-	buf[len] = '\0';
-	/* The kernel's length counts the context's NUL: compare the text. */
-	if (!want || strcmp(buf, want)) {
-		printf("# SO_PEERSEC read \"%s\", model \"%s\"\n", buf,
-		       want ? want : "(none)");
-		return -EBADMSG;
-	}
-	return 0;
-}
-
-/*
- * SO_PEERSEC into a one-byte buffer: -ERANGE with optlen the context's
- * length with its NUL (security_sid_to_context counts it), -EBADMSG for a
- * wrong length or a success, else -errno.
- */
-static int read_peersec_short(int fd, const char *want)
-{
-	char buf[1];
-	socklen_t len = sizeof(buf);
-
-	if (!getsockopt(fd, SOL_SOCKET, SO_PEERSEC, buf, &len))
-		return -EBADMSG;
-	if (errno == ERANGE && (!want || len != strlen(want) + 1)) {
-		printf("# SO_PEERSEC short: optlen %u, model %zu\n", len,
-		       want ? strlen(want) + 1 : 0);
-		return -EBADMSG;
-	}
-	return -errno;
-}
-
-/* One message on @fd: SCM_SECURITY is @want (0), another (-EBADMSG), none (-ENOMSG). */
-static int read_scm_security(int fd, const char *want)
-{
-	char cbuf[CMSG_SPACE(256)] = { 0 }, byte, label[257];
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = cbuf,
-		.msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cm;
-	int ret = wait_readable(fd);
-
-	if (ret)
-		return ret;
-	if (recvmsg(fd, &msg, MSG_DONTWAIT) < 0)
-		return -errno;
-	for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
-		size_t n = cm->cmsg_len - CMSG_LEN(0);
-
-		if (cm->cmsg_type != SCM_SECURITY ||
-		    (cm->cmsg_level != SOL_SOCKET && cm->cmsg_level != SOL_IP))
-			continue;
-		if (n > 256)
-			n = 256;
-		memcpy(label, CMSG_DATA(cm), n);
-		label[n] = '\0';
-		if (want && !strcmp(label, want))
-			return 0;
-		printf("# SCM_SECURITY \"%s\", model \"%s\"\n", label,
-		       want ? want : "(none)");
-		return -EBADMSG;
-	}
-	return -ENOMSG;
-}
-
-struct conn {
-	int c, s, a; /* client, server (listener or receiver), accepted */
-	struct sockaddr_storage addr;
-	socklen_t alen;
-};
-
-static int bind_any(int fd, bool inet, struct conn *k)
-{
-	if (inet) {
-		struct sockaddr_in *in = (struct sockaddr_in *)&k->addr;
-
-		in->sin_family = AF_INET;
-		in->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		in->sin_port = 0;
-		k->alen = sizeof(*in);
-		if (bind(fd, (struct sockaddr *)in, k->alen) ||
-		    getsockname(fd, (struct sockaddr *)&k->addr, &k->alen))
-			return -errno;
-		return 0;
-	}
-	k->alen = sel_abstract_addr((struct sockaddr_un *)&k->addr,
-				    "lsmconf-sps-%d", getpid());
-	return sys_ret(bind(fd, (struct sockaddr *)&k->addr, k->alen));
-}
-
-static int conn_make(const FIXTURE_VARIANT(peersec) * v, struct conn *k)
-{
-	int family = t_inet(v->t) ? AF_INET : AF_UNIX, type = t_type(v->t);
-	int fds[2], ret;
-
-	k->c = k->s = k->a = -1;
-	if (t_pair(v->t)) {
-		ret = make_in(v->client, AF_UNIX, type, true, fds);
-		if (!ret) {
-			k->c = fds[0];
-			k->s = fds[1];
-		}
-		return ret;
-	}
-	ret = make_in(v->server, family, type, false, fds);
-	if (ret)
-		return ret;
-	k->s = fds[0];
-	ret = make_in(v->client, family, type, false, fds);
-	if (ret)
-		return ret;
-	k->c = fds[0];
-	if (set_timeouts(k->c) || set_timeouts(k->s))
-		return -errno;
-	ret = bind_any(k->s, family == AF_INET, k);
-	if (ret)
-		return ret;
-	if (t_accepts(v->t) && listen(k->s, 1))
-		return -errno;
-	if (v->t != T_DGRAM_UNCONN && v->t != T_UDP &&
-	    connect(k->c, (struct sockaddr *)&k->addr, k->alen))
-		return -errno;
-	if (t_accepts(v->t)) {
-		ret = wait_readable(k->s);
-		if (ret)
-			return ret;
-		k->a = accept4(k->s, NULL, NULL, SOCK_CLOEXEC);
-		if (k->a < 0)
-			return -errno;
-	}
-	return 0;
-}
-
-static void conn_close(struct conn *k)
-{
-	if (k->c >= 0)
-		close(k->c);
-	if (k->s >= 0)
-		close(k->s);
-	if (k->a >= 0)
-		close(k->a);
-}
-
-static int send_one(const FIXTURE_VARIANT(peersec) * v, struct conn *k)
-{
-	if (v->t == T_DGRAM_UNCONN || v->t == T_UDP)
-		return sys_ret(sendto(k->c, "p", 1, 0,
-				      (struct sockaddr *)&k->addr, k->alen));
-	return sys_ret(send(k->c, "p", 1, MSG_NOSIGNAL));
 }
 
 TEST_F(peersec, contexts)
@@ -414,7 +172,7 @@ TEST_F(peersec, contexts)
 		.depends = "-",
 	};
 	const char *want;
-	struct conn k;
+	struct peersec_conn k;
 	int recv_on, ret, one = 1;
 
 	ctx_of(lab_types[cl], lab_ranges[cl], c_ctx, sizeof(c_ctx));
@@ -431,7 +189,7 @@ TEST_F(peersec, contexts)
 	/* The accepted socket's (or a pair's second end's) peer: the client's. */
 	snprintf(s_peer, sizeof(s_peer), "%s", c_ctx);
 
-	ret = conn_make(variant, &k);
+	ret = conn_make(t, cl, sv, make_in, "lsmconf-sps", &k);
 	ASSERT_EQ(0, ret)
 	{
 		TH_LOG("setting the sockets up: %s", strerror(-ret));
@@ -447,7 +205,7 @@ TEST_F(peersec, contexts)
 
 	rec.op = t_pair(t) ? "end0.peersec_short" : "client.peersec_short";
 	rec.expected = want ? -ERANGE : -ENOPROTOOPT;
-	rec.observed = read_peersec_short(k.c, want);
+	rec.observed = read_peersec_short(k.c, want, 1);
 	JUDGE(&rec);
 
 	if (t_accepts(t)) {
@@ -477,15 +235,10 @@ TEST_F(peersec, contexts)
 	/* TCP carries no control messages: not asked. */
 	if (t == T_TCP)
 		goto out;
-	if (t == T_UDP)
-		ret = setsockopt(recv_on, SOL_IP, IP_PASSSEC, &one,
-				 sizeof(one));
-	else
-		ret = setsockopt(recv_on, SOL_SOCKET, SO_PASSSEC, &one,
-				 sizeof(one));
+	ret = ask_scm_security(t, recv_on);
 	ASSERT_EQ(0, ret)
 	{
-		TH_LOG("asking for SCM_SECURITY: %s", strerror(errno));
+		TH_LOG("asking for SCM_SECURITY: %s", strerror(-ret));
 		conn_close(&k);
 	}
 	/*
@@ -497,7 +250,7 @@ TEST_F(peersec, contexts)
 	 */
 	rec.op = t_pair(t) ? "end0.send" : "client.send";
 	rec.expected = t == T_PAIR_DGRAM && cl == L_CLIENT ? -EACCES : 0;
-	rec.observed = send_one(variant, &k);
+	rec.observed = send_one(t, &k);
 	JUDGE(&rec);
 	/*
 	 * unix: the sending socket's SID (selinux_socket_getpeersec_dgram),
@@ -523,7 +276,7 @@ TEST_F(peersec, contexts)
 	/* A stream reader with SO_PASSCRED too: the sender socket's SID. */
 	ASSERT_EQ(0, setsockopt(recv_on, SOL_SOCKET, SO_PASSCRED, &one,
 				sizeof(one)));
-	ASSERT_EQ(0, send_one(variant, &k));
+	ASSERT_EQ(0, send_one(t, &k));
 	rec.op = t_accepts(t) ? "accepted.scm_security_passcred" :
 				"end1.scm_security_passcred";
 	rec.expected = 0;
