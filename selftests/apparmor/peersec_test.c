@@ -229,9 +229,46 @@ TEST_F(peersec, labels)
 				      lab_names[variant->server],
 		.class = t_names[t],
 		.detail = t_inet(t) ? "loopback" : "abstract",
+		.depends = dep,
+	};
+	struct peersec_want want[PS_STEPS] = {
+		/* The client's (or a pair's first end's) peer label. */
+		[PS_PEER] = { .expected = cached ? 0 : -ENOPROTOOPT,
+			      .label = c_peer },
+		/* The same into a one-byte buffer: ERANGE and the label's length. */
+		[PS_PEER_SHORT] = { .expected = cached ? -ERANGE : -ENOPROTOOPT,
+				    .label = c_peer },
+		/* The accepted socket's peer is the client socket's label. */
+		[PS_ACCEPTED] = { .expected = cached ? 0 : -ENOPROTOOPT,
+				  .label = s_peer },
+		/* A listener never has a peer: nothing caches one on it. */
+		[PS_LISTENER] = { .expected = -ENOPROTOOPT, .depends = "-" },
+		/*
+		 * The pair's other end sees its creator, the same label; a
+		 * datagram or UDP receiver has no peer (apparmor_unix_may_send
+		 * caches none; inet sockets never have one).
+		 */
+		[PS_SERVER] = { .expected = cached ? 0 : -ENOPROTOOPT,
+				.label = s_peer },
+		/* The send is no decision here: it must go through. */
+		[PS_SEND] = { .unrecorded = true },
+		/*
+		 * SCM_SECURITY on what the client sends: unix asks with
+		 * SO_PASSSEC, UDP with IP_PASSSEC; AppArmor gives no datagram
+		 * label at all (apparmor_socket_getpeersec_dgram). TCP carries
+		 * no control messages: not asked (SO_PASSSEC on it also differs
+		 * by release).
+		 */
+		[PS_SCM] = { .expected = -ENOMSG, .depends = "-" },
+		/*
+		 * A SOCK_STREAM reader copies a message's secid only with
+		 * SO_PASSCRED set too (unix_stream_read_generic): still none,
+		 * the secid AppArmor gives is 0 either way.
+		 */
+		[PS_SCM_PASSCRED] = { .expected = -ENOMSG, .depends = "-" },
 	};
 	struct peersec_conn k;
-	int recv_fd_ = -1, ret, one = 1;
+	int ret;
 
 	ret = conn_make(t, variant->client, variant->server, make_in_label,
 			"lsmconf-ps", &k);
@@ -240,89 +277,7 @@ TEST_F(peersec, labels)
 		TH_LOG("setting the sockets up: %s", strerror(-ret));
 		conn_close(&k);
 	}
-
-	/* The client's (or a pair's first end's) peer label. */
-	rec.op = t_pair(t) ? "end0.peersec" : "client.peersec";
-	rec.depends = dep;
-	rec.expected = cached ? 0 : -ENOPROTOOPT;
-	rec.observed = read_peersec(k.c, c_peer);
-	JUDGE(&rec);
-
-	/* The same into a one-byte buffer: ERANGE and the label's length. */
-	rec.op = t_pair(t) ? "end0.peersec_short" : "client.peersec_short";
-	rec.expected = cached ? -ERANGE : -ENOPROTOOPT;
-	rec.observed = read_peersec_short(k.c, c_peer, 0);
-	JUDGE(&rec);
-
-	if (t_accepts(t)) {
-		/* The accepted socket's peer is the client socket's label. */
-		rec.op = "accepted.peersec";
-		rec.expected = cached ? 0 : -ENOPROTOOPT;
-		rec.observed = read_peersec(k.a, s_peer);
-		JUDGE(&rec);
-		/* A listener never has a peer: nothing caches one on it. */
-		rec.op = "listener.peersec";
-		rec.depends = "-";
-		rec.expected = -ENOPROTOOPT;
-		rec.observed = read_peersec(k.s, NULL);
-		JUDGE(&rec);
-		recv_fd_ = k.a;
-	} else {
-		/*
-		 * The pair's other end sees its creator, the same label; a
-		 * datagram or UDP receiver has no peer (apparmor_unix_may_send
-		 * caches none; inet sockets never have one).
-		 */
-		rec.op = t_pair(t) ? "end1.peersec" : "server.peersec";
-		rec.expected = cached ? 0 : -ENOPROTOOPT;
-		rec.observed = read_peersec(k.s, s_peer);
-		JUDGE(&rec);
-		recv_fd_ = k.s;
-	}
-
-	/*
-	 * SCM_SECURITY on what the client sends: unix asks with SO_PASSSEC,
-	 * UDP with IP_PASSSEC; AppArmor gives no datagram label at all
-	 * (apparmor_socket_getpeersec_dgram). TCP carries no control
-	 * messages: not asked (SO_PASSSEC on it also differs by release).
-	 */
-	if (t == T_TCP)
-		goto out;
-	ret = ask_scm_security(t, recv_fd_);
-	ASSERT_EQ(0, ret)
-	{
-		TH_LOG("asking for SCM_SECURITY: %s", strerror(-ret));
-		conn_close(&k);
-	}
-	ret = send_one(t, &k);
-	ASSERT_EQ(0, ret)
-	{
-		TH_LOG("sending: %s", strerror(-ret));
-		conn_close(&k);
-	}
-	rec.op = t_accepts(t) ? "accepted.scm_security" :
-		 t_pair(t)    ? "end1.scm_security" :
-				"server.scm_security";
-	rec.depends = "-";
-	rec.expected = -ENOMSG;
-	rec.observed = read_scm_security(recv_fd_, NULL);
-	JUDGE(&rec);
-	/*
-	 * A SOCK_STREAM reader copies a message's secid only with
-	 * SO_PASSCRED set too (unix_stream_read_generic): still none, the
-	 * secid AppArmor gives is 0 either way.
-	 */
-	if (t_type(t) != SOCK_STREAM)
-		goto out;
-	ASSERT_EQ(0, setsockopt(recv_fd_, SOL_SOCKET, SO_PASSCRED, &one,
-				sizeof(one)));
-	ASSERT_EQ(0, send_one(t, &k));
-	rec.op = t_accepts(t) ? "accepted.scm_security_passcred" :
-				"end1.scm_security_passcred";
-	rec.expected = -ENOMSG;
-	rec.observed = read_scm_security(recv_fd_, NULL);
-	JUDGE(&rec);
-out:
+	peersec_walk(_metadata, t, &k, &rec, 0, want);
 	conn_close(&k);
 }
 

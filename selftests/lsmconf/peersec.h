@@ -4,9 +4,11 @@
  * (apparmor/peersec_test, selinux/sel_peersec_test), written once so both
  * LSMs are asked the same way: the transports and how a case's sockets
  * are bound, connected and accepted; SO_PEERSEC and SCM_SECURITY read and
- * compared with a model's label; loopback brought up (inet_test too).
- * What a label is, who makes a socket in it and what the kernel should
- * answer stays in each test. Include it after kselftest_harness.h.
+ * compared with a model's label; loopback brought up (inet_test too); the
+ * walk of a case's steps, peersec_walk(). What a label is, who makes a
+ * socket in it and what the kernel should answer stays in each test, in
+ * the table of struct peersec_want it hands the walk. Include it after
+ * kselftest_harness.h.
  */
 #ifndef LSMCONF_PEERSEC_H
 #define LSMCONF_PEERSEC_H
@@ -17,6 +19,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
+#include "judge.h"
 #include "lsmconf.h"
 #include "unix_addr.h"
 
@@ -321,6 +324,128 @@ static inline int send_one(enum transport t, struct peersec_conn *k)
 		return sys_ret(sendto(k->c, "p", 1, 0,
 				      (struct sockaddr *)&k->addr, k->alen));
 	return sys_ret(send(k->c, "p", 1, MSG_NOSIGNAL));
+}
+
+/*
+ * The steps of a case, in the order peersec_walk() takes them; the op of
+ * each record is named after the socket it reads (a pair's ends are end0
+ * and end1, the client's and the receiver's).
+ */
+enum peersec_step {
+	PS_PEER, /* client/end0.peersec: SO_PEERSEC of the client */
+	PS_PEER_SHORT, /* client/end0.peersec_short: into a one-byte buffer */
+	PS_ACCEPTED, /* accepted.peersec (a transport that accepts) */
+	PS_LISTENER, /* listener.peersec (likewise) */
+	PS_SERVER, /* server/end1.peersec (one that does not) */
+	PS_SEND, /* client/end0.send: one byte to the receiver (not TCP) */
+	PS_SCM, /* RECEIVER.scm_security: SCM_SECURITY of that byte */
+	PS_SCM_PASSCRED, /* the same with SO_PASSCRED too (SOCK_STREAM) */
+	PS_STEPS,
+};
+
+/* What a test's model expects of one step. */
+struct peersec_want {
+	int expected; /* 0, -errno or NOT_RUN */
+	const char *label; /* the label it reads (NULL: none expected) */
+	const char *depends; /* the record's; NULL: the base record's */
+	bool unrecorded; /* PS_SEND: must succeed (expected 0), no record */
+};
+
+/* One record: @base's columns, the op @op, @w's expectation. */
+static inline void peersec_judge(struct __test_metadata *_metadata,
+				 const struct record *base, const char *op,
+				 const struct peersec_want *w, int observed)
+{
+	struct record rec = *base;
+
+	rec.op = op;
+	if (w->depends)
+		rec.depends = w->depends;
+	rec.expected = w->expected;
+	rec.observed = observed;
+	JUDGE(&rec);
+}
+
+/*
+ * Walks the steps of transport @t on the sockets @k (made by
+ * conn_make()), the same for every LSM, judging each against @w (indexed
+ * by enum peersec_step) into a record of @base's columns: the client's
+ * SO_PEERSEC, whole and short (the label's length plus @nul, see
+ * read_peersec_short()); the accepted socket's and the listener's, or the
+ * other end's; then, but on TCP (no control messages), SCM_SECURITY asked
+ * on the receiver, one byte sent and its SCM_SECURITY read (not run when
+ * the send is expected to fail), and for a SOCK_STREAM reader the same
+ * again with SO_PASSCRED. A failure outside the model is fatal, @k closed.
+ */
+static inline void peersec_walk(struct __test_metadata *_metadata,
+				enum transport t, struct peersec_conn *k,
+				const struct record *base, size_t nul,
+				const struct peersec_want *w)
+{
+	bool pair = t_pair(t), accepts = t_accepts(t);
+	struct peersec_want scm = w[PS_SCM];
+	int recv_on = accepts ? k->a : k->s, ret, one = 1;
+
+	peersec_judge(_metadata, base, pair ? "end0.peersec" : "client.peersec",
+		      &w[PS_PEER], read_peersec(k->c, w[PS_PEER].label));
+	peersec_judge(_metadata, base,
+		      pair ? "end0.peersec_short" : "client.peersec_short",
+		      &w[PS_PEER_SHORT],
+		      read_peersec_short(k->c, w[PS_PEER_SHORT].label, nul));
+	if (accepts) {
+		peersec_judge(_metadata, base, "accepted.peersec",
+			      &w[PS_ACCEPTED],
+			      read_peersec(k->a, w[PS_ACCEPTED].label));
+		peersec_judge(_metadata, base, "listener.peersec",
+			      &w[PS_LISTENER],
+			      read_peersec(k->s, w[PS_LISTENER].label));
+	} else {
+		peersec_judge(_metadata, base,
+			      pair ? "end1.peersec" : "server.peersec",
+			      &w[PS_SERVER],
+			      read_peersec(k->s, w[PS_SERVER].label));
+	}
+
+	if (t == T_TCP)
+		return;
+	ret = ask_scm_security(t, recv_on);
+	ASSERT_EQ(0, ret)
+	{
+		TH_LOG("asking for SCM_SECURITY: %s", strerror(-ret));
+		conn_close(k);
+	}
+	ret = send_one(t, k);
+	if (w[PS_SEND].unrecorded) {
+		ASSERT_EQ(0, ret)
+		{
+			TH_LOG("sending: %s", strerror(-ret));
+			conn_close(k);
+		}
+	} else {
+		peersec_judge(_metadata, base,
+			      pair ? "end0.send" : "client.send", &w[PS_SEND],
+			      ret);
+	}
+	if (w[PS_SEND].expected)
+		scm.expected = NOT_RUN;
+	peersec_judge(_metadata, base,
+		      accepts ? "accepted.scm_security" :
+		      pair    ? "end1.scm_security" :
+				"server.scm_security",
+		      &scm,
+		      scm.expected == NOT_RUN ?
+			      NOT_RUN :
+			      read_scm_security(recv_on, scm.label));
+	if (t_type(t) != SOCK_STREAM)
+		return;
+	ASSERT_EQ(0, setsockopt(recv_on, SOL_SOCKET, SO_PASSCRED, &one,
+				sizeof(one)));
+	ASSERT_EQ(0, send_one(t, k));
+	peersec_judge(_metadata, base,
+		      accepts ? "accepted.scm_security_passcred" :
+				"end1.scm_security_passcred",
+		      &w[PS_SCM_PASSCRED],
+		      read_scm_security(recv_on, w[PS_SCM_PASSCRED].label));
 }
 
 #endif /* LSMCONF_PEERSEC_H */

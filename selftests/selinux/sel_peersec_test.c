@@ -171,9 +171,52 @@ TEST_F(peersec, contexts)
 		.detail = t_inet(t) ? "loopback" : "abstract",
 		.depends = "-",
 	};
-	const char *want;
+	/* Only unix_stream_socket keeps a peer here (TCP's is SECSID_NULL). */
+	const char *c_want = ustream ? c_peer : NULL;
+	const char *s_want = ustream ? s_peer : NULL;
+	struct peersec_want want[PS_STEPS] = {
+		[PS_PEER] = { .expected = c_want ? 0 : -ENOPROTOOPT,
+			      .label = c_want },
+		[PS_PEER_SHORT] = { .expected = c_want ? -ERANGE : -ENOPROTOOPT,
+				    .label = c_want },
+		[PS_ACCEPTED] = { .expected = s_want ? 0 : -ENOPROTOOPT,
+				  .label = s_want },
+		/*
+		 * A listener keeps selinux_sk_alloc_security's
+		 * SECINITSID_UNLABELED: unix stream and TCP alike.
+		 */
+		[PS_LISTENER] = { .expected = 0, .label = UNLABELED_CTX },
+		[PS_SERVER] = { .expected = s_want ? 0 : -ENOPROTOOPT,
+				.label = s_want },
+		/*
+		 * The send itself: a unix datagram is checked sending socket ->
+		 * receiving socket for sendto (selinux_socket_unix_may_send);
+		 * lsmconf.cil grants lsmconf_c_ok_t sendto on lsmconf_srv_t
+		 * only, so a datagram pair of c_ok_t sockets may not send to
+		 * itself. kernel_t may send to every domain; streams have no
+		 * such check. TCP carries no control messages: not asked.
+		 */
+		[PS_SEND] = { .expected = t == T_PAIR_DGRAM && cl == L_CLIENT ?
+						  -EACCES :
+						  0 },
+		/*
+		 * unix: the sending socket's SID
+		 * (selinux_socket_getpeersec_dgram), except that a SOCK_STREAM
+		 * reader copies a message's secid only when it also asked for
+		 * credentials (unix_stream_read_generic: unix_skb_to_scm under
+		 * unix_may_passcred); else it stays 0, and SID 0 prints as the
+		 * unlabeled initial SID (sidtab_search falls back to
+		 * SECINITSID_UNLABELED). UDP: no peer label, no message.
+		 */
+		[PS_SCM] = { .expected = t == T_UDP ? -ENOMSG : 0,
+			     .label = t == T_UDP	       ? NULL :
+				      t_type(t) == SOCK_STREAM ? UNLABELED_CTX :
+								 c_ctx },
+		/* A stream reader with SO_PASSCRED too: the sender socket's SID. */
+		[PS_SCM_PASSCRED] = { .expected = 0, .label = c_ctx },
+	};
 	struct peersec_conn k;
-	int recv_on, ret, one = 1;
+	int ret;
 
 	ctx_of(lab_types[cl], lab_ranges[cl], c_ctx, sizeof(c_ctx));
 	ctx_of(lab_types[sv], lab_ranges[sv], s_ctx, sizeof(s_ctx));
@@ -195,94 +238,7 @@ TEST_F(peersec, contexts)
 		TH_LOG("setting the sockets up: %s", strerror(-ret));
 		conn_close(&k);
 	}
-
-	/* Only unix_stream_socket keeps a peer here (TCP's is SECSID_NULL). */
-	want = ustream ? c_peer : NULL;
-	rec.op = t_pair(t) ? "end0.peersec" : "client.peersec";
-	rec.expected = want ? 0 : -ENOPROTOOPT;
-	rec.observed = read_peersec(k.c, want);
-	JUDGE(&rec);
-
-	rec.op = t_pair(t) ? "end0.peersec_short" : "client.peersec_short";
-	rec.expected = want ? -ERANGE : -ENOPROTOOPT;
-	rec.observed = read_peersec_short(k.c, want, 1);
-	JUDGE(&rec);
-
-	if (t_accepts(t)) {
-		rec.op = "accepted.peersec";
-		want = ustream ? s_peer : NULL;
-		rec.expected = want ? 0 : -ENOPROTOOPT;
-		rec.observed = read_peersec(k.a, want);
-		JUDGE(&rec);
-		/*
-		 * A listener keeps selinux_sk_alloc_security's
-		 * SECINITSID_UNLABELED: unix stream and TCP alike.
-		 */
-		rec.op = "listener.peersec";
-		rec.expected = 0;
-		rec.observed = read_peersec(k.s, UNLABELED_CTX);
-		JUDGE(&rec);
-		recv_on = k.a;
-	} else {
-		rec.op = t_pair(t) ? "end1.peersec" : "server.peersec";
-		want = ustream ? s_peer : NULL;
-		rec.expected = want ? 0 : -ENOPROTOOPT;
-		rec.observed = read_peersec(k.s, want);
-		JUDGE(&rec);
-		recv_on = k.s;
-	}
-
-	/* TCP carries no control messages: not asked. */
-	if (t == T_TCP)
-		goto out;
-	ret = ask_scm_security(t, recv_on);
-	ASSERT_EQ(0, ret)
-	{
-		TH_LOG("asking for SCM_SECURITY: %s", strerror(-ret));
-		conn_close(&k);
-	}
-	/*
-	 * The send itself: a unix datagram is checked sending socket ->
-	 * receiving socket for sendto (selinux_socket_unix_may_send);
-	 * lsmconf.cil grants lsmconf_c_ok_t sendto on lsmconf_srv_t only,
-	 * so a datagram pair of c_ok_t sockets may not send to itself.
-	 * kernel_t may send to every domain; streams have no such check.
-	 */
-	rec.op = t_pair(t) ? "end0.send" : "client.send";
-	rec.expected = t == T_PAIR_DGRAM && cl == L_CLIENT ? -EACCES : 0;
-	rec.observed = send_one(t, &k);
-	JUDGE(&rec);
-	/*
-	 * unix: the sending socket's SID (selinux_socket_getpeersec_dgram),
-	 * except that a SOCK_STREAM reader copies a message's secid only
-	 * when it also asked for credentials (unix_stream_read_generic:
-	 * unix_skb_to_scm under unix_may_passcred); else it stays 0, and
-	 * SID 0 prints as the unlabeled initial SID (sidtab_search falls
-	 * back to SECINITSID_UNLABELED). UDP: no peer label, no message.
-	 */
-	rec.op = t_accepts(t) ? "accepted.scm_security" :
-		 t_pair(t)    ? "end1.scm_security" :
-				"server.scm_security";
-	want = t == T_UDP		? NULL :
-	       t_type(t) == SOCK_STREAM ? UNLABELED_CTX :
-					  c_ctx;
-	rec.expected = rec.expected ? NOT_RUN : want ? 0 : -ENOMSG;
-	rec.observed = rec.expected == NOT_RUN ?
-			       NOT_RUN :
-			       read_scm_security(recv_on, want);
-	JUDGE(&rec);
-	if (t_type(t) != SOCK_STREAM)
-		goto out;
-	/* A stream reader with SO_PASSCRED too: the sender socket's SID. */
-	ASSERT_EQ(0, setsockopt(recv_on, SOL_SOCKET, SO_PASSCRED, &one,
-				sizeof(one)));
-	ASSERT_EQ(0, send_one(t, &k));
-	rec.op = t_accepts(t) ? "accepted.scm_security_passcred" :
-				"end1.scm_security_passcred";
-	rec.expected = 0;
-	rec.observed = read_scm_security(recv_on, c_ctx);
-	JUDGE(&rec);
-out:
+	peersec_walk(_metadata, t, &k, &rec, 1, want);
 	conn_close(&k);
 }
 
