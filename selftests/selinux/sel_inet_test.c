@@ -99,7 +99,8 @@
 
 enum proto { TCP4, TCP6, UDP4, UDP6, PING4, PING6, NL_ROUTE, NL_UEVENT };
 static const char *const proto_names[] = {
-	"tcp4", "tcp6", "udp4", "udp6", "ping4", "ping6", "nl_route", "nl_uevent",
+	"tcp4",	 "tcp6",  "udp4",     "udp6",
+	"ping4", "ping6", "nl_route", "nl_uevent",
 };
 
 enum op {
@@ -124,10 +125,14 @@ enum op {
 };
 
 static const char *const op_names[N_OPS] = {
-	"socket",     "bind.unspec_any", "bind.unspec_lo", "bind.other_family",
-	"bind.v4mapped", "bind",	 "listen",	   "connect",
-	"accept",     "send",		 "sendmsg.getlink", "recv",
-	"sendmsg.newlink", "getsockopt", "setsockopt",	   "shutdown",
+	"socket",	   "bind.unspec_any",
+	"bind.unspec_lo",  "bind.other_family",
+	"bind.v4mapped",   "bind",
+	"listen",	   "connect",
+	"accept",	   "send",
+	"sendmsg.getlink", "recv",
+	"sendmsg.newlink", "getsockopt",
+	"setsockopt",	   "shutdown",
 	"disconnect",
 };
 
@@ -154,8 +159,8 @@ struct in_model {
  * @op needs every permission of @perms (space-separated) and, when all are
  * held, ends in @then; it runs only when @reached.
  */
-static void set(struct in_model *m, enum op op, bool reached,
-		const char *perms, int then)
+static void set(struct in_model *m, enum op op, bool reached, const char *perms,
+		int then)
 {
 	char list[64], *tok, *save;
 	int e = then;
@@ -212,8 +217,10 @@ static void model_case(enum proto p, const char *dom, int extsock,
 	if (!is_inet(p)) {
 		/* Netlink: not inet, so __selinux_socket_bind checks bind only. */
 		set(m, OP_BIND, s, "bind", 0);
-		set(m, OP_LISTEN, s, "listen", -EOPNOTSUPP); /* sock_no_listen */
-		set(m, OP_ACCEPT, s, "accept", -EOPNOTSUPP); /* sock_no_accept */
+		set(m, OP_LISTEN, s, "listen",
+		    -EOPNOTSUPP); /* sock_no_listen */
+		set(m, OP_ACCEPT, s, "accept",
+		    -EOPNOTSUPP); /* sock_no_accept */
 		if (p == NL_ROUTE) {
 			/* selinux_socket_sendmsg, then selinux_netlink_send */
 			set(m, OP_NL_GETLINK, s, "write nlmsg_read", 0);
@@ -230,7 +237,8 @@ static void model_case(enum proto p, const char *dom, int extsock,
 		if (!v6) {
 			set(m, OP_BIND_UNSPEC_ANY, s, "bind node_bind", 0);
 			set(m, OP_BIND_UNSPEC_LO, s, "bind", -EAFNOSUPPORT);
-			set(m, OP_BIND_OTHER, s, "bind node_bind", -EAFNOSUPPORT);
+			set(m, OP_BIND_OTHER, s, "bind node_bind",
+			    -EAFNOSUPPORT);
 		} else {
 			set(m, OP_BIND_UNSPEC_ANY, s, "bind", -EAFNOSUPPORT);
 			set(m, OP_BIND_OTHER, s, "bind node_bind", -EINVAL);
@@ -374,16 +382,17 @@ static int nl_send(int fd, int type, int flags)
 		struct nlmsghdr h;
 		struct ifinfomsg i;
 	} req = {
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = type,
-		       .nlmsg_flags = NLM_F_REQUEST | flags, .nlmsg_seq = 1 },
+		.h = { .nlmsg_len = sizeof(req),
+		       .nlmsg_type = type,
+		       .nlmsg_flags = NLM_F_REQUEST | flags,
+		       .nlmsg_seq = 1 },
 		.i = { .ifi_family = AF_UNSPEC },
 	};
 	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
 
 	if (type == RTM_NEWLINK)
 		req.i.ifi_index = 1; /* lo, no attribute: nothing changes */
-	return sys_ret(sendto(fd, &req, sizeof(req), 0, (void *)&k,
-			      sizeof(k)));
+	return sys_ret(sendto(fd, &req, sizeof(req), 0, (void *)&k, sizeof(k)));
 }
 
 static void run_netlink(enum proto p, int r[N_OPS])
@@ -523,11 +532,10 @@ FIXTURE_VARIANT(in)
 	const char *dom;
 };
 
-#define IN_CASE(P, PROTO, D)                 \
-	FIXTURE_VARIANT_ADD(in, P##_##D)     \
-	{                                    \
-		.proto = PROTO,              \
-		.dom = "lsmconf_" #D "_t",   \
+#define IN_CASE(P, PROTO, D)                               \
+	FIXTURE_VARIANT_ADD(in, P##_##D)                   \
+	{                                                  \
+		.proto = PROTO, .dom = "lsmconf_" #D "_t", \
 	}
 
 /*
@@ -578,13 +586,14 @@ FIXTURE_SETUP(in)
 	ASSERT_EQ(0, loopback_up());
 	/* The kernel may lack the family: a SKIP, not a failure. */
 	fd = new_socket(variant->proto == PING4 ? UDP4 :
-			variant->proto == PING6 ? UDP6 : variant->proto);
+			variant->proto == PING6 ? UDP6 :
+						  variant->proto);
 	if (fd < 0)
 		SKIP(return, "no %s socket here: %s",
-		     proto_names[variant->proto], strerror(errno));
+			   proto_names[variant->proto], strerror(errno));
 	close(fd);
-	self->extsock = read_text(EXTSOCK, val, sizeof(val)) > 0 &&
-			val[0] == '1';
+	self->extsock =
+		read_text(EXTSOCK, val, sizeof(val)) > 0 && val[0] == '1';
 	if (variant->proto == PING4 || variant->proto == PING6) {
 		/* Ping sockets: the harness's group (root) must be allowed. */
 		if (read_text(PING_RANGE, self->ping_range,
