@@ -61,8 +61,7 @@ enum phase { PH_BASE0, PH_VARIANT, PH_BASE1, PH_N };
 static const char *const ph_names[] = { "base0", "variant", "base1" };
 enum lsn { L_KEEP, L_SRV, L_GONE, L_N };
 static const char *const l_names[] = { "keep", "srv", "gone" };
-static const char *const l_types[] = { "lsmconf_rl_keep_t",
-				       "lsmconf_rl_srv_t",
+static const char *const l_types[] = { "lsmconf_rl_keep_t", "lsmconf_rl_srv_t",
 				       "lsmconf_rl_gone_t" };
 enum cli { C_CLI, C_GONE, C_N };
 static const char *const c_names[] = { "cli", "gone" };
@@ -335,8 +334,8 @@ static void run_phase(struct __test_metadata *_metadata,
 		char *con = NULL;
 
 		ret = getpeercon(self->peer, &con) ? -errno : 0;
-		judge_ctx(_metadata, p, "gone.getpeercon", c_types[C_GONE],
-			  ret, con ? con : "",
+		judge_ctx(_metadata, p, "gone.getpeercon", c_types[C_GONE], ret,
+			  con ? con : "",
 			  model_ctx(c_types[C_GONE], p, want, sizeof(want)));
 		freecon(con);
 	}
@@ -373,8 +372,7 @@ static void run_phase(struct __test_metadata *_metadata,
 				 ph_names[p], c_names[c], l_names[l]);
 			snprintf(dep, sizeof(dep), "%s->%s:connectto",
 				 eff(c_types[c], p), eff(l_types[l], p));
-			ret = ask_connect(&self->cl[c], '0' + l,
-					  &rec.observed);
+			ret = ask_connect(&self->cl[c], '0' + l, &rec.observed);
 			ASSERT_EQ(0, ret);
 			JUDGE(&rec);
 		}
@@ -383,9 +381,13 @@ static void run_phase(struct __test_metadata *_metadata,
 TEST_F(reload, objects)
 {
 	struct record rec = {
-		.abi = "cil", .subject = "kernel_t", .object = "-",
-		.class = "security", .detail = "-",
-		.op = "policy.restored", .depends = "-",
+		.abi = "cil",
+		.subject = "kernel_t",
+		.object = "-",
+		.class = "security",
+		.detail = "-",
+		.op = "policy.restored",
+		.depends = "-",
 	};
 	int ret;
 	char *now;
@@ -405,15 +407,16 @@ TEST_F(reload, objects)
 
 	/* Back to the policy found (none found: base stays, as loaded). */
 	if (self->found) {
-		ASSERT_EQ(0, security_load_policy(self->found,
-						  self->found_len));
+		ASSERT_EQ(0,
+			  security_load_policy(self->found, self->found_len));
 		if (sel_loaded_name)
 			sel_loaded_name[0] = '\0';
 		ASSERT_EQ(0, sel_read_file(SEL_FS "/policy", &now, &now_len));
-		rec.observed = now_len == self->found_len &&
-					       !memcmp(now, self->found, now_len) ?
-				       0 :
-				       -EBADMSG;
+		rec.observed =
+			now_len == self->found_len &&
+					!memcmp(now, self->found, now_len) ?
+				0 :
+				-EBADMSG;
 		free(now);
 		free(self->found);
 		JUDGE(&rec);
