@@ -13,6 +13,8 @@
  *
  *   kill_usr1   kill(target, SIGUSR1)               signal, send/receive
  *   kill_usr2   kill(target, SIGUSR2)               signal, send/receive
+ *               (its own KTAP case, other_signal: a signal S's rules
+ *               do not name; the rest are the case "decisions")
  *   exe_readlink readlink("/proc/TARGET/exe")       ptrace read/readby
  *   seize       ptrace(PTRACE_SEIZE, target)        ptrace trace/tracedby
  *
@@ -89,21 +91,31 @@ static const char *const tp_tags[NPROF] = { "tp_s", "tp_a", "tp_t",
 
 #define N(x) AA_TEST_PREFIX "tp_" x
 static const char *const tp_rules[NPROF] = {
-	[P_S] = "signal (send) set=(usr1) peer=" N("t") ",\n"
-		"  signal (send) set=(usr1) peer=" N("u") ",\n"
-		"  signal (send) set=(usr1) peer=" N("v") ",\n"
-		"  ptrace (read, trace) peer=" N("t") ",\n"
-		"  ptrace (read, trace) peer=" N("u") ",\n"
-		"  ptrace (read, trace) peer=" N("v") ",\n",
+	[P_S] = "signal (send) set=(usr1) peer=" N(
+		"t") ",\n"
+		     "  signal (send) set=(usr1) peer=" N(
+			     "u") ",\n"
+				  "  signal (send) set=(usr1) peer=" N(
+					  "v") ",\n"
+					       "  ptrace (read, trace) peer=" N(
+						       "t") ",\n"
+							    "  ptrace (read, trace) peer=" N(
+								    "u") ",\n"
+									 "  ptrace (read, trace) peer=" N(
+										 "v") ",\n",
 	[P_A] = "signal,\n  ptrace,\n",
-	[P_T] = "signal (receive) peer=" N("s") ",\n"
-		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
-	[P_U] = "signal (receive) peer=" N("s") ",\n"
-		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
-	[P_V] = "signal (receive) peer=" N("nobody") ",\n"
-		"  ptrace (readby, tracedby) peer=" N("nobody") ",\n",
-	[P_W] = "signal (receive) peer=" N("s") ",\n"
-		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_T] = "signal (receive) peer=" N(
+		"s") ",\n"
+		     "  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_U] = "signal (receive) peer=" N(
+		"s") ",\n"
+		     "  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_V] = "signal (receive) peer=" N(
+		"nobody") ",\n"
+			  "  ptrace (readby, tracedby) peer=" N("nobody") ",\n",
+	[P_W] = "signal (receive) peer=" N(
+		"s") ",\n"
+		     "  ptrace (readby, tracedby) peer=" N("s") ",\n",
 };
 
 /*
@@ -295,8 +307,8 @@ static void target_run(const struct tp_label *l, int rdy, int go)
 }
 
 /* The subject: forks the target, enters its label, acts, reports. */
-static void subject_run(const FIXTURE_VARIANT(task_peer) * v, bool run_sig,
-			bool run_ptr, bool run_seize, int rep)
+static void subject_run(const FIXTURE_VARIANT(task_peer) * v, bool usr2,
+			bool run_sig, bool run_ptr, bool run_seize, int rep)
 {
 	struct tp_report r, t;
 	char path[64];
@@ -320,24 +332,25 @@ static void subject_run(const FIXTURE_VARIANT(task_peer) * v, bool run_sig,
 	}
 	close(rdy[1]);
 	close(go[0]);
-	if (!wait_readable(rdy[0]) && read(rdy[0], &t, sizeof(t)) == sizeof(t)) {
+	if (!wait_readable(rdy[0]) &&
+	    read(rdy[0], &t, sizeof(t)) == sizeof(t)) {
 		r.targ_err = t.targ_err;
 		memcpy(r.targ_ctx, t.targ_ctx, sizeof(r.targ_ctx));
 	}
 	r.subj_err = tp_enter(&labels[v->subj], r.subj_ctx, sizeof(r.subj_ctx));
 	if (!r.subj_err && !r.targ_err) {
-		if (run_sig) {
-			r.res[OP_USR1] = sys_ret(kill(pid, SIGUSR1));
+		if (run_sig && usr2)
 			r.res[OP_USR2] = sys_ret(kill(pid, SIGUSR2));
-		}
-		if (run_ptr) {
+		if (run_sig && !usr2)
+			r.res[OP_USR1] = sys_ret(kill(pid, SIGUSR1));
+		if (run_ptr && !usr2) {
 			snprintf(path, sizeof(path), "/proc/%d/exe", pid);
 			r.res[OP_EXE] = readlink(path, link, sizeof(link)) < 0 ?
 						-errno :
 						0;
 		}
 		/* Last: a traced target would stop on a later signal. */
-		if (run_ptr && run_seize)
+		if (run_ptr && run_seize && !usr2)
 			r.res[OP_SEIZE] =
 				sys_ret(ptrace(PTRACE_SEIZE, pid, 0, 0));
 	}
@@ -402,7 +415,14 @@ static int model_ptrace(const struct tp_label *s, const struct tp_label *t)
 	return 0;
 }
 
-TEST_F_TIMEOUT(task_peer, decisions, 60)
+/*
+ * One case: the decisions of @usr2 (kill_usr2 alone, a signal no rule of
+ * S names) or of the rules (kill_usr1, exe_readlink, seize). Two KTAP
+ * cases per variant, so a case's decisions all rest on the same rules.
+ */
+static void tp_case(struct __test_metadata *_metadata,
+		    FIXTURE_DATA(task_peer) * self,
+		    const FIXTURE_VARIANT(task_peer) * variant, bool usr2)
 {
 	char dep_seize[64];
 	struct tp_report r;
@@ -418,7 +438,10 @@ TEST_F_TIMEOUT(task_peer, decisions, 60)
 	pid_t pid;
 
 	if (!run_sig && !run_ptr)
-		SKIP(return, "the kernel advertises neither features/signal nor features/ptrace");
+		SKIP(return,
+			   "the kernel advertises neither features/signal nor features/ptrace");
+	if (usr2 && !run_sig)
+		SKIP(return, "the kernel does not advertise features/signal");
 	if (!run_sig)
 		TH_LOG("features/signal absent: the kill decisions are not run");
 	if (!run_ptr)
@@ -432,7 +455,7 @@ TEST_F_TIMEOUT(task_peer, decisions, 60)
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		close(rep[0]);
-		subject_run(variant, run_sig, run_ptr, run_seize, rep[1]);
+		subject_run(variant, usr2, run_sig, run_ptr, run_seize, rep[1]);
 	}
 	close(rep[1]);
 	ASSERT_EQ(0, wait_readable(rep[0]));
@@ -442,13 +465,15 @@ TEST_F_TIMEOUT(task_peer, decisions, 60)
 	EXPECT_EQ(0, st);
 	ASSERT_EQ(0, r.targ_err)
 	{
-		TH_LOG("target entering %s: %s (context %s)", labels[variant->targ].id,
-		       strerror(-r.targ_err), r.targ_ctx);
+		TH_LOG("target entering %s: %s (context %s)",
+		       labels[variant->targ].id, strerror(-r.targ_err),
+		       r.targ_ctx);
 	}
 	ASSERT_EQ(0, r.subj_err)
 	{
-		TH_LOG("subject entering %s: %s (context %s)", labels[variant->subj].id,
-		       strerror(-r.subj_err), r.subj_ctx);
+		TH_LOG("subject entering %s: %s (context %s)",
+		       labels[variant->subj].id, strerror(-r.subj_err),
+		       r.subj_ctx);
 	}
 	for (i = 0; i < NOPS; i++) {
 		bool sig = i == OP_USR1 || i == OP_USR2;
@@ -458,19 +483,31 @@ TEST_F_TIMEOUT(task_peer, decisions, 60)
 		rec.class = sig ? "signal" : "ptrace";
 		rec.detail = i == OP_USR1 ? "usr1" :
 			     i == OP_USR2 ? "usr2" :
-			     i == OP_EXE ? "read" : "trace";
+			     i == OP_EXE  ? "read" :
+					    "trace";
 		rec.op = op_names[i];
-		rec.depends = sig ? "signal=yes" :
-			      i == OP_EXE ? "ptrace=yes" : dep_seize;
-		rec.expected = sig ? model_signal(&labels[variant->subj],
-						  &labels[variant->targ],
-						  i == OP_USR1 ? SIG_U1 :
-								 SIG_U2) :
-				     model_ptrace(&labels[variant->subj],
-						  &labels[variant->targ]);
+		rec.depends = sig	  ? "signal=yes" :
+			      i == OP_EXE ? "ptrace=yes" :
+					    dep_seize;
+		rec.expected =
+			sig ? model_signal(&labels[variant->subj],
+					   &labels[variant->targ],
+					   i == OP_USR1 ? SIG_U1 : SIG_U2) :
+			      model_ptrace(&labels[variant->subj],
+					   &labels[variant->targ]);
 		rec.observed = r.res[i];
 		JUDGE(&rec);
 	}
+}
+
+TEST_F_TIMEOUT(task_peer, decisions, 60)
+{
+	tp_case(_metadata, self, variant, false);
+}
+
+TEST_F_TIMEOUT(task_peer, other_signal, 60)
+{
+	tp_case(_metadata, self, variant, true);
 }
 
 AA_HARNESS_MAIN
