@@ -49,7 +49,10 @@ enum subj {
 	S_STACKONEXEC, /* unconfined, aa_stack_onexec(TARGET) */
 };
 static const char *const subj_name[] = {
-	"unconfined", SRC, STACK_A "//&" STACK_B, "unconfined+onexec",
+	"unconfined",
+	SRC,
+	STACK_A "//&" STACK_B,
+	"unconfined+onexec",
 	"unconfined+stack_onexec",
 };
 
@@ -71,8 +74,8 @@ enum form {
 	X_CUX,
 };
 static const char *const form_text[] = {
-	"-",   "ix",  "px",  "Px",	"cx",  "Cx",  "ux",
-	"Ux",  "pix", "Pix", "pux", "Pux", "cix", "cux",
+	"-",  "ix",  "px",  "Px",  "cx",  "Cx",	 "ux",
+	"Ux", "pix", "Pix", "pux", "Pux", "cix", "cux",
 };
 
 FIXTURE(exec)
@@ -95,10 +98,10 @@ FIXTURE_VARIANT(exec)
  * tgt_* is attached by ATTACHED (a top-level profile); ch_* by SRC's
  * child "child"; miss_* by nothing; SRC has a child "named".
  */
-#define V(vname, s, f, fl, nm)                                              \
-	FIXTURE_VARIANT_ADD(exec, vname)                                    \
-	{                                                                   \
-		.subj = s, .form = f, .file = fl, .named = nm,              \
+#define V(vname, s, f, fl, nm)                                 \
+	FIXTURE_VARIANT_ADD(exec, vname)                       \
+	{                                                      \
+		.subj = s, .form = f, .file = fl, .named = nm, \
 	}
 
 V(src_ix, S_SRC, X_IX, "ix", NULL);
@@ -136,12 +139,21 @@ V(stack_onexec_plain, S_STACKONEXEC, X_NONE, "plain", NULL);
 
 /* Every link the cases exec (exec_links()). */
 static const char *const link_names[] = {
-	"ix",	    "tgt_px",	 "tgt_Px",   "ch_cx",	 "ch_Cx",
-	"ux",	    "Ux",	 "tgt_pix",  "tgt_Pix",	 "miss_pix",
-	"miss_Pix", "miss_pux",	 "miss_Pux", "tgt_Pux",	 "miss_cix",
-	"miss_cux", "named_px",	 "named_Px", "named_Cx", "miss_px",
-	"miss_named", "miss_named_Cx", "nox", "tgt_ix",	 "tgt_att",
-	"plain",    "stk_ix",	 "stk_deny", "stk_px",
+	"ix",	      "tgt_px",
+	"tgt_Px",     "ch_cx",
+	"ch_Cx",      "ux",
+	"Ux",	      "tgt_pix",
+	"tgt_Pix",    "miss_pix",
+	"miss_Pix",   "miss_pux",
+	"miss_Pux",   "tgt_Pux",
+	"miss_cix",   "miss_cux",
+	"named_px",   "named_Px",
+	"named_Cx",   "miss_px",
+	"miss_named", "miss_named_Cx",
+	"nox",	      "tgt_ix",
+	"tgt_att",    "plain",
+	"stk_ix",     "stk_deny",
+	"stk_px",
 };
 
 /* What the model says the exec does and the helper then reports. */
@@ -206,10 +218,10 @@ static void src_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
 	const char *to = NULL;
 	bool child = v->form == X_CX || v->form == X_CX_SAFE ||
 		     v->form == X_CIX || v->form == X_CUX;
-	bool inherit = v->form == X_PIX || v->form == X_PIX_SAFE ||
-		       v->form == X_CIX;
-	bool unconf = v->form == X_PUX || v->form == X_PUX_SAFE ||
-		      v->form == X_CUX;
+	bool inherit =
+		v->form == X_PIX || v->form == X_PIX_SAFE || v->form == X_CIX;
+	bool unconf =
+		v->form == X_PUX || v->form == X_PUX_SAFE || v->form == X_CUX;
 
 	switch (v->form) {
 	case X_NONE:
@@ -331,8 +343,8 @@ static void exec_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
 		 * by name; its mode is the target's (label_modename() skips
 		 * unconfined).
 		 */
-		snprintf(e->label, sizeof(e->label), "%s//&unconfined (enforce)",
-			 TARGET);
+		snprintf(e->label, sizeof(e->label),
+			 "%s//&unconfined (enforce)", TARGET);
 		return;
 	}
 }
@@ -346,12 +358,12 @@ static int exec_rules(const char *d, char *out, size_t size)
 	const struct __fixture_variant_metadata *v;
 	size_t n = 0;
 
-#define ADD(...)                                                      \
-	do {                                                          \
-		int _l = snprintf(out + n, size - n, __VA_ARGS__);    \
-		if (_l < 0 || (size_t)_l >= size - n)                 \
-			return -ENAMETOOLONG;                         \
-		n += _l;                                              \
+#define ADD(...)                                                   \
+	do {                                                       \
+		int _l = snprintf(out + n, size - n, __VA_ARGS__); \
+		if (_l < 0 || (size_t)_l >= size - n)              \
+			return -ENAMETOOLONG;                      \
+		n += _l;                                           \
 	} while (0)
 
 	ADD("profile %s {\n" BODY, SRC);
@@ -550,8 +562,7 @@ FIXTURE_SETUP(exec)
 	ret = exec_links(self->dir);
 	ASSERT_EQ(0, ret)
 	{
-		TH_LOG("making the links in %s: %s", self->dir,
-		       strerror(-ret));
+		TH_LOG("making the links in %s: %s", self->dir, strerror(-ret));
 	}
 	ASSERT_EQ(0, exec_rules(self->dir, rules, sizeof(rules)));
 	ret = aa_policy_share(_metadata, &p, "exec", ABI, rules, "exec", NULL);
@@ -619,15 +630,17 @@ TEST_F_TIMEOUT(exec, decisions, 30)
 	if (!r.exec && !r.getcon && strcmp(e.label, r.label))
 		TH_LOG("label: expected \"%s\", read \"%s\"", e.label, r.label);
 	judge(_metadata, variant, "label", e.label, 0,
-	      r.exec ? NOT_RUN :
-	      r.getcon ? r.getcon :
-	      strcmp(e.label, r.label) ? -EPROTO : 0);
+	      r.exec		       ? NOT_RUN :
+	      r.getcon		       ? r.getcon :
+	      strcmp(e.label, r.label) ? -EPROTO :
+					 0);
 	snprintf(secure, sizeof(secure), "AT_SECURE=%d", e.secure);
 	if (!r.exec && r.secure != (unsigned long)e.secure)
 		TH_LOG("AT_SECURE: expected %d, read %lu", e.secure, r.secure);
 	judge(_metadata, variant, "at_secure", secure, 0,
-	      r.exec ? NOT_RUN :
-	      r.secure != (unsigned long)e.secure ? -EPROTO : 0);
+	      r.exec				  ? NOT_RUN :
+	      r.secure != (unsigned long)e.secure ? -EPROTO :
+						    0);
 }
 
 AA_HARNESS_MAIN
