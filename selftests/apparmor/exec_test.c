@@ -47,6 +47,7 @@ enum subj {
 	S_STACK, /* aa_change_profile(STACK_A), aa_stack_profile(STACK_B) */
 	S_ONEXEC, /* unconfined, aa_change_onexec(TARGET) */
 	S_STACKONEXEC, /* unconfined, aa_stack_onexec(TARGET) */
+	S_SRCONEXEC, /* SRC, aa_change_onexec(TARGET) */
 };
 static const char *const subj_name[] = {
 	"unconfined",
@@ -54,6 +55,7 @@ static const char *const subj_name[] = {
 	STACK_A "//&" STACK_B,
 	"unconfined+onexec",
 	"unconfined+stack_onexec",
+	SRC "+onexec",
 };
 
 /* The x rule of SRC for the case's file (S_SRC cases only). */
@@ -136,6 +138,9 @@ V(stack_Px_ix, S_STACK, X_NONE, "stk_px", NULL);
 V(onexec_plain, S_ONEXEC, X_NONE, "plain", NULL);
 V(onexec_attached, S_ONEXEC, X_NONE, "tgt_att", NULL);
 V(stack_onexec_plain, S_STACKONEXEC, X_NONE, "plain", NULL);
+V(src_onexec_safe, S_SRCONEXEC, X_NONE, "oe_safe", NULL);
+V(src_onexec_unsafe, S_SRCONEXEC, X_NONE, "oe_unsafe", NULL);
+V(src_onexec_other, S_SRCONEXEC, X_NONE, "oe_other", NULL);
 
 /* Every link the cases exec (exec_links()). */
 static const char *const link_names[] = {
@@ -153,7 +158,8 @@ static const char *const link_names[] = {
 	"nox",	      "tgt_ix",
 	"tgt_att",    "plain",
 	"stk_ix",     "stk_deny",
-	"stk_px",
+	"stk_px",     "oe_safe",
+	"oe_unsafe",  "oe_other",
 };
 
 /* What the model says the exec does and the helper then reports. */
@@ -346,6 +352,28 @@ static void exec_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
 		snprintf(e->label, sizeof(e->label),
 			 "%s//&unconfined (enforce)", TARGET);
 		return;
+	case S_SRCONEXEC:
+		/*
+		 * The onexec write (part of entering the subject, not a
+		 * record): SRC's "change_profile [safe|unsafe] PATH -> TARGET"
+		 * rules grant TARGET (change_profile_perms_wrapper() in
+		 * aa_change_profile()). At the exec, handle_onexec() ->
+		 * profile_onexec(): the exec'd path must carry AA_MAY_ONEXEC
+		 * (a change_profile rule whose exec condition names it), else
+		 * "no change_onexec valid for executable" refuses the exec
+		 * (its error starts as -EACCES); then the target, with
+		 * AT_SECURE unless the rule is "unsafe" (AA_X_UNSAFE).
+		 *   oe_safe:   change_profile safe oe_safe -> TARGET
+		 *   oe_unsafe: change_profile unsafe oe_unsafe -> TARGET
+		 *   oe_other:  no change_profile rule names it
+		 */
+		if (!strcmp(v->file, "oe_other")) {
+			e->exec = -EACCES;
+			return;
+		}
+		label_text(e->label, sizeof(e->label), TARGET);
+		e->secure = !strcmp(v->file, "oe_safe");
+		return;
 	}
 }
 
@@ -379,6 +407,8 @@ static int exec_rules(const char *d, char *out, size_t size)
 		else
 			ADD("  %s/%s %s,\n", d, c->file, form_text[c->form]);
 	}
+	ADD("  change_profile safe %s/oe_safe -> %s,\n", d, TARGET);
+	ADD("  change_profile unsafe %s/oe_unsafe -> %s,\n", d, TARGET);
 	ADD("\n  profile child %s/ch_* {\n" BODY "  }\n", d);
 	ADD("\n  profile named {\n" BODY "  }\n}\n\n");
 	ADD("profile %s %s/tgt_* {\n" BODY "}\n\n", ATTACHED, d);
@@ -531,6 +561,12 @@ static void exec_child(const FIXTURE_VARIANT(exec) * v, const char *d, int out)
 		break;
 	case S_STACKONEXEC:
 		ret = aa_stack_onexec(TARGET);
+		break;
+	case S_SRCONEXEC:
+		/* Entering the subject includes the onexec write. */
+		ret = aa_change_profile(SRC);
+		if (!ret)
+			ret = aa_change_onexec(TARGET);
 		break;
 	}
 	if (ret) {
