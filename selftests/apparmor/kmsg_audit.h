@@ -74,9 +74,8 @@ static inline int field(const char *rec, const char *key, char *out,
  * keeps those whose field @key is @want. Returns 0 or -errno
  * (-ETIMEDOUT: no marker within LOG_WAIT_MS).
  */
-static inline int log_collect_by(int fd, const char *key,
-				 const char *want, const char *marker,
-				 struct records *out)
+static inline int log_collect_by(int fd, const char *key, const char *want,
+				 const char *marker, struct records *out)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	long long end = now_ns() + LOG_WAIT_MS * 1000000LL;
@@ -117,8 +116,8 @@ static inline int log_collect_by(int fd, const char *key,
 }
 
 /* log_collect_by() for the records of profile @want. */
-static inline int log_collect(int fd, const char *want,
-			      const char *marker, struct records *out)
+static inline int log_collect(int fd, const char *want, const char *marker,
+			      struct records *out)
 {
 	return log_collect_by(fd, "profile", want, marker, out);
 }
