@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lsmconf: what AppArmor logs outside the sockets, and what complain and
- * kill mode do. A signal and an exec from a confined task, under each of
- * the qualifiers (none, "audit deny", "deny", "audit") and the modes
- * (enforce, complain, kill), and the policy operations (profile_load,
+ * kill mode do. A signal, a ptrace and an exec from a confined task under
+ * each of the qualifiers (none, "audit deny", "deny", "audit") and the
+ * modes (enforce, complain, kill; complain's exec left out), a
+ * change_profile and a change_onexec without a rule under each mode, and
+ * the policy operations (profile_load,
  * profile_replace, profile_remove). Each case makes one record per
  * decision (the operation's outcome; for kill mode whether the task was
  * killed) and one per audit expectation (logged or not, then each field
@@ -15,6 +17,7 @@
 
 #define _GNU_SOURCE
 #include <signal.h>
+#include <sys/ptrace.h>
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
@@ -32,7 +35,11 @@ enum mode { M_ENFORCE, M_AUDIT_DENY, M_DENY, M_AUDIT, M_COMPLAIN, M_KILL };
 static const char *const mode_ids[] = { "enforce", "audit_deny", "deny",
 					"audit",   "complain",	 "kill" };
 
-enum what { W_SIGNAL, W_EXEC };
+enum what { W_SIGNAL, W_PTRACE, W_EXEC, W_CHPROF, W_ONEXEC };
+
+/* Each one's operation= as the kernel names it (include/audit.h). */
+static const char *const what_ids[] = { "signal", "ptrace", "exec",
+					"change_profile", "change_onexec" };
 
 /* ---- the expectation model ------------------------------------------- */
 
@@ -65,17 +72,32 @@ struct expect {
  *   is logged as ALLOWED and allowed (aa_check_perms returns 0 for
  *   AUDIT_APPARMOR_ALLOWED). The complain exec makes a learning profile
  *   (aa_new_learning_profile): not run here.
+ * - a ptrace (PTRACE_SEIZE of an unconfined child) is asked by
+ *   aa_may_ptrace() (task.c): the tracer's profile for "trace"
+ *   (profile_tracer_perm -> profile_ptrace_perm -> aa_check_perms), as a
+ *   signal; the record (audit_ptrace_cb) has requested_mask/denied_mask
+ *   in ptrace words and peer=.
+ * - a change_profile or change_onexec (to the marker profile, no rule
+ *   allowing it) is asked by aa_change_profile() (domain.c):
+ *   change_profile_perms_wrapper() -> aa_audit_file() with the request
+ *   AA_MAY_CHANGE_PROFILE or AA_MAY_ONEXEC, which are outside
+ *   AA_AUDIT_FILE_MASK: no requested_mask or denied_mask; name= and
+ *   target= the target. aa_audit() turns the denial of a complain
+ *   profile into ALLOWED (complain_error: allowed, the change made) and
+ *   of a kill profile into KILLED.
  * - kill mode (aa_apply_modes_to_perms sets perms.kill): the record says
  *   KILLED. Only aa_audit() (audit.c) sends the profile's kill signal
  *   (SIGKILL unless the profile names another), after aa_audit_msg():
- *   aa_audit_file() goes through it, so the exec is denied and the task
- *   killed before it sees the error; aa_check_perms() calls
- *   aa_audit_msg() alone, so the signal is denied with EACCES, logged as
- *   KILLED, and the sender lives on.
+ *   aa_audit_file() goes through it, so the exec, change_profile and
+ *   change_onexec are denied and the task killed before it sees the
+ *   error; aa_check_perms() calls aa_audit_msg() alone, so the signal and
+ *   the ptrace are denied with EACCES, logged as KILLED, and the task
+ *   lives on.
  */
 static void model(enum mode m, enum what w, struct expect *e)
 {
-	const char *mask = w == W_SIGNAL ? "send" : "x";
+	static const char *const masks[] = { "send", "trace", "x", NULL, NULL };
+	const char *mask = masks[w];
 
 	memset(e, 0, sizeof(*e));
 	e->requested = mask;
@@ -100,7 +122,7 @@ static void model(enum mode m, enum what w, struct expect *e)
 		e->denied = mask;
 		break;
 	case M_KILL:
-		e->killed = w == W_EXEC;
+		e->killed = w == W_EXEC || w == W_CHPROF || w == W_ONEXEC;
 		e->op = e->killed ? NOT_RUN : -EACCES;
 		e->logged = true;
 		e->apparmor = "KILLED";
@@ -195,14 +217,42 @@ static int in_profile(const char *prof, enum what w, int *op, int *status)
 		return ret;
 	}
 	if (pid == 0) {
-		char *argv[] = { "true", NULL };
+		char *argv[] = { "true", NULL }, marker[160];
+		pid_t tracee = -1;
+		int hold[2];
 
 		close(fds[0]);
-		if (aa_change_profile(prof)) {
+		name_of("marker", marker, sizeof(marker));
+		/*
+		 * The tracee: an unconfined child (a descendant, as Yama's
+		 * ptrace_scope 1 wants), waiting on a pipe only this process
+		 * writes to: it ends when this process does. Not peer_fork():
+		 * the parent-death signal is sent as this process
+		 * (forget_original_parent -> group_send_sig_info), and
+		 * AppArmor asks this profile for it, a second record.
+		 */
+		if (w == W_PTRACE && !pipe(hold)) {
+			tracee = fork();
+			if (tracee == 0) {
+				close(hold[1]);
+				_exit(read(hold[0], &err, 1) < 0);
+			}
+			close(hold[0]);
+		}
+		if (w == W_PTRACE && tracee < 0) {
+			err = -errno - 1000;
+		} else if (aa_change_profile(prof)) {
 			err = -errno - 1000; /* not the case's operation */
 		} else if (w == W_SIGNAL) {
 			/* The test process, unconfined: it asks nothing. */
 			err = kill(getppid(), SIGCONT) ? -errno : 0;
+		} else if (w == W_PTRACE) {
+			/* SEIZE: the tracee is not stopped. */
+			err = ptrace(PTRACE_SEIZE, tracee, 0, 0) ? -errno : 0;
+		} else if (w == W_CHPROF) {
+			err = aa_change_profile(marker) ? -errno : 0;
+		} else if (w == W_ONEXEC) {
+			err = aa_change_onexec(marker) ? -errno : 0;
 		} else {
 			execv(EXEC_PATH, argv);
 			err = -errno;
@@ -292,9 +342,11 @@ static void judge_op(struct __test_metadata *_metadata, const char *subject,
 static void run_case(struct __test_metadata *_metadata, enum mode m,
 		     enum what w)
 {
-	const char *wid = w == W_SIGNAL ? "signal" : "exec";
-	const char *object = w == W_SIGNAL ? "unconfined" : EXEC_PATH;
+	const char *wid = what_ids[w];
 	char prof[160], marker[160], id[96], op_id[128];
+	const char *object = w == W_EXEC		    ? EXEC_PATH :
+			     w == W_CHPROF || w == W_ONEXEC ? marker :
+							      "unconfined";
 	struct records got;
 	struct expect e;
 	int fd, op = 0, status = 0, i;
@@ -335,11 +387,15 @@ static void run_case(struct __test_metadata *_metadata, enum mode m,
 	judge_field(_metadata, id, got.rec[0], "profile", prof);
 	judge_field(_metadata, id, got.rec[0], "requested_mask", e.requested);
 	judge_field(_metadata, id, got.rec[0], "denied_mask", e.denied);
-	if (w == W_SIGNAL) {
+	if (w == W_SIGNAL)
 		judge_field(_metadata, id, got.rec[0], "signal", "cont");
+	if (w == W_SIGNAL || w == W_PTRACE)
 		judge_field(_metadata, id, got.rec[0], "peer", "unconfined");
-	} else {
+	if (w == W_EXEC)
 		judge_field(_metadata, id, got.rec[0], "name", EXEC_PATH);
+	if (w == W_CHPROF || w == W_ONEXEC) {
+		judge_field(_metadata, id, got.rec[0], "name", marker);
+		judge_field(_metadata, id, got.rec[0], "target", marker);
 	}
 }
 
@@ -351,6 +407,25 @@ TEST_F_TIMEOUT(ops, signal, 60)
 
 	for (m = M_ENFORCE; m <= M_COMPLAIN; m++)
 		run_case(_metadata, m, W_SIGNAL);
+}
+
+TEST_F_TIMEOUT(ops, ptrace, 60)
+{
+	int m;
+
+	if (aa_feature("ptrace") != 1)
+		SKIP(return, "the kernel has no ptrace mediation");
+	for (m = M_ENFORCE; m <= M_COMPLAIN; m++)
+		run_case(_metadata, m, W_PTRACE);
+}
+
+/* No rule allows them: enforce and complain mode (kill below). */
+TEST_F_TIMEOUT(ops, change_profile, 60)
+{
+	run_case(_metadata, M_ENFORCE, W_CHPROF);
+	run_case(_metadata, M_COMPLAIN, W_CHPROF);
+	run_case(_metadata, M_ENFORCE, W_ONEXEC);
+	run_case(_metadata, M_COMPLAIN, W_ONEXEC);
 }
 
 TEST_F_TIMEOUT(ops, exec, 60)
@@ -375,8 +450,13 @@ TEST_F_TIMEOUT(ops, kill, 60)
 	if (!self->kill_mode)
 		SKIP(return,
 			   "the kernel does not list the profile in kill mode");
-	run_case(_metadata, M_KILL, W_SIGNAL);
-	run_case(_metadata, M_KILL, W_EXEC);
+	int w;
+
+	for (w = W_SIGNAL; w <= W_ONEXEC; w++) {
+		if (w == W_PTRACE && aa_feature("ptrace") != 1)
+			continue;
+		run_case(_metadata, M_KILL, w);
+	}
 }
 
 /*

@@ -1,4 +1,4 @@
-# What AppArmor logs for a signal and an exec, under the audit and deny
+# What AppArmor logs for a signal, a ptrace and an exec, under the audit and deny
 # qualifiers and complain mode (audit_ops_test.c loads the file once).
 # Every profile may read, write, lock, link and map any file, never exec
 # one unless a rule says so.
@@ -11,7 +11,7 @@ profile @NAME@ {
   audit signal (send),
 }
 
-# No signal rule, no x rule: denied and logged.
+# No signal, ptrace or change_profile rule, no x rule: denied and logged.
 profile @NAME@_enforce {
   /** rwlkm,
 }
@@ -19,18 +19,21 @@ profile @NAME@_enforce {
 profile @NAME@_audit_deny {
   /** rwlkm,
   audit deny signal (send),
+  audit deny ptrace (trace),
   audit deny /bin/busybox x,
 }
 
 profile @NAME@_deny {
   /** rwlkm,
   deny signal (send),
+  deny ptrace (trace),
   deny /bin/busybox x,
 }
 
 profile @NAME@_audit {
   /** rwlkm,
   audit signal (send),
+  audit ptrace (trace),
   audit /bin/busybox ix,
 }
 
