@@ -291,8 +291,12 @@ static int mark(void)
 
 /* ---- judging -------------------------------------------------------- */
 
-static void judge_field(struct __test_metadata *_metadata, const char *id,
-			const char *rec, const char *key, const char *want)
+/*
+ * Expects field @key of @rec to be @want (NULL: absent), saying which
+ * differs; 0 when it is, -EBADMSG when not.
+ */
+static int judge_field(struct __test_metadata *_metadata, const char *id,
+		       const char *rec, const char *key, const char *want)
 {
 	char got[256];
 	int ret = field(rec, key, got, sizeof(got));
@@ -303,17 +307,28 @@ static void judge_field(struct __test_metadata *_metadata, const char *id,
 			TH_LOG("%s: %s=\"%s\" logged, none expected", id, key,
 			       got);
 		}
-		return;
+		return ret == -ENOENT ? 0 : -EBADMSG;
 	}
 	EXPECT_EQ(0, ret)
 	{
 		TH_LOG("%s: no %s= in %s", id, key, rec);
 	}
-	if (!ret)
-		EXPECT_STREQ(want, got)
-		{
-			TH_LOG("%s: %s", id, rec);
-		}
+	if (ret)
+		return -EBADMSG;
+	EXPECT_STREQ(want, got)
+	{
+		TH_LOG("%s: %s", id, rec);
+	}
+	return strcmp(want, got) ? -EBADMSG : 0;
+}
+
+/*
+ * The fields as one decision: 0 when the one record has every field the
+ * model predicts, -EBADMSG when not, NOT_RUN when nothing was logged.
+ */
+static int fields_outcome(const struct records *got, int bad)
+{
+	return !got->n ? NOT_RUN : got->n != 1 || bad ? -EBADMSG : 0;
 }
 
 /* "logged", "killed" as outcomes: allow when it happened, ENOENT not. */
@@ -349,7 +364,7 @@ static void run_case(struct __test_metadata *_metadata, enum mode m,
 							      "unconfined";
 	struct records got;
 	struct expect e;
-	int fd, op = 0, status = 0, i;
+	int fd, op = 0, status = 0, i, bad = 0;
 
 	model(m, w, &e);
 	name_of(mode_ids[m], prof, sizeof(prof));
@@ -380,23 +395,34 @@ static void run_case(struct __test_metadata *_metadata, enum mode m,
 		for (i = 0; i < got.n; i++)
 			TH_LOG("%s: logged %s", id, got.rec[i]);
 	}
-	if (!e.logged || got.n != 1)
-		return;
-	judge_field(_metadata, id, got.rec[0], "apparmor", e.apparmor);
-	judge_field(_metadata, id, got.rec[0], "operation", wid);
-	judge_field(_metadata, id, got.rec[0], "profile", prof);
-	judge_field(_metadata, id, got.rec[0], "requested_mask", e.requested);
-	judge_field(_metadata, id, got.rec[0], "denied_mask", e.denied);
-	if (w == W_SIGNAL)
-		judge_field(_metadata, id, got.rec[0], "signal", "cont");
-	if (w == W_SIGNAL || w == W_PTRACE)
-		judge_field(_metadata, id, got.rec[0], "peer", "unconfined");
-	if (w == W_EXEC)
-		judge_field(_metadata, id, got.rec[0], "name", EXEC_PATH);
-	if (w == W_CHPROF || w == W_ONEXEC) {
-		judge_field(_metadata, id, got.rec[0], "name", marker);
-		judge_field(_metadata, id, got.rec[0], "target", marker);
+	if (e.logged && got.n == 1) {
+		bad |= judge_field(_metadata, id, got.rec[0], "apparmor",
+				   e.apparmor);
+		bad |= judge_field(_metadata, id, got.rec[0], "operation", wid);
+		bad |= judge_field(_metadata, id, got.rec[0], "profile", prof);
+		bad |= judge_field(_metadata, id, got.rec[0], "requested_mask",
+				   e.requested);
+		bad |= judge_field(_metadata, id, got.rec[0], "denied_mask",
+				   e.denied);
+		if (w == W_SIGNAL)
+			bad |= judge_field(_metadata, id, got.rec[0], "signal",
+					   "cont");
+		if (w == W_SIGNAL || w == W_PTRACE)
+			bad |= judge_field(_metadata, id, got.rec[0], "peer",
+					   "unconfined");
+		if (w == W_EXEC)
+			bad |= judge_field(_metadata, id, got.rec[0], "name",
+					   EXEC_PATH);
+		if (w == W_CHPROF || w == W_ONEXEC) {
+			bad |= judge_field(_metadata, id, got.rec[0], "name",
+					   marker);
+			bad |= judge_field(_metadata, id, got.rec[0], "target",
+					   marker);
+		}
 	}
+	snprintf(op_id, sizeof(op_id), "%s/log.fields", id);
+	judge_op(_metadata, prof, object, wid, op_id, e.logged ? 0 : NOT_RUN,
+		 fields_outcome(&got, bad));
 }
 
 /* ---- the cases ------------------------------------------------------ */
@@ -473,7 +499,7 @@ TEST_F_TIMEOUT(ops, policy, 60)
 					   "profile_remove" };
 	char name[160], marker[160], op_id[128];
 	struct records got;
-	int i, fd, ret = 0;
+	int i, fd, bad, ret = 0;
 
 	name_of("pol", name, sizeof(name));
 	name_of("marker", marker, sizeof(marker));
@@ -507,15 +533,22 @@ TEST_F_TIMEOUT(ops, policy, 60)
 			for (j = 0; j < got.n; j++)
 				TH_LOG("%s: logged %s", ops[i], got.rec[j]);
 		}
-		if (got.n != 1)
-			continue;
-		judge_field(_metadata, ops[i], got.rec[0], "apparmor",
-			    "STATUS");
-		judge_field(_metadata, ops[i], got.rec[0], "operation", ops[i]);
-		judge_field(_metadata, ops[i], got.rec[0], "profile",
-			    "unconfined");
-		judge_field(_metadata, ops[i], got.rec[0], "name", name);
-		judge_field(_metadata, ops[i], got.rec[0], "info", NULL);
+		bad = 0;
+		if (got.n == 1) {
+			bad |= judge_field(_metadata, ops[i], got.rec[0],
+					   "apparmor", "STATUS");
+			bad |= judge_field(_metadata, ops[i], got.rec[0],
+					   "operation", ops[i]);
+			bad |= judge_field(_metadata, ops[i], got.rec[0],
+					   "profile", "unconfined");
+			bad |= judge_field(_metadata, ops[i], got.rec[0],
+					   "name", name);
+			bad |= judge_field(_metadata, ops[i], got.rec[0],
+					   "info", NULL);
+		}
+		snprintf(op_id, sizeof(op_id), "%s/log.fields", ops[i]);
+		judge_op(_metadata, "unconfined", name, "policy", op_id, 0,
+			 fields_outcome(&got, bad));
 	}
 }
 
