@@ -5,11 +5,10 @@
  * each of the qualifiers (none, "audit deny", "deny", "audit") and the
  * modes (enforce, complain, kill; complain's exec left out), a
  * change_profile and a change_onexec without a rule under each mode, and
- * the policy operations (profile_load,
- * profile_replace, profile_remove). Each case makes one record per
- * decision (the operation's outcome; for kill mode whether the task was
- * killed) and one per audit expectation (logged or not, then each field
- * the model predicts).
+ * the policy operations (profile_load, profile_replace, profile_remove).
+ * Each case records the operation's outcome, whether the task was killed,
+ * whether its profile logged a record, and whether that record has every
+ * field the model predicts.
  *
  * The records are read from /dev/kmsg up to a marker record
  * (kmsg_audit.h): the marker is an audited signal of the marker profile.
