@@ -7,13 +7,8 @@
  * the coarse form of an old ABI ("audit deny network (send) unix dgram"),
  * which kernels without fine-grained AF_UNIX mediation also enforce.
  *
- * The records are read in the guest from /dev/kmsg (no auditd: the audit
- * subsystem prints each record, kauditd_printk_skb()): the log is opened
- * at its end before the operation, and read after it up to a marker
- * record that a second process makes once the operation is over. Audit
- * records reach the log in the order they were made (one queue, one
- * kauditd thread), so whatever the operation logged is before the marker,
- * and a quiet deny is proven quiet by the marker alone.
+ * The records are read in the guest from /dev/kmsg up to a marker record
+ * (kmsg_audit.h).
  */
 
 #define _GNU_SOURCE
@@ -21,6 +16,7 @@
 #include "../lsmconf/judge.h"
 #include "../lsmconf/unix_addr.h"
 #include "coarse.h"
+#include "kmsg_audit.h"
 
 /* The qualifiers, as the profiles' suffixes. */
 enum qual { Q_AUDIT_DENY, Q_DENY, Q_AUDIT, Q_COMPLAIN };
@@ -151,105 +147,6 @@ static void model(const struct acase *c, struct expect *e)
 	 */
 	e->addrs = c->k9;
 	e->peer = c->k9 && c->fine && c->p9;
-}
-
-/* ---- the log -------------------------------------------------------- */
-
-#define KMSG "/dev/kmsg"
-#define LOG_WAIT_MS 3000
-#define MAX_RECORDS 8
-
-struct records {
-	int n;
-	char rec[MAX_RECORDS][1024];
-};
-
-/* The log, opened at its end. Returns the fd or -errno. */
-static int log_open(void)
-{
-	int fd = open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	if (lseek(fd, 0, SEEK_END) < 0) {
-		close(fd);
-		return -errno;
-	}
-	return fd;
-}
-
-/*
- * The value of @key in audit record @rec (quoted or not) into @out.
- * Returns 0 or -ENOENT.
- */
-static int field(const char *rec, const char *key, char *out, size_t size)
-{
-	char pat[64];
-	const char *p, *end;
-	size_t len;
-
-	snprintf(pat, sizeof(pat), " %s=", key);
-	p = strstr(rec, pat);
-	if (!p)
-		return -ENOENT;
-	p += strlen(pat);
-	if (*p == '"') {
-		p++;
-		end = strchr(p, '"');
-	} else {
-		end = p + strcspn(p, " \n");
-	}
-	if (!end)
-		return -ENOENT;
-	len = end - p < (long)size - 1 ? (size_t)(end - p) : size - 1;
-	memcpy(out, p, len);
-	out[len] = '\0';
-	return 0;
-}
-
-/*
- * Reads AppArmor records from @fd until one of profile @marker appears;
- * keeps those of profile @want. Returns 0 or -errno (-ETIMEDOUT: no
- * marker within LOG_WAIT_MS).
- */
-static int log_collect(int fd, const char *want, const char *marker,
-		       struct records *out)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	long long end = now_ns() + LOG_WAIT_MS * 1000000LL;
-	char buf[8192], prof[256];
-
-	out->n = 0;
-	for (;;) {
-		ssize_t n = read(fd, buf, sizeof(buf) - 1);
-		const char *msg;
-		int left;
-
-		if (n < 0 && errno == EPIPE)
-			continue; /* overwritten records: read on */
-		if (n < 0 && errno != EAGAIN)
-			return -errno;
-		if (n < 0) {
-			left = (end - now_ns()) / 1000000;
-			if (left <= 0 || poll(&pfd, 1, left) <= 0)
-				return -ETIMEDOUT;
-			continue;
-		}
-		buf[n] = '\0';
-		/* "prio,seq,usec,flags;message" */
-		msg = strchr(buf, ';');
-		if (!msg || !strstr(msg, " apparmor=\""))
-			continue;
-		/* audit_pre() puts apparmor= first: give field() its space. */
-		msg = strstr(msg, " apparmor=\"");
-		if (field(msg, "profile", prof, sizeof(prof)))
-			continue;
-		if (!strcmp(prof, marker))
-			return 0;
-		if (!strcmp(prof, want) && out->n < MAX_RECORDS)
-			snprintf(out->rec[out->n++], sizeof(out->rec[0]), "%s",
-				 msg);
-	}
 }
 
 /* ---- fixture -------------------------------------------------------- */
