@@ -119,10 +119,12 @@ static socklen_t l_addr(struct sockaddr_un *a, pid_t owner, enum lsn l)
  * back; 'p' connects to keep and keeps the socket (the peer case). */
 static void client_loop(int cmd, int res, pid_t owner, const char *type)
 {
-	int kept = -1;
+	int kept = -1, ready;
 	char c;
 
-	if (sel_enter(type, "s0"))
+	/* In its domain before the parent reads its context: say so. */
+	ready = sel_enter(type, "s0");
+	if (pipe_write(res, &ready, sizeof(ready)) || ready)
 		_exit(2);
 	while (!pipe_read(cmd, &c, 1, PEER_WAIT_MS)) {
 		struct sockaddr_un a;
@@ -166,7 +168,7 @@ FIXTURE(reload)
 FIXTURE_SETUP(reload)
 {
 	const char *why = sel_unusable();
-	int i;
+	int i, ready;
 
 	if (why)
 		SKIP(return, "%s", why);
@@ -212,6 +214,9 @@ FIXTURE_SETUP(reload)
 		close(res[1]);
 		self->cl[i].cmd = cmd[1];
 		self->cl[i].res = res[0];
+		ASSERT_EQ(0, pipe_read(res[0], &ready, sizeof(ready),
+				       PEER_WAIT_MS));
+		ASSERT_EQ(0, ready);
 	}
 }
 
