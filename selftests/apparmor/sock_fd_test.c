@@ -188,13 +188,16 @@ static int post_lsm(enum sf_kind k, enum sf_op op)
  *   receive, write needs send; apparmor_socket_recvmsg/sendmsg ->
  *   aa_sk_perm ask the same of U.
  * - flock(2) / F_SETLK: apparmor_file_lock asks AA_MAY_LOCK (0x8000),
- *   plus MAY_WRITE for F_WRLCK. AA_MAY_LOCK is not in NET_PEER_MASK, so
- *   FINE aa_unix_file_perm() checks it on the socket (sk_req ->
- *   profile_sk_perm -> match_to_sk); COARSE asks aa_profile_af_sk_perm.
- *   No unix or network rule can grant it: the parser's
- *   AA_VALID_NET_PERMS has no lock bit (AA_NET_LOCK is commented out),
- *   so a confined, mediating U is refused every lock, even with "unix,"
- *   and "network,"; it is never cached either, so every lock op checks.
+ *   plus MAY_WRITE for F_WRLCK (flock LOCK_EX is F_WRLCK, LOCK_SH
+ *   F_RDLCK). No unix or network rule names lock (the parser's
+ *   AA_VALID_NET_PERMS has no lock bit), but compute_perms_entry()
+ *   (policy_compat.c) adds AA_MAY_LOCK to every policydb state of a
+ *   policy of version <= v8, so a family the profile names grants lock.
+ *   FINE unix: AA_MAY_LOCK is not in NET_PEER_MASK, so aa_unix_file_perm()
+ *   checks it on the socket (granted), and then the peer check with
+ *   MAY_READ | MAY_WRITE runs whatever was asked: U needs send AND
+ *   receive for every lock. COARSE unix and inet: aa_profile_af_sk_perm:
+ *   LOCK is granted, the MAY_WRITE of F_WRLCK needs send.
  * - SCM_RIGHTS: apparmor_file_receive asks aa_map_file_to_perms() =
  *   MAY_READ | MAY_WRITE (a socket file is FMODE_READ|FMODE_WRITE): U
  *   needs send and receive, FINE or COARSE. A refused fd is not
@@ -229,10 +232,11 @@ static int sf_expect(const FIXTURE_VARIANT(sock_fd) * v, enum mediation med,
 			return -EACCES;
 		return post_lsm(v->kind, op);
 	case OP_FLOCK_SH:
-	case OP_FLOCK_EX:
 	case OP_SETLK_RD:
+		return mediated && fine && !(S && R) ? -EACCES : 0;
+	case OP_FLOCK_EX:
 	case OP_SETLK_WR:
-		return mediated ? -EACCES : 0;
+		return mediated && !(fine ? S && R : S) ? -EACCES : 0;
 	case OP_FSTAT:
 	case OP_IOCTL:
 	default:
@@ -392,11 +396,12 @@ out:
  * peer end) open until the receiver is done (@done closes).
  */
 static void child_sender(const FIXTURE_VARIANT(sock_fd) * v, int ch, int done,
-			 struct sf_report *r)
+			 int done_w, struct sf_report *r)
 {
 	struct pollfd pfd = { done, POLLIN, 0 };
 	int fd[2], e;
 
+	close(done_w);
 	if ((e = enter("sf_creator")))
 		FAIL_AT(r, "enter creator", e);
 	if ((e = make_socket(v->kind, fd)))
@@ -486,8 +491,8 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC,
 					0, ch));
 		ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
-		SPAWN(spid, srfd, child_sender(variant, ch[1], done[0], r));
-		SPAWN(pid, rfd, child_receiver(ch[0], uid, r));
+		SPAWN(spid, srfd, child_sender(variant, ch[1], done[0], done[1], r));
+		SPAWN(pid, rfd, (close(done[1]), child_receiver(ch[0], uid, r)));
 		close(ch[0]);
 		close(ch[1]);
 		close(done[0]);
