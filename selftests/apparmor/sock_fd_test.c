@@ -76,6 +76,7 @@ FIXTURE(sock_fd)
 	char before[65536];
 	enum mediation med_unix, med_inet;
 	int af_unix, net_v8;
+	bool permstable; /* policy/permstable32: compute_perms_entry() */
 };
 
 FIXTURE_VARIANT(sock_fd)
@@ -135,6 +136,12 @@ FIXTURE_SETUP(sock_fd)
 			 self->net_v8  ? MED_COARSE :
 					 MED_NONE;
 	self->med_inet = self->net_v8 ? MED_COARSE : MED_NONE;
+	{
+		struct stat st;
+
+		self->permstable =
+			!stat(AA_FEATURES "/policy/permstable32", &st);
+	}
 }
 
 FIXTURE_TEARDOWN(sock_fd)
@@ -194,10 +201,14 @@ static int post_lsm(enum sf_kind k, enum sf_op op)
  *   (policy_compat.c) adds AA_MAY_LOCK to every policydb state of a
  *   policy of version <= v8, so a family the profile names grants lock.
  *   FINE unix: AA_MAY_LOCK is not in NET_PEER_MASK, so aa_unix_file_perm()
- *   checks it on the socket (granted), and then the peer check with
+ *   checks it on the socket (granted, or refused without permstable32),
+ *   and then the peer check with
  *   MAY_READ | MAY_WRITE runs whatever was asked: U needs send AND
  *   receive for every lock. COARSE unix and inet: aa_profile_af_sk_perm:
  *   LOCK is granted, the MAY_WRITE of F_WRLCK needs send.
+ *   Kernels without policy/permstable32 (6.1: no policy_compat.c, the
+ *   policydb perms are dfa_user_allow() as stored) never add the lock
+ *   bit: every lock by a mediating U is EACCES there.
  * - SCM_RIGHTS: apparmor_file_receive asks aa_map_file_to_perms() =
  *   MAY_READ | MAY_WRITE (a socket file is FMODE_READ|FMODE_WRITE): U
  *   needs send and receive, FINE or COARSE. A refused fd is not
@@ -210,7 +221,7 @@ static int post_lsm(enum sf_kind k, enum sf_op op)
  * - MED_NONE (no network mediation advertised): nothing is checked.
  */
 static int sf_expect(const FIXTURE_VARIANT(sock_fd) * v, enum mediation med,
-		     enum sf_op op)
+		     bool permstable, enum sf_op op)
 {
 	bool S = v->perm != SP_NONE, R = v->perm != SP_NONE;
 	bool mediated = med != MED_NONE, fine = med == MED_FINE;
@@ -233,9 +244,13 @@ static int sf_expect(const FIXTURE_VARIANT(sock_fd) * v, enum mediation med,
 		return post_lsm(v->kind, op);
 	case OP_FLOCK_SH:
 	case OP_SETLK_RD:
+		if (mediated && !permstable)
+			return -EACCES;
 		return mediated && fine && !(S && R) ? -EACCES : 0;
 	case OP_FLOCK_EX:
 	case OP_SETLK_WR:
+		if (mediated && !permstable)
+			return -EACCES;
 		return mediated && !(fine ? S && R : S) ? -EACCES : 0;
 	case OP_FSTAT:
 	case OP_IOCTL:
@@ -470,7 +485,7 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 {
 	struct sf_report rep = { 0 }, srep = { 0 };
 	enum mediation med;
-	char uid[32], op[48], depends[64];
+	char uid[32], op[48], depends[64], ldepends[96];
 	int ch[2], done[2], rfd, srfd = -1, i, status;
 	pid_t pid, spid = -1;
 
@@ -516,8 +531,11 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 		TH_LOG("user: %s: %s", rep.step, strerror(-rep.setup));
 	}
 
+	snprintf(ldepends, sizeof(ldepends), "%s;policy/permstable32=%s",
+		 depends, self->permstable ? "yes" : "no");
 	for (i = 0; i < OP_N; i++) {
 		bool peerless = i == OP_FSTAT || i == OP_IOCTL;
+		bool lock = i >= OP_FLOCK_SH && i <= OP_SETLK_WR;
 		struct record rec = {
 			.abi = ABI,
 			.subject = uid,
@@ -526,8 +544,8 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 			.detail = variant->via == V_SCM ? "scm_rights" :
 							  "change_profile",
 			.op = op,
-			.depends = peerless ? "-" : depends,
-			.expected = sf_expect(variant, med, i),
+			.depends = peerless ? "-" : lock ? ldepends : depends,
+			.expected = sf_expect(variant, med, self->permstable, i),
 			.observed = rep.res[i],
 		};
 
