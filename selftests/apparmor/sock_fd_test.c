@@ -64,7 +64,7 @@ enum sf_op {
 };
 
 static const char *const op_names[] = {
-	"scm_receive", "read",	      "write", "flock_sh", "flock_ex",
+	"scm_receive", "read",	      "write", "flock_sh",	 "flock_ex",
 	"setlk_rdlck", "setlk_wrlck", "fstat", "ioctl_fionread",
 };
 
@@ -86,11 +86,12 @@ FIXTURE_VARIANT(sock_fd)
 	enum sf_via via;
 };
 
-#define SF_VARIANT(k, K, p, P, v, V)                                  \
-	FIXTURE_VARIANT_ADD(sock_fd, k##_##p##_##v){ .kind = K,      \
-						     .perm = P,      \
-						     .via = V }
-#define SF_VARIANTS(k, K)                                   \
+#define SF_VARIANT(k, K, p, P, v, V)                \
+	FIXTURE_VARIANT_ADD(sock_fd, k##_##p##_##v) \
+	{                                           \
+		.kind = K, .perm = P, .via = V      \
+	}
+#define SF_VARIANTS(k, K)                                    \
 	SF_VARIANT(k, K, all, SP_ALL, inherit, V_INHERIT);   \
 	SF_VARIANT(k, K, sr, SP_SR, inherit, V_INHERIT);     \
 	SF_VARIANT(k, K, none, SP_NONE, inherit, V_INHERIT); \
@@ -125,8 +126,8 @@ FIXTURE_SETUP(sock_fd)
 	ASSERT_EQ(0, sf_load_labels(_metadata));
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	self->af_unix = aa_feature("network_v9/af_unix") == 1;
-	self->net_v8 = aa_feature("network_v8") == 1 ||
-		       aa_feature("network") == 1;
+	self->net_v8 =
+		aa_feature("network_v8") == 1 || aa_feature("network") == 1;
 	/*
 	 * af_unix.c (network_v9/af_unix) decides unix sockets with peer
 	 * checks; without it, and for inet on every kernel, the coarse
@@ -381,11 +382,11 @@ static int sf_send_fd(int ch, int fd)
 	return sendmsg(ch, &mh, 0) == 1 ? 0 : -errno;
 }
 
-#define FAIL_AT(r, s, e)             \
-	do {                         \
-		(r)->setup = (e);    \
-		(r)->step = (s);     \
-		goto out;            \
+#define FAIL_AT(r, s, e)          \
+	do {                      \
+		(r)->setup = (e); \
+		(r)->step = (s);  \
+		goto out;         \
 	} while (0)
 
 /* Inherit: make the socket in C, change to U, use it. */
@@ -459,26 +460,26 @@ static int read_report(int rfd, struct sf_report *r)
 }
 
 /* Forks a child that runs @fn and writes its report to a pipe. */
-#define SPAWN(pid, rfd, body)                                    \
-	do {                                                     \
-		int _p[2];                                       \
-		struct sf_report _r = { 0 };                     \
-		ASSERT_EQ(0, pipe2(_p, O_CLOEXEC));              \
-		pid = fork();                                    \
-		ASSERT_LE(0, pid);                               \
-		if (!pid) {                                      \
-			close(_p[0]);                            \
-			signal(SIGPIPE, SIG_IGN);                \
-			{                                        \
-				struct sf_report *r = &_r;       \
-				body;                            \
-			}                                        \
-			if (write(_p[1], &_r, sizeof(_r)) < 0)   \
-				_exit(2);                        \
-			_exit(0);                                \
-		}                                                \
-		close(_p[1]);                                    \
-		rfd = _p[0];                                     \
+#define SPAWN(pid, rfd, body)                                  \
+	do {                                                   \
+		int _p[2];                                     \
+		struct sf_report _r = { 0 };                   \
+		ASSERT_EQ(0, pipe2(_p, O_CLOEXEC));            \
+		pid = fork();                                  \
+		ASSERT_LE(0, pid);                             \
+		if (!pid) {                                    \
+			close(_p[0]);                          \
+			signal(SIGPIPE, SIG_IGN);              \
+			{                                      \
+				struct sf_report *r = &_r;     \
+				body;                          \
+			}                                      \
+			if (write(_p[1], &_r, sizeof(_r)) < 0) \
+				_exit(2);                      \
+			_exit(0);                              \
+		}                                              \
+		close(_p[1]);                                  \
+		rfd = _p[0];                                   \
 	} while (0)
 
 TEST_F_TIMEOUT(sock_fd, decisions, 30)
@@ -493,7 +494,8 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 	snprintf(uid, sizeof(uid), "sf_%s", perm_names[variant->perm]);
 	if (is_unix(variant->kind)) {
 		snprintf(depends, sizeof(depends),
-			 "network_v9/af_unix=%s;network_v8=%s", self->af_unix ? "yes" : "no",
+			 "network_v9/af_unix=%s;network_v8=%s",
+			 self->af_unix ? "yes" : "no",
 			 self->net_v8 ? "yes" : "no");
 	} else {
 		snprintf(depends, sizeof(depends), "network_v8=%s",
@@ -503,11 +505,13 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 	if (variant->via == V_INHERIT) {
 		SPAWN(pid, rfd, child_inherit(variant, uid, r));
 	} else {
-		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC,
-					0, ch));
+		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
+					ch));
 		ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
-		SPAWN(spid, srfd, child_sender(variant, ch[1], done[0], done[1], r));
-		SPAWN(pid, rfd, (close(done[1]), child_receiver(ch[0], uid, r)));
+		SPAWN(spid, srfd,
+		      child_sender(variant, ch[1], done[0], done[1], r));
+		SPAWN(pid, rfd,
+		      (close(done[1]), child_receiver(ch[0], uid, r)));
 		close(ch[0]);
 		close(ch[1]);
 		close(done[0]);
@@ -544,8 +548,11 @@ TEST_F_TIMEOUT(sock_fd, decisions, 30)
 			.detail = variant->via == V_SCM ? "scm_rights" :
 							  "change_profile",
 			.op = op,
-			.depends = peerless ? "-" : lock ? ldepends : depends,
-			.expected = sf_expect(variant, med, self->permstable, i),
+			.depends = peerless ? "-" :
+				   lock	    ? ldepends :
+					      depends,
+			.expected =
+				sf_expect(variant, med, self->permstable, i),
 			.observed = rep.res[i],
 		};
 
