@@ -180,7 +180,7 @@ fuzz: $(DEPS) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
 lint: $(DEPS)
-	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
+	shellcheck -s sh runner/guest/init runner/guest/timeout runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \
