@@ -318,6 +318,27 @@ static int kselftest_install(struct image *img, const struct plan *p,
 	/* runner.sh times each program with /usr/bin/timeout (GNU's). */
 	image_file(img, "usr/bin/timeout", LSMCONF_ROOT "/runner/guest/timeout",
 		   0755);
+	/*
+	 * runner.sh prefixes the program's output with kselftest/prefix.pl
+	 * when /usr/bin/perl exists, else with sed, which buffers it: the
+	 * live port must see each line as it is written (the case a crash
+	 * happened in). runner/guest/prefix.c does what prefix.pl does;
+	 * the script's "#!/usr/bin/env perl" finds it through busybox's env.
+	 */
+	s = xasprintf("%s/build/guest/perl", LSMCONF_ROOT);
+	if (!path_exists(s)) {
+		err_set(e, "no %s (run make first)", s);
+		free(s);
+		sbuf_free(&list);
+		free(runner);
+		free(root);
+		free(coll);
+		free(dir);
+		return -1;
+	}
+	image_file(img, "usr/bin/perl", s, 0755);
+	free(s);
+	image_symlink(img, "usr/bin/env", "/bin/busybox");
 	sbuf_free(&list);
 	free(runner);
 	free(root);
