@@ -491,6 +491,36 @@ static const char ksft_timeout[] =
 	"not ok 1 selftests: demo: hang_test # TIMEOUT 2 seconds\n"
 	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
 
+/*
+ * The guest's init with lsmconf run --timeout 3, shorter than the
+ * settings: run_kselftest.sh -o 3 (e2e's hang_test and partial_test
+ * fixtures, as the guest printed them; "Terminated" and "Segmentation
+ * fault" are the shell's words for the program's end).
+ */
+static const char ksft_override[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# overriding timeout to 3\n"
+	"# selftests: tests: hang_test\n"
+	"# TAP version 13\n"
+	"# 1..2\n"
+	"# ok 1 first\n"
+	"# Terminated\n"
+	"not ok 1 selftests: tests: hang_test # TIMEOUT 3 seconds\n"
+	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
+
+static const char ksft_signal[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# overriding timeout to 3\n"
+	"# selftests: tests: partial_test\n"
+	"# TAP version 13\n"
+	"# 1..3\n"
+	"# ok 1 first\n"
+	"# Segmentation fault\n"
+	"not ok 1 selftests: tests: partial_test # exit=139\n"
+	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
+
 /* Unwraps @text and parses the program's own KTAP into doc. */
 static void unwrap(const char *text, struct ksft_run *run)
 {
@@ -552,6 +582,38 @@ START_TEST(test_ksft_timeout)
 	ck_assert_int_eq(run.timeout_s, 2);
 	ck_assert_int_eq(run.rc, 128 + 9);
 	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ktap_free(&doc);
+}
+END_TEST
+
+/* -o 3: the override is the timeout; the shell's "Terminated" is no case. */
+START_TEST(test_ksft_override_timeout)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_override, &run);
+	ck_assert(run.finished);
+	ck_assert(run.timed_out);
+	ck_assert_int_eq(run.timeout_s, 3);
+	ck_assert_int_eq(run.rc, 128 + 9);
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ck_assert_uint_eq(doc.pass, 1);
+	ktap_free(&doc);
+}
+END_TEST
+
+/* "# exit=139": killed by signal 11, two of three cases unreported. */
+START_TEST(test_ksft_signal)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_signal, &run);
+	ck_assert(run.finished);
+	ck_assert(!run.timed_out);
+	ck_assert_int_eq(run.rc, 139);
+	ck_assert_int_eq(doc.plan, 3);
 	ck_assert_uint_eq(doc.n_results, 1);
 	ktap_free(&doc);
 }
@@ -646,6 +708,8 @@ static Suite *ktap_suite(void)
 	tcase_add_test(tc, test_ksft_pass);
 	tcase_add_test(tc, test_ksft_fail);
 	tcase_add_test(tc, test_ksft_timeout);
+	tcase_add_test(tc, test_ksft_override_timeout);
+	tcase_add_test(tc, test_ksft_signal);
 	tcase_add_test(tc, test_ksft_unfinished);
 	tcase_add_test(tc, test_ksft_not_wrapped);
 	tcase_add_test(tc, test_ksft_skip);
