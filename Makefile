@@ -60,7 +60,12 @@ VARIANTS := selftests/apparmor/unix_peer_variants.h \
 
 .PHONY: all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint docs clean FORCE
 
-all: $(DEPS) $(LSMCONF) selftests
+all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl
+
+# The guest's /usr/bin/perl: kselftest's prefix.pl, unbuffered (runner/guest/prefix.c).
+$(OUT)/guest/perl: runner/guest/prefix.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) -static -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -o $@ $<
 
 $(DEPS): runner/packages.txt runner/deps.sh
 	@mkdir -p $(dir $@)
@@ -180,7 +185,7 @@ fuzz: $(DEPS) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
 lint: $(DEPS)
-	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
+	shellcheck -s sh runner/guest/init runner/guest/timeout runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \

@@ -8,6 +8,7 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
+#include "results/ksft.h"
 #include "lsmconf_record.h"
 #include "lib/lib.h"
 
@@ -28,6 +29,7 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 	struct test_fate *f = &kr->fate[t];
 	const char *name = kr->plan.items[t].name, *sec = NULL;
 	char *path = xasprintf("%s/live.log", bdir), *live, kase[512];
+	char *inner = NULL;
 	size_t len = 0, slen = 0;
 	struct sbuf out = { 0 };
 
@@ -36,6 +38,18 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 		live = NULL;
 	if (live)
 		sec = crash_section(live, len, name, &slen);
+	/* Run by run_kselftest.sh: the program's own lines, unprefixed. */
+	if (sec) {
+		struct ksft_run run;
+		size_t n;
+
+		if (ksft_unwrap(sec, slen, &inner, &n, &run) < 0)
+			die("out of memory");
+		if (inner) {
+			sec = inner;
+			slen = n;
+		}
+	}
 	if (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0) {
 		size_t n = f->n_crashed + 1;
 
@@ -57,6 +71,7 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 	snprintf(f->why, sizeof(f->why), "%s", why);
 	free(path);
 	free(live);
+	free(inner);
 
 	path = xasprintf("%s/crash-%d.txt", kr->dir, kr->boots);
 	sbuf_printf(&out, "boot %d ended in test %s, case %s\n%s\n\n%s",

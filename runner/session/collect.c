@@ -8,6 +8,7 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
+#include "results/ksft.h"
 #include "lsmconf_record.h"
 #include "lib/lib.h"
 
@@ -344,6 +345,31 @@ static size_t test_output_lines(const struct kernel_run *kr, const char *name)
 	return n ? n : test_left_other(kr, name);
 }
 
+/*
+ * A program's output: as run_kselftest.sh printed it (its own KTAP inside
+ * the runner's, whose result line says how it ended: its exit status, or
+ * killed at the settings timeout) or as the program printed it (a case
+ * rerun after a crash runs the program itself).
+ */
+static void parse_output(struct test_account *t, const char *buf, size_t len)
+{
+	struct ksft_run run;
+	char *inner;
+	size_t n;
+	int wrapped = ksft_unwrap(buf, len, &inner, &n, &run);
+
+	if (wrapped < 0 ||
+	    ktap_parse(wrapped ? inner : buf, wrapped ? n : len, &t->doc))
+		die("out of memory");
+	t->have_ktap = true;
+	if (wrapped && run.finished) {
+		t->rc = run.rc;
+		if (run.timed_out)
+			t->timeout_s = run.timeout_s;
+	}
+	free(inner);
+}
+
 int collect(struct kernel_run *kr, struct err *e)
 {
 	struct sbuf crashes = { 0 };
@@ -396,18 +422,13 @@ int collect(struct kernel_run *kr, struct err *e)
 		t->seconds = test_seconds(kr, t->name);
 		path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, t->name);
 		if (!read_file(path, &buf, &len)) {
-			if (ktap_parse(buf, len, &t->doc))
-				die("out of memory");
-			t->have_ktap = true;
+			parse_output(t, buf, len);
 			free(buf);
 		}
 		free(path);
-		if (!t->have_ktap && kr->fate[i].live) {
-			if (ktap_parse(kr->fate[i].live,
-				       strlen(kr->fate[i].live), &t->doc))
-				die("out of memory");
-			t->have_ktap = true;
-		}
+		if (!t->have_ktap && kr->fate[i].live)
+			parse_output(t, kr->fate[i].live,
+				     strlen(kr->fate[i].live));
 		if (t->have_ktap)
 			t->known = known_cases(kr, t);
 		/* Counted where its results arrived: a planned test records. */

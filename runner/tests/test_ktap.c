@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "results/ktap.h"
+#include "results/ksft.h"
 
 static const char sample[] =
 	"TAP version 13\n"
@@ -436,6 +437,242 @@ START_TEST(test_free_twice)
 }
 END_TEST
 
+/*
+ * What run_kselftest.sh printed (kselftest 7.2's runner.sh, output through
+ * a pipe as the guest's init reads it) for three harness programs.
+ */
+static const char ksft_pass[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# timeout set to 2\n"
+	"# selftests: demo: pass_test\n"
+	"# TAP version 13\n"
+	"# 1..2\n"
+	"# # Starting 2 tests from 1 test cases.\n"
+	"# #  RUN           global.one ...\n"
+	"# # demo/pass_test.c:2:one:a diagnostic\n"
+	"# #            OK  global.one\n"
+	"# ok 1 global.one\n"
+	"# #  RUN           global.two ...\n"
+	"# #      SKIP      not here\n"
+	"# #            OK  global.two\n"
+	"# ok 2 global.two # SKIP not here\n"
+	"# # PASSED: 2 / 2 tests passed.\n"
+	"# # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:1 error:0\n"
+	"ok 1 selftests: demo: pass_test\n"
+	"# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0\n";
+
+static const char ksft_fail[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# timeout set to 45\n"
+	"# selftests: demo: fail_test\n"
+	"# TAP version 13\n"
+	"# 1..1\n"
+	"# # Starting 1 tests from 1 test cases.\n"
+	"# #  RUN           global.bad ...\n"
+	"# # demo/fail_test.c:2:bad:Expected 1 (1) == 2 (2)\n"
+	"# # bad: Test terminated by assertion\n"
+	"# #          FAIL  global.bad\n"
+	"# not ok 1 global.bad\n"
+	"# # FAILED: 0 / 1 tests passed.\n"
+	"# # Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n"
+	"not ok 1 selftests: demo: fail_test # exit=1\n"
+	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
+
+static const char ksft_timeout[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# timeout set to 2\n"
+	"# selftests: demo: hang_test\n"
+	"# TAP version 13\n"
+	"# 1..2\n"
+	"# ok 1 first\n"
+	"not ok 1 selftests: demo: hang_test # TIMEOUT 2 seconds\n"
+	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
+
+/*
+ * The guest's init with lsmconf run --timeout 3, shorter than the
+ * settings: run_kselftest.sh -o 3 (e2e's hang_test and partial_test
+ * fixtures, as the guest printed them; "Terminated" and "Segmentation
+ * fault" are the shell's words for the program's end).
+ */
+static const char ksft_override[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# overriding timeout to 3\n"
+	"# selftests: tests: hang_test\n"
+	"# TAP version 13\n"
+	"# 1..2\n"
+	"# ok 1 first\n"
+	"# Terminated\n"
+	"not ok 1 selftests: tests: hang_test # TIMEOUT 3 seconds\n"
+	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
+
+static const char ksft_signal[] =
+	"TAP version 13\n"
+	"1..1\n"
+	"# overriding timeout to 3\n"
+	"# selftests: tests: partial_test\n"
+	"# TAP version 13\n"
+	"# 1..3\n"
+	"# ok 1 first\n"
+	"# Segmentation fault\n"
+	"not ok 1 selftests: tests: partial_test # exit=139\n"
+	"# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0\n";
+
+/* Unwraps @text and parses the program's own KTAP into doc. */
+static void unwrap(const char *text, struct ksft_run *run)
+{
+	char *inner;
+	size_t n;
+
+	ck_assert_int_eq(ksft_unwrap(text, strlen(text), &inner, &n, run), 1);
+	ck_assert_uint_eq(strlen(inner), n);
+	ck_assert_int_eq(ktap_parse(inner, n, &doc), 0);
+	free(inner);
+}
+
+START_TEST(test_ksft_pass)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_pass, &run);
+	ck_assert(run.finished);
+	ck_assert_int_eq(run.rc, 0);
+	ck_assert(!run.timed_out);
+	ck_assert_int_eq(run.timeout_s, 2);
+	/* The program's KTAP, not the runner's one-test plan. */
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.n_results, 2);
+	ck_assert_str_eq(doc.results[0].name, "global.one");
+	ck_assert_uint_eq(doc.pass, 1);
+	ck_assert_uint_eq(doc.skip, 1);
+	ck_assert(doc.has_totals);
+	ck_assert_int_eq(doc.totals_skip, 1);
+	ck_assert_uint_eq(doc.malformed, 0);
+	ck_assert(!doc.truncated_line);
+	ktap_free(&doc);
+}
+END_TEST
+
+START_TEST(test_ksft_fail)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_fail, &run);
+	ck_assert(run.finished);
+	ck_assert_int_eq(run.rc, 1);
+	ck_assert_int_eq(run.timeout_s, 45);
+	ck_assert_uint_eq(doc.fail, 1);
+	ck_assert_str_eq(doc.results[0].name, "global.bad");
+	ck_assert_uint_eq(doc.malformed, 0);
+	ktap_free(&doc);
+}
+END_TEST
+
+/* The runner's TIMEOUT: killed (128 + 9), the unreported case lost. */
+START_TEST(test_ksft_timeout)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_timeout, &run);
+	ck_assert(run.finished);
+	ck_assert(run.timed_out);
+	ck_assert_int_eq(run.timeout_s, 2);
+	ck_assert_int_eq(run.rc, 128 + 9);
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ktap_free(&doc);
+}
+END_TEST
+
+/* -o 3: the override is the timeout; the shell's "Terminated" is no case. */
+START_TEST(test_ksft_override_timeout)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_override, &run);
+	ck_assert(run.finished);
+	ck_assert(run.timed_out);
+	ck_assert_int_eq(run.timeout_s, 3);
+	ck_assert_int_eq(run.rc, 128 + 9);
+	ck_assert_int_eq(doc.plan, 2);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ck_assert_uint_eq(doc.pass, 1);
+	ktap_free(&doc);
+}
+END_TEST
+
+/* "# exit=139": killed by signal 11, two of three cases unreported. */
+START_TEST(test_ksft_signal)
+{
+	struct ksft_run run;
+
+	unwrap(ksft_signal, &run);
+	ck_assert(run.finished);
+	ck_assert(!run.timed_out);
+	ck_assert_int_eq(run.rc, 139);
+	ck_assert_int_eq(doc.plan, 3);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ktap_free(&doc);
+}
+END_TEST
+
+/* The boot died in the program: no result line, the cases so far. */
+START_TEST(test_ksft_unfinished)
+{
+	struct ksft_run run;
+	size_t cut =
+		strstr(ksft_pass, "# #  RUN           global.two") - ksft_pass;
+	char *text = strndup(ksft_pass, cut + 20), *inner;
+	size_t n;
+
+	ck_assert_int_eq(ksft_unwrap(text, strlen(text), &inner, &n, &run), 1);
+	ck_assert(!run.finished);
+	ck_assert_int_eq(run.rc, -1);
+	ck_assert_int_eq(ktap_parse(inner, n, &doc), 0);
+	ck_assert_uint_eq(doc.n_results, 1);
+	ck_assert(doc.truncated_line);
+	ktap_free(&doc);
+	free(inner);
+	free(text);
+}
+END_TEST
+
+/* A program's own output (a rerun after a crash) is left as it is. */
+START_TEST(test_ksft_not_wrapped)
+{
+	static const char own[] = "TAP version 13\n1..1\nok 1 global.one\n";
+	struct ksft_run run;
+	char *inner = (char *)1;
+	size_t n = 7;
+
+	ck_assert_int_eq(ksft_unwrap(own, strlen(own), &inner, &n, &run), 0);
+	ck_assert_ptr_null(inner);
+	ck_assert_uint_eq(n, 0);
+	ck_assert(!run.finished);
+	ck_assert_int_eq(run.timeout_s, -1);
+}
+END_TEST
+
+/* "ok ... # SKIP" is the program's exit status 4. */
+START_TEST(test_ksft_skip)
+{
+	static const char skip[] =
+		"TAP version 13\n1..1\n"
+		"# selftests: apparmor: x_test\n"
+		"# TAP version 13\n# 1..0 # SKIP no AppArmor\n"
+		"ok 1 selftests: apparmor: x_test # SKIP\n";
+	struct ksft_run run;
+
+	unwrap(skip, &run);
+	ck_assert_int_eq(run.rc, 4);
+	ck_assert(doc.skip_all);
+	ktap_free(&doc);
+}
+END_TEST
+
 static Suite *ktap_suite(void)
 {
 	Suite *s = suite_create("ktap");
@@ -468,6 +705,14 @@ static Suite *ktap_suite(void)
 	tcase_add_test(tc, test_many_results);
 	tcase_add_test(tc, test_status_name);
 	tcase_add_test(tc, test_free_twice);
+	tcase_add_test(tc, test_ksft_pass);
+	tcase_add_test(tc, test_ksft_fail);
+	tcase_add_test(tc, test_ksft_timeout);
+	tcase_add_test(tc, test_ksft_override_timeout);
+	tcase_add_test(tc, test_ksft_signal);
+	tcase_add_test(tc, test_ksft_unfinished);
+	tcase_add_test(tc, test_ksft_not_wrapped);
+	tcase_add_test(tc, test_ksft_skip);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -253,6 +253,100 @@ void plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/*
+ * The kselftest install the guest runs the plan from, at /kselftest, as
+ * "make install" lays it out: run_kselftest.sh, kselftest/ (runner.sh and
+ * its helpers), kselftest-list.txt, and the collection's directory (named
+ * as @tests_dir is) with the planned programs and its settings file. The
+ * runner's files come from the install @tests_dir is in, else from
+ * lsmconf's own (build/kselftest: a directory of loose programs, such as
+ * the e2e fixtures, runs the same way). The list names the planned
+ * programs; the guest's init runs them one by one with "-t COLL:NAME".
+ */
+static int kselftest_install(struct image *img, const struct plan *p,
+			     const char *tests_dir, struct err *e)
+{
+	char *dir = xstrdup(tests_dir), *slash, *root, *runner, *coll, *s;
+	struct sbuf list = { 0 };
+	size_t i;
+
+	while ((slash = strrchr(dir, '/')) && !slash[1] && slash != dir)
+		*slash = '\0';
+	slash = strrchr(dir, '/');
+	coll = xstrdup(slash ? slash + 1 : dir);
+	root = slash ? xstrndup(dir, slash - dir) : xstrdup(".");
+	runner = xasprintf("%s/run_kselftest.sh", root);
+	if (!path_exists(runner)) {
+		free(root);
+		root = xstrdup(LSMCONF_ROOT "/build/kselftest");
+		free(runner);
+		runner = xasprintf("%s/run_kselftest.sh", root);
+	}
+	if (!path_exists(runner)) {
+		err_set(e, "no kselftest install at %s (run make first)", root);
+		free(runner);
+		free(root);
+		free(coll);
+		free(dir);
+		return -1;
+	}
+	image_file(img, "kselftest/run_kselftest.sh", runner, 0755);
+	s = xasprintf("%s/kselftest", root);
+	image_tree(img, "kselftest/kselftest", s);
+	free(s);
+	for (i = 0; i < p->n; i++) {
+		char *host = xasprintf("%s/%s", tests_dir, p->items[i].name);
+		char *guest =
+			xasprintf("kselftest/%s/%s", coll, p->items[i].name);
+
+		image_file(img, guest, host, 0755);
+		sbuf_printf(&list, "%s:%s\n", coll, p->items[i].name);
+		free(host);
+		free(guest);
+	}
+	image_data(img, "kselftest/kselftest-list.txt", list.buf, list.len,
+		   0644);
+	s = xasprintf("%s/settings", tests_dir);
+	if (path_exists(s)) {
+		char *guest = xasprintf("kselftest/%s/settings", coll);
+
+		image_file(img, guest, s, 0644);
+		free(guest);
+	}
+	free(s);
+	image_data(img, "lsmconf/collection", coll, strlen(coll), 0644);
+	/* runner.sh times each program with /usr/bin/timeout (GNU's). */
+	image_file(img, "usr/bin/timeout", LSMCONF_ROOT "/runner/guest/timeout",
+		   0755);
+	/*
+	 * runner.sh prefixes the program's output with kselftest/prefix.pl
+	 * when /usr/bin/perl exists, else with sed, which buffers it: the
+	 * live port must see each line as it is written (the case a crash
+	 * happened in). runner/guest/prefix.c does what prefix.pl does;
+	 * the script's "#!/usr/bin/env perl" finds it through busybox's env.
+	 */
+	s = xasprintf("%s/build/guest/perl", LSMCONF_ROOT);
+	if (!path_exists(s)) {
+		err_set(e, "no %s (run make first)", s);
+		free(s);
+		sbuf_free(&list);
+		free(runner);
+		free(root);
+		free(coll);
+		free(dir);
+		return -1;
+	}
+	image_file(img, "usr/bin/perl", s, 0755);
+	free(s);
+	image_symlink(img, "usr/bin/env", "/bin/busybox");
+	sbuf_free(&list);
+	free(runner);
+	free(root);
+	free(coll);
+	free(dir);
+	return 0;
+}
+
 int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 		const char *tests_dir, struct err *e)
 {
@@ -290,16 +384,16 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 	image_symlink(img, "lib", "usr/lib");
 	image_symlink(img, "sbin", "usr/sbin");
 
-	for (i = 0; i < p->n; i++) {
-		char *host = xasprintf("%s/%s", tests_dir, p->items[i].name);
-		char *guest = xasprintf("lsmconf/tests/%s", p->items[i].name);
+	if (kselftest_install(img, p, tests_dir, e)) {
+		struct err ignored;
 
-		image_file(img, guest, host, 0755);
+		image_close(img, &ignored);
+		free(root);
+		return -1;
+	}
+	for (i = 0; i < p->n; i++)
 		sbuf_printf(&plan, "%s\t%d\t%s\n", p->items[i].name,
 			    p->items[i].timeout_s, p->items[i].args);
-		free(host);
-		free(guest);
-	}
 	image_data(img, "lsmconf/plan", plan.buf, plan.len, 0644);
 	profiles = xasprintf("%s/profiles", tests_dir);
 	if (path_exists(profiles))
