@@ -131,9 +131,10 @@ msgcost: $(DEPS) all
 mutate: $(DEPS) all
 	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(MUTATE_ARGS)
 
-unit: $(DEPS) $(UNIT_TESTS)
+unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done
 	@sh runner/tests/deps_test.sh runner/deps.sh
+	@sh runner/tests/series_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
