@@ -8,6 +8,7 @@
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make docs      README.md and docs/*.md name only what exists
 #   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
+#   make selftests-series KSRC=TREE [SERIES_OUT=DIR]  (format-patch series for upstream)
 #   make check     unit tests, lint, docs, short fuzzing, in-tree build check, end-to-end boots
 #
 # See README.md and docs/.
@@ -58,7 +59,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint docs clean FORCE
+.PHONY: selftests-series all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests
 
@@ -127,6 +128,11 @@ bench: $(DEPS) all
 
 msgcost: $(DEPS) all
 	$(LSMCONF) msgcost $(MSGCOST_ARGS) $(K)
+
+# A git format-patch series adding the selftests to the kernel tree KSRC.
+selftests-series: $(DEPS) $(LSMCONF)
+	@test -n "$(KSRC)" || { echo "selftests-series: KSRC=<kernel tree> is required" >&2; exit 2; }
+	$(LSMCONF) selftests-series $(if $(SERIES_OUT),--out $(SERIES_OUT)) $(KSRC)
 
 mutate: $(DEPS) all
 	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(MUTATE_ARGS)

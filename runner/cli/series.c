@@ -285,15 +285,15 @@ int cmd_selftests_series(int argc, char **argv)
 
 	/* The same dates, whoever runs it when: the lsmconf commit's. */
 	date = git_out(LSMCONF_ROOT,
-		       (char *const[]){ "git", "log", "-1", "--format=@%ct +0000",
-					"HEAD", NULL });
+		       (char *const[]){ "git", "log", "-1",
+					"--format=@%ct +0000", "HEAD", NULL });
 	if (!date)
 		die("selftests-series: %s is not a git checkout with a commit",
 		    LSMCONF_ROOT);
-	name = git_out(NULL, (char *const[]){ "git", "config", "user.name",
-					      NULL });
-	email = git_out(NULL, (char *const[]){ "git", "config", "user.email",
-					       NULL });
+	name = git_out(NULL,
+		       (char *const[]){ "git", "config", "user.name", NULL });
+	email = git_out(NULL,
+			(char *const[]){ "git", "config", "user.email", NULL });
 	if (!name || !email) {
 		free(name);
 		free(email);
@@ -325,7 +325,8 @@ int cmd_selftests_series(int argc, char **argv)
 	w = xasprintf("%s/w", tmp);
 
 	/* The baseline: the two files the series changes, as KSRC has them. */
-	run(NULL, (char *const[]){ "git", "init", "-q", "-b", "base", w, NULL });
+	run(NULL,
+	    (char *const[]){ "git", "init", "-q", "-b", "base", w, NULL });
 	p = xasprintf("%s/" ST, w);
 	if (mkdir_p(p))
 		die("selftests-series: cannot create %s", p);

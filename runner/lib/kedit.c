@@ -45,8 +45,7 @@ static int line_cmp(const char *p, size_t skip, const char *value)
 	return c ? c : (n > lv) - (n < lv);
 }
 
-char *kedit_targets(const char *makefile, const char *target,
-		    const char **why)
+char *kedit_targets(const char *makefile, const char *target, const char **why)
 {
 	static const char prefix[] = "TARGETS += ";
 	const char *p, *at = NULL, *first = NULL;

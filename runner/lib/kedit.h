@@ -12,8 +12,7 @@
  * "TARGETS += " lines. NULL when it has no such line or already names
  * @target (*@why says which).
  */
-char *kedit_targets(const char *makefile, const char *target,
-		    const char **why);
+char *kedit_targets(const char *makefile, const char *target, const char **why);
 
 /*
  * @maintainers with "F:\t@path" added in name order among the F: lines of

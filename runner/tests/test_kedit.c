@@ -59,19 +59,20 @@ START_TEST(test_targets_refused)
 }
 END_TEST
 
-static const char maintainers[] = "APPARMOR SECURITY MODULE\n"
-				  "M:\tJohn <j@example.org>\n"
-				  "F:\tDocumentation/admin-guide/LSM/apparmor.rst\n"
-				  "F:\tsecurity/apparmor/\n"
-				  "\n"
-				  "NOFILES\n"
-				  "M:\tA <a@example.org>\n"
-				  "\n"
-				  "SELINUX SECURITY MODULE\n"
-				  "F:\tinclude/uapi/linux/selinux_netlink.h\n"
-				  "F:\tsecurity/selinux/\n"
-				  "F:\tscripts/selinux/\n"
-				  "K:\tselinux\n";
+static const char maintainers[] =
+	"APPARMOR SECURITY MODULE\n"
+	"M:\tJohn <j@example.org>\n"
+	"F:\tDocumentation/admin-guide/LSM/apparmor.rst\n"
+	"F:\tsecurity/apparmor/\n"
+	"\n"
+	"NOFILES\n"
+	"M:\tA <a@example.org>\n"
+	"\n"
+	"SELINUX SECURITY MODULE\n"
+	"F:\tinclude/uapi/linux/selinux_netlink.h\n"
+	"F:\tsecurity/selinux/\n"
+	"F:\tscripts/selinux/\n"
+	"K:\tselinux\n";
 
 START_TEST(test_maintainers)
 {

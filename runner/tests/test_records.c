@@ -153,14 +153,14 @@ START_TEST(test_from_diag)
 		"# timeout set to 600\n"
 		"# selftests: apparmor: t_test\n"
 		"# TAP version 13\n"
-		"# # record: " REC("t_test/f.v.c/a", "allow", "allow")
-		"#  # record: " REC("t_test/f.v.c/b", "EACCES", "allow")
-		"# record: " REC("u_test/g.c/o", "EACCES", "EACCES")
-		"# # recorded: nothing\n"
-		"record: not a diagnostic\n"
-		"# ok 1 f.v.c\n"
-		"ok 1 selftests: apparmor: t_test\r\n"
-		"# # record: u_test/cut\tshort";
+		"# # record: " REC("t_test/f.v.c/a", "allow", "allow") "#  # record: " REC(
+			"t_test/f.v.c/b", "EACCES",
+			"allow") "# record: " REC("u_test/g.c/o", "EACCES",
+						  "EACCES") "# # recorded: nothing\n"
+							    "record: not a diagnostic\n"
+							    "# ok 1 f.v.c\n"
+							    "ok 1 selftests: apparmor: t_test\r\n"
+							    "# # record: u_test/cut\tshort";
 	struct record_set set;
 	size_t count;
 	char *tsv = records_from_diag(log, strlen(log), &count);
