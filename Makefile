@@ -8,6 +8,7 @@
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make docs      README.md and docs/*.md name only what exists
 #   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
+#   make selftests-series KSRC=TREE [SERIES_OUT=DIR]  (format-patch series for upstream)
 #   make check     unit tests, lint, docs, short fuzzing, in-tree build check, end-to-end boots
 #
 # See README.md and docs/.
@@ -58,7 +59,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint docs clean FORCE
+.PHONY: selftests-series all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl
 
@@ -100,7 +101,7 @@ DOCCHECK := $(OUT)/tests/doccheck
 $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
 	$(OUT)/obj/tests/doccheck_facts.o $(LIB_OBJS)
 # The LSM table (lib/lsm.c).
-$(OUT)/tests/test_lsm: $(LIB_OBJS)
+$(OUT)/tests/test_lsm $(OUT)/tests/test_kedit: $(LIB_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
 $(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS)
@@ -133,12 +134,18 @@ bench: $(DEPS) all
 msgcost: $(DEPS) all
 	$(LSMCONF) msgcost $(MSGCOST_ARGS) $(K)
 
+# A git format-patch series adding the selftests to the kernel tree KSRC.
+selftests-series: $(DEPS) $(LSMCONF)
+	@test -n "$(KSRC)" || { echo "selftests-series: KSRC=<kernel tree> is required" >&2; exit 2; }
+	$(LSMCONF) selftests-series $(if $(SERIES_OUT),--out $(SERIES_OUT)) $(KSRC)
+
 mutate: $(DEPS) all
 	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(MUTATE_ARGS)
 
-unit: $(DEPS) $(UNIT_TESTS)
+unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done
 	@sh runner/tests/deps_test.sh runner/deps.sh
+	@sh runner/tests/series_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)

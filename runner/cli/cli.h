@@ -20,6 +20,7 @@ int cmd_abi(int argc, char **argv);
 int cmd_kernel(int argc, char **argv);
 int cmd_ksrc(int argc, char **argv);
 int cmd_table(int argc, char **argv);
+int cmd_selftests_series(int argc, char **argv);
 
 /* Option values (options.c): each dies with a one-line message when bad. */
 int opt_positive(const char *opt, const char *arg);

@@ -21,7 +21,10 @@ static const char usage[] =
 	"       lsmconf abi [--out DIR] SPEC...  pin each kernel's AppArmor features in abi/\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
-	"       lsmconf table [--out FILE] RESULTS... the revocation table (markdown)\n"
+	"       lsmconf table [--out FILE] RESULTS... the revocation table (markdown);\n"
+	"                                        RESULTS may be a run_kselftest.sh log\n"
+	"       lsmconf selftests-series [--out DIR] KSRC  git format-patch series adding\n"
+	"                                        the selftests to the kernel tree KSRC\n"
 	"\n"
 	"SPEC: debian:SUITE (bookworm, bookworm-backports, trixie, sid),\n"
 	"      debian:VERSION (e.g. 7.2.13+deb14), file:PATH[,modules=DIR][,config=FILE],\n"
@@ -82,5 +85,7 @@ int main(int argc, char **argv)
 		return cmd_ksrc(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "table"))
 		return cmd_table(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "selftests-series"))
+		return cmd_selftests_series(argc - 1, argv + 1);
 	die("unknown command %s (see lsmconf --help)", argv[1]);
 }

@@ -2,9 +2,10 @@
 /*
  * `lsmconf table [--out FILE] RESULTS...`: the revocation table
  * (results/table.h) of one or more results directories, as markdown.
- * RESULTS is a kernel's results directory (it holds records.tsv) or a
+ * RESULTS is a kernel's results directory (it holds records.tsv), a
  * run's directory (each of its subdirectories that holds one is a
- * column group, in name order).
+ * column group, in name order), or the log of a plain kselftest run
+ * (run_kselftest.sh's output: its "# record: " diagnostics).
  */
 #define _GNU_SOURCE
 #include "cli.h"
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct table_in {
 	struct table_col *cols;
@@ -47,15 +49,26 @@ static char *column_name(const char *dir)
 	return name;
 }
 
-static void add_kernel_dir(struct table_in *in, const char *dir)
+static void add_kernel_dir(struct table_in *in, const char *dir, bool log)
 {
-	char *path = xasprintf("%s/records.tsv", dir), *buf;
+	char *path = log ? xstrdup(dir) : xasprintf("%s/records.tsv", dir);
 	struct record_set *set;
-	size_t len;
+	size_t len, count;
+	char *buf;
 	int ret;
 
 	if (read_file(path, &buf, &len))
 		die("table: cannot read %s", path);
+	if (log) {
+		char *tsv = records_from_diag(buf, len, &count);
+
+		free(buf);
+		buf = tsv;
+		len = strlen(tsv);
+		if (!count)
+			die("table: %s holds no \"# record: \" lines (not a kselftest log of these tests?)",
+			    path);
+	}
 	in->sets = xrealloc(in->sets, (in->n + 1) * sizeof(*in->sets));
 	in->cols = xrealloc(in->cols, (in->n + 1) * sizeof(*in->cols));
 	set = &in->sets[in->n];
@@ -84,12 +97,18 @@ static void add_results(struct table_in *in, const char *dir)
 {
 	char *path = xasprintf("%s/records.tsv", dir), **names = NULL;
 	struct dirent *d;
+	struct stat st;
 	size_t n = 0, i;
 	DIR *dp;
 
+	if (!stat(dir, &st) && S_ISREG(st.st_mode)) {
+		free(path);
+		add_kernel_dir(in, dir, true);
+		return;
+	}
 	if (path_exists(path)) {
 		free(path);
-		add_kernel_dir(in, dir);
+		add_kernel_dir(in, dir, false);
 		return;
 	}
 	free(path);
@@ -111,7 +130,7 @@ static void add_results(struct table_in *in, const char *dir)
 		    dir);
 	qsort(names, n, sizeof(*names), name_cmp);
 	for (i = 0; i < n; i++) {
-		add_kernel_dir(in, names[i]);
+		add_kernel_dir(in, names[i], false);
 		free(names[i]);
 	}
 	free(names);

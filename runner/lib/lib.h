@@ -8,6 +8,7 @@
 #define LSMCONF_LIB_H
 
 #include "cache.h"
+#include "kedit.h"
 #include "lsm.h"
 #include "spawn.h"
 #include "util.h"

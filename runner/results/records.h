@@ -74,4 +74,11 @@ const struct record *records_find(const struct record_set *set, const char *id);
  */
 size_t records_mark_known(struct record_set *set, const char *text);
 
+/*
+ * The records a kselftest log carries as "# record: " diagnostics (at
+ * any KTAP nesting depth), as records.tsv text with its header for
+ * records_parse(); *@count is how many lines were taken. Free it.
+ */
+char *records_from_diag(const char *text, size_t len, size_t *count);
+
 #endif

@@ -144,10 +144,50 @@ START_TEST(test_today_header)
 }
 END_TEST
 
+/* A run_kselftest.sh log: records at depth 1 and 2, other diagnostics. */
+START_TEST(test_from_diag)
+{
+	static const char log[] =
+		"TAP version 13\n"
+		"1..1\n"
+		"# timeout set to 600\n"
+		"# selftests: apparmor: t_test\n"
+		"# TAP version 13\n"
+		"# # record: " REC("t_test/f.v.c/a", "allow", "allow") "#  # record: " REC(
+			"t_test/f.v.c/b", "EACCES",
+			"allow") "# record: " REC("u_test/g.c/o", "EACCES",
+						  "EACCES") "# # recorded: nothing\n"
+							    "record: not a diagnostic\n"
+							    "# ok 1 f.v.c\n"
+							    "ok 1 selftests: apparmor: t_test\r\n"
+							    "# # record: u_test/cut\tshort";
+	struct record_set set;
+	size_t count;
+	char *tsv = records_from_diag(log, strlen(log), &count);
+
+	ck_assert_uint_eq(count, 3);
+	ck_assert_int_eq(records_parse(tsv, strlen(tsv), &set), 0);
+	ck_assert_uint_eq(set.n, 3);
+	ck_assert_uint_eq(set.malformed, 0);
+	ck_assert_uint_eq(set.mismatches, 1);
+	ck_assert_str_eq(set.v[0].col[REC_ID], "t_test/f.v.c/a");
+	ck_assert_str_eq(set.v[2].col[REC_ID], "u_test/g.c/o");
+	ck_assert_str_eq(set.v[2].col[REC_OBSERVED], "EACCES");
+	records_free(&set);
+	free(tsv);
+
+	/* No records: the header alone, an empty set. */
+	tsv = records_from_diag("ok 1 x\n", 7, &count);
+	ck_assert_uint_eq(count, 0);
+	ck_assert_str_eq(tsv, RECORD_HEADER);
+	free(tsv);
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("records", test_parse_and_find, test_malformed_lines,
 			 test_truncated_last_line, test_duplicates_and_empty,
 			 test_v1_unmapped_fails, test_v1_header_only,
-			 test_today_header);
+			 test_today_header, test_from_diag);
 }

@@ -76,7 +76,7 @@ struct expect {
  *   matches it with the peer.
  * - fine form compiled without it (a legacy kernel, or a pinned set under
  *   --abi): the parser has no unix class to write to; it downgrades allow rules, their audit bit included, to network
- *   permissions of the socket type and drops deny rules (docs/apparmor.md's
+ *   permissions of the socket type and drops deny rules (the parser's
  *   "coarse" mode; the compiled blob shows "audit unix (send)" as an
  *   audited send on AF_UNIX in AA_CLASS_NET and no trace of "audit deny
  *   unix (send)").

@@ -859,7 +859,7 @@ TEST_F(lifecycle, peer_after_connect)
  * A socket made by a confined task: its checks depend on the creator's
  * label and on the label using the socket, not on how the user entered
  * it: the change variants cover it (each case oopses Debian's 7.2.13 on
- * datagrams, see docs/findings.md, known kernel bugs: one boot each).
+ * datagrams, a known kernel bug: one boot each).
  */
 #define CONFINED_CREATOR_ONCE(v)                                               \
 	do {                                                                   \

@@ -381,33 +381,44 @@ static inline const char *record_field(const char *s)
 }
 
 /*
- * Appends one decision of the KTAP case @kcase to
- * $LSMCONF_RESULTS/records.tsv, with the id "<binary>/<kcase>/<op>".
+ * Writes one decision of the KTAP case @kcase, with the id
+ * "<binary>/<kcase>/<op>": appended to $LSMCONF_RESULTS/records.tsv
+ * when that is set, else to the file $LSM_SELFTEST_RECORDS names, else
+ * on stdout as a KTAP diagnostic, "# record: " and the tab-separated
+ * columns (RECORD_DIAG), which kselftest's runner keeps in its log.
  */
 static inline int record_put(const char *kcase, const struct record *r)
 {
 	const char *dir = getenv("LSMCONF_RESULTS");
+	const char *file = getenv(RECORD_FILE_ENV);
 	char path[PATH_MAX], line[1024];
-	int fd, len, ret;
+	int fd, len, ret, off = 0;
 
-	if (!dir || !*dir)
-		return 0;
-	if (snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir) >=
-	    (int)sizeof(path))
-		record_overflow(kcase, r->op, "path", sizeof(path));
-	len = snprintf(line, sizeof(line),
+	if (dir && *dir) {
+		if (snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir) >=
+		    (int)sizeof(path))
+			record_overflow(kcase, r->op, "path", sizeof(path));
+		file = path;
+	} else if (!file || !*file) {
+		file = NULL;
+		off = strlen(RECORD_DIAG);
+		memcpy(line, RECORD_DIAG, off);
+	}
+	len = snprintf(line + off, sizeof(line) - off,
 		       "%s/%s/%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 		       program_invocation_short_name, kcase, r->op,
 		       record_field(r->abi), record_field(r->subject),
 		       record_field(r->object), record_field(r->class),
 		       record_field(r->detail), r->op, record_field(r->depends),
 		       outcome_name(r->expected), outcome_name(r->observed));
-	if (len < 0 || len >= (int)sizeof(line))
-		record_overflow(kcase, r->op, "line", sizeof(line));
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (len < 0 || len >= (int)sizeof(line) - off)
+		record_overflow(kcase, r->op, "line", sizeof(line) - off);
+	/* One write per line: O_APPEND (or a pipe) keeps lines whole. */
+	if (!file)
+		return write_all(STDOUT_FILENO, line, off + len);
+	fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	/* One write per line: O_APPEND keeps lines whole. */
 	ret = write_all(fd, line, len);
 	close(fd);
 	return ret;
