@@ -9,6 +9,7 @@
 
 #include "cache.h"
 #include "lsm.h"
+#include "settings.h"
 #include "spawn.h"
 #include "util.h"
 
