@@ -71,12 +71,12 @@ FIXTURE_VARIANT(live)
 	const char *type_id;
 };
 
-FIXTURE_VARIANT_ADD(live, dgram){
+FIXTURE_VARIANT_ADD(live, dgram) {
 	.type = SOCK_DGRAM,
 	.type_id = "dgram",
 };
 
-FIXTURE_VARIANT_ADD(live, stream){
+FIXTURE_VARIANT_ADD(live, stream) {
 	.type = SOCK_STREAM,
 	.type_id = "stream",
 };

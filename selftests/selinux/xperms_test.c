@@ -196,9 +196,9 @@ FIXTURE_VARIANT(xperms)
 	enum xp_dom dom;
 };
 
-FIXTURE_VARIANT_ADD(xperms, list){ .dom = XP_LIST };
-FIXTURE_VARIANT_ADD(xperms, all){ .dom = XP_ALL };
-FIXTURE_VARIANT_ADD(xperms, none){ .dom = XP_NONE };
+FIXTURE_VARIANT_ADD(xperms, list) { .dom = XP_LIST };
+FIXTURE_VARIANT_ADD(xperms, all) { .dom = XP_ALL };
+FIXTURE_VARIANT_ADD(xperms, none) { .dom = XP_NONE };
 
 FIXTURE_SETUP(xperms)
 {
