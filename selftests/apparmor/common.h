@@ -653,7 +653,7 @@ static inline int aa_remove_leftovers(void)
 	if (ret < 0)
 		return ret;
 	while (*line) {
-		size_t len = strcspn(line, " \n");
+		size_t len = strcspn(line, "\n ");
 
 		if (!strncmp(line, AA_TEST_PREFIX, strlen(AA_TEST_PREFIX)) &&
 		    len < sizeof(name)) {

@@ -274,7 +274,8 @@ static void receiver_loop(FIXTURE_DATA(live) * self, int type,
 				if (cfd < 0)
 					break;
 				/* Bounded by SO_RCVTIMEO; the sender writes
-				 * right after it connects. */
+				 * right after it connects.
+				 */
 				set_timeouts(cfd);
 				n = recv(cfd, &p, sizeof(p), MSG_WAITALL);
 				close(cfd);

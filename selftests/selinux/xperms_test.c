@@ -157,7 +157,8 @@ static const char *depends_of(enum xp_dom d, const struct xp_cmd *c,
 }
 
 /* 1 when the loaded policy sets ioctl_skip_cloexec, 0 when it does not
- * or the kernel does not know the capability (no file). */
+ * or the kernel does not know the capability (no file).
+ */
 static int read_skip_cloexec(void)
 {
 	char val[8];
