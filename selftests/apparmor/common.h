@@ -617,7 +617,6 @@ static inline ssize_t aa_profile_list(char *buf, size_t size)
 #define EXPECT_PROFILES_AS_BEFORE(before)                              \
 	do {                                                           \
 		static char _after[65536];                             \
-                                                                       \
 		EXPECT_LE(0, aa_profile_list(_after, sizeof(_after))); \
 		EXPECT_STREQ(before, _after);                          \
 	} while (0)

@@ -31,7 +31,7 @@ setopt shutdown"
 . "$(dirname "$0")/variants.sh"
 
 # Split so that checkpatch reads no SPDX tag past line 2 here.
-echo "/* SPDX-""License-Identifier: GPL-2.0 */"
+printf "/* %s-License-Identifier: GPL-2.0 */\n" SPDX
 cat << 'END'
 /*
  * The variants of unix_peer_test.c, one per line:
