@@ -330,7 +330,7 @@ static inline int parser_run(const char *const *argv, const char *log)
 
 	args[0] = parser_path();
 	for (i = 0; argv[i]; i++) {
-		if (i + 2 >= (int)(sizeof(args) / sizeof(args[0])))
+		if (i + 2 >= (int)ARRAY_SIZE(args))
 			return -E2BIG;
 		args[i + 1] = argv[i];
 	}
