@@ -9,7 +9,8 @@ cp="$1/scripts/checkpatch.pl"
 shift
 [ -x "$cp" ] || { echo "checkpatch: no $cp (make build/ksrc, or KSRC=)" >&2; exit 1; }
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+# checkpatch leaves its camelcase cache in the working directory.
+trap 'rm -f "$out" .checkpatch-camelcase.git.' EXIT
 # checkpatch exits 1 on any finding; the counts below decide.
 "$cp" --strict --no-tree --no-summary --terse --show-types -f "$@" > "$out" 2>&1 || :
 e=$(grep -c ': ERROR:' "$out" || :)
