@@ -279,7 +279,7 @@ int cmd_bench(int argc, char **argv)
 	if (bench_points_check(b.points, err, sizeof(err)))
 		die("--points: %s", err);
 	specs_check(argv + first, 2);
-	if (o.test_timeout_s == 120)
+	if (!o.test_timeout_s)
 		o.test_timeout_s = 3600;
 	return bench_main(&o, &b, argv[first], argv[first + 1]);
 }

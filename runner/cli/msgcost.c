@@ -218,7 +218,7 @@ int cmd_msgcost(int argc, char **argv)
 	if (msgcost_points_check(m.points, err, sizeof(err)))
 		die("--points: %s", err);
 	specs_check(argv + first, argc - first);
-	if (o.test_timeout_s == 120)
+	if (!o.test_timeout_s)
 		o.test_timeout_s = 1800;
 	return msgcost_main(&o, &m, argv + first, argc - first);
 }

@@ -206,7 +206,6 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		.results = "results",
 		.tests_root = LSMCONF_ROOT "/build/kselftest",
 		.lsms = lsm_all(),
-		.test_timeout_s = 300,
 		.memory_mb = 512,
 		.cpus = 2,
 	};

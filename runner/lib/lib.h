@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "kedit.h"
 #include "lsm.h"
+#include "settings.h"
 #include "spawn.h"
 #include "util.h"
 

@@ -15,6 +15,14 @@
 #include <unistd.h>
 
 #define FRAGMENT LSMCONF_ROOT "/fixtures/config/lsmconf.config"
+/*
+ * The suites' own fragments, merged after FRAGMENT as make kselftest-merge
+ * merges every tools/testing/selftests/<dir>/config.
+ */
+static const char *const suite_fragments[] = {
+	LSMCONF_ROOT "/selftests/apparmor/config",
+	LSMCONF_ROOT "/selftests/selinux/config",
+};
 #define BUILD_TIMEOUT_S (90 * 60)
 
 /* Runs a build step with its output appended to @log; 0 or -1 and @e. */
@@ -120,6 +128,17 @@ static char *build_key(const char *tree, char *const *patches, size_t n,
 
 	sbuf_printf(&sb, "tree %s\n", tree);
 	if (!read_file(FRAGMENT, &text, &len)) {
+		/* What a suite's fragment adds: nothing today, same keys. */
+		for (i = 0; i < ARRAY_SIZE(suite_fragments); i++) {
+			char *frag, *beyond;
+
+			if (read_file(suite_fragments[i], &frag, NULL))
+				continue;
+			beyond = kconfig_beyond(text, frag);
+			sbuf_printf(&sb, "%s", beyond);
+			free(beyond);
+			free(frag);
+		}
 		sbuf_add(&sb, text, len);
 		free(text);
 	}
@@ -150,31 +169,43 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 	char *merge = xasprintf("%s/scripts/kconfig/merge_config.sh", tree);
 	char *cfgpath = xasprintf("%s/.config", out);
 	char why[256];
+	size_t i;
 	int bad, rc;
 
+	_Static_assert(ARRAY_SIZE(suite_fragments) == 2,
+		       "merge_config.sh is given two suite fragments");
 	rc = step(k, "make tinyconfig", log, tree,
 		  (char *[]){ "make", o, "tinyconfig", NULL }, e);
 	if (!rc && write_file(local, line, strlen(line)))
 		rc = err_set(e, "cannot write %s", local);
 	if (!rc)
-		rc = step(k, "merging the config fragment", log, tree,
+		rc = step(k, "merging the config fragments", log, tree,
 			  (char *[]){ "sh", merge, "-m", "-O", (char *)out,
-				      cfgpath, FRAGMENT, local, NULL },
+				      cfgpath, FRAGMENT,
+				      (char *)suite_fragments[0],
+				      (char *)suite_fragments[1], local, NULL },
 			  e);
 	if (!rc)
 		rc = step(k, "make olddefconfig", log, tree,
 			  (char *[]){ "make", o, "olddefconfig", NULL }, e);
 	/* Kconfig drops what it cannot satisfy: check every option held. */
-	if (!rc && (read_file(cfgpath, &cfg, NULL) ||
-		    read_file(FRAGMENT, &frag, NULL)))
-		rc = err_set(e, "cannot read %s or %s", cfgpath, FRAGMENT);
-	if (!rc) {
+	if (!rc && read_file(cfgpath, &cfg, NULL))
+		rc = err_set(e, "cannot read %s", cfgpath);
+	for (i = 0; !rc && i <= ARRAY_SIZE(suite_fragments); i++) {
+		const char *path = i ? suite_fragments[i - 1] : FRAGMENT;
+
+		if (read_file(path, &frag, NULL)) {
+			rc = err_set(e, "cannot read %s", path);
+			break;
+		}
 		bad = kconfig_check_fragment(cfg, frag, why, sizeof(why));
 		if (bad)
 			rc = err_set(
 				e,
 				"%s: %d options of %s do not hold in the kernel config: %s",
-				k->spec.text, bad, FRAGMENT, why);
+				k->spec.text, bad, path, why);
+		free(frag);
+		frag = NULL;
 	}
 	free(cfg);
 	free(frag);

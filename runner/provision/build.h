@@ -2,7 +2,9 @@
 /*
  * Kernels built from source: build:SOURCE[+PATCH...]. SOURCE is a kernel
  * tree or debian-source:X.Y (Debian's linux-source-X.Y). Every build uses
- * tinyconfig plus fixtures/config/lsmconf.config; only CONFIG_LOCALVERSION
+ * tinyconfig plus fixtures/config/lsmconf.config and each suite's
+ * selftests/<dir>/config (merge_config.sh -m, then olddefconfig, as make
+ * kselftest-merge does; every option verified after); only CONFIG_LOCALVERSION
  * differs between builds. A patched build starts from a copy of the
  * unpatched build's objects, so only what the patches touch is rebuilt.
  */

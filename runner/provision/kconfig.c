@@ -115,6 +115,31 @@ int kconfig_check_fragment(const char *cfg, const char *fragment, char *why,
 	return c.bad;
 }
 
+struct beyond {
+	const char *base;
+	struct sbuf out;
+};
+
+static int beyond_fn(const char *name, const char *val, void *ctx)
+{
+	struct beyond *b = ctx;
+	char *have = kconfig_get(b->base, name);
+
+	if (!have || strcmp(have, val))
+		sbuf_printf(&b->out, "CONFIG_%s=%s\n", name, val);
+	free(have);
+	return 0;
+}
+
+char *kconfig_beyond(const char *base, const char *fragment)
+{
+	struct beyond b = { .base = base };
+
+	sbuf_add(&b.out, "", 0);
+	for_each_option(fragment, beyond_fn, &b);
+	return b.out.buf;
+}
+
 struct diff {
 	const char *other;
 	int only_absent; /* second pass: count what the other lacks */

@@ -22,6 +22,14 @@ int kconfig_check_fragment(const char *cfg, const char *fragment, char *why,
 			   size_t size);
 
 /*
+ * The option lines of @fragment that @base does not already set to the
+ * same value ("=n" and "is not set" alike), each as written and ending in
+ * '\n': what merging @fragment after @base changes. "" when nothing.
+ * malloc'd.
+ */
+char *kconfig_beyond(const char *base, const char *fragment);
+
+/*
  * Compares two configs option by option, ignoring CONFIG_LOCALVERSION and
  * comments other than "is not set". Returns the number of options that
  * differ and names the first in @why.

@@ -328,6 +328,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	char *name, *tests_dir, *append, *only[16];
 	size_t i, n_only = tests_here(o, lsm, only, ARRAY_SIZE(only));
 	const char *own;
+	int timeout;
 	bool ok = false, failed;
 
 	kr.known = o->known;
@@ -359,8 +360,11 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		free(kr.dir);
 		return -1;
 	}
-	if (plan_make(&kr.plan, tests_dir, only, n_only, o->args,
-		      o->test_timeout_s, e)) {
+	/* --timeout, else the bound kselftest's runner applies: one number. */
+	timeout = o->test_timeout_s ? o->test_timeout_s :
+				      settings_dir_timeout(tests_dir, e);
+	if (timeout < 0 ||
+	    plan_make(&kr.plan, tests_dir, only, n_only, o->args, timeout, e)) {
 		free(tests_dir);
 		free(kr.dir);
 		return -1;

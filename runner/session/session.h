@@ -22,6 +22,7 @@ struct run_opts {
 	const char *lsm; /* this boot's LSM (set per boot) */
 	/* A pinned feature set (abi/NAME) AppArmor policy is compiled for. */
 	const char *abi;
+	/* 0: the timeout= of the tests directory's kselftest settings file */
 	int test_timeout_s;
 	int boot_timeout_s; /* 0: derived from the plan */
 	int memory_mb;

@@ -341,6 +341,12 @@ check "hung test: its unreported case is lost" \
 	grep -q 'hang_test .*1 pass, 0 fail, 0 skip, 1 lost' "$T/out"
 check "crashed test: killed by signal 11, 2 cases lost" \
 	grep -q 'partial_test .*1 pass, 0 fail, 0 skip, 2 lost; killed by signal 11' "$T/out"
+# Without --timeout the bound is the directory's kselftest settings file,
+# the number run_kselftest.sh applies too.
+printf '# measured: a test double\ntimeout=4\n' > "$T/tests/settings"
+expect_fail "settings timeout" "hang_test.*killed after the per-test timeout of 4 s" \
+	"$L" run --results "$T/r5s" --tests-dir "$T/tests" --test hang_test debian:sid
+rm "$T/tests/settings"
 expect_fail "boot timeout" "did not finish within 2 s" "$L" run --results "$T/r6" \
 	--test features_test --boot-timeout 2 debian:sid
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/lib.h"
 #include "provision/kconfig.h"
 
 static const char cfg[] = "#\n# Automatically generated file\n#\n"
@@ -52,6 +53,54 @@ START_TEST(test_fragment)
 }
 END_TEST
 
+START_TEST(test_beyond)
+{
+	static const char base[] = "CONFIG_SECURITY=y\n"
+				   "CONFIG_AUDIT=y\n"
+				   "CONFIG_SYSVIPC=n\n";
+	char *b;
+
+	/* A suite fragment that adds nothing leaves the build key alone. */
+	b = kconfig_beyond(base,
+			   "CONFIG_AUDIT=y\n# CONFIG_SYSVIPC is not set\n");
+	ck_assert_str_eq(b, "");
+	free(b);
+	b = kconfig_beyond(base, "CONFIG_AUDIT=y\nCONFIG_SYSVIPC=y\n"
+				 "# a comment\nCONFIG_NEW=m\n");
+	ck_assert_str_eq(b, "CONFIG_SYSVIPC=y\nCONFIG_NEW=m\n");
+	free(b);
+}
+END_TEST
+
+/* The committed suite fragments: every option also in lsmconf.config. */
+START_TEST(test_suite_fragments_in_base)
+{
+	static const char *const frags[] = {
+		LSMCONF_ROOT "/selftests/apparmor/config",
+		LSMCONF_ROOT "/selftests/selinux/config",
+	};
+	char *base, *frag, *b, why[256];
+	size_t i;
+
+	ck_assert_int_eq(read_file(LSMCONF_ROOT
+				   "/fixtures/config/lsmconf.config",
+				   &base, NULL),
+			 0);
+	for (i = 0; i < ARRAY_SIZE(frags); i++) {
+		ck_assert_int_eq(read_file(frags[i], &frag, NULL), 0);
+		b = kconfig_beyond(base, frag);
+		ck_assert_str_eq(b, "");
+		/* And a config that holds the base holds the fragment. */
+		ck_assert_int_eq(
+			kconfig_check_fragment(base, frag, why, sizeof(why)),
+			0);
+		free(b);
+		free(frag);
+	}
+	free(base);
+}
+END_TEST
+
 START_TEST(test_diff_ignores_localversion)
 {
 	static const char other[] = "CONFIG_64BIT=y\n"
@@ -88,7 +137,8 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("kconfig", test_get, test_fragment,
+	return CHECK_RUN("kconfig", test_get, test_fragment, test_beyond,
+			 test_suite_fragments_in_base,
 			 test_diff_ignores_localversion,
 			 test_diff_finds_changes);
 }

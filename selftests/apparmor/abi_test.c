@@ -53,7 +53,7 @@ FIXTURE_VARIANT(abi)
  * written out so that a printed case name greps to its line.
  */
 #define ABI_CASE(NAME, SET, PROFILE, TYPE) \
-	FIXTURE_VARIANT_ADD(abi, NAME){    \
+	FIXTURE_VARIANT_ADD(abi, NAME) {   \
 		.set = SET,                \
 		.profile = #PROFILE,       \
 		.type = TYPE_##TYPE,       \

@@ -330,7 +330,7 @@ static inline int parser_run(const char *const *argv, const char *log)
 
 	args[0] = parser_path();
 	for (i = 0; argv[i]; i++) {
-		if (i + 2 >= (int)(sizeof(args) / sizeof(args[0])))
+		if (i + 2 >= (int)ARRAY_SIZE(args))
 			return -E2BIG;
 		args[i + 1] = argv[i];
 	}
@@ -617,7 +617,6 @@ static inline ssize_t aa_profile_list(char *buf, size_t size)
 #define EXPECT_PROFILES_AS_BEFORE(before)                              \
 	do {                                                           \
 		static char _after[65536];                             \
-                                                                       \
 		EXPECT_LE(0, aa_profile_list(_after, sizeof(_after))); \
 		EXPECT_STREQ(before, _after);                          \
 	} while (0)
@@ -653,7 +652,7 @@ static inline int aa_remove_leftovers(void)
 	if (ret < 0)
 		return ret;
 	while (*line) {
-		size_t len = strcspn(line, " \n");
+		size_t len = strcspn(line, "\n ");
 
 		if (!strncmp(line, AA_TEST_PREFIX, strlen(AA_TEST_PREFIX)) &&
 		    len < sizeof(name)) {

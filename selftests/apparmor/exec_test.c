@@ -524,7 +524,7 @@ static int exec_links(const char *d)
 	ret = copy_file("/proc/self/exe", self);
 	if (ret)
 		return ret;
-	for (i = 0; i < sizeof(link_names) / sizeof(link_names[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(link_names); i++) {
 		snprintf(path, sizeof(path), "%s/%s", d, link_names[i]);
 		unlink(path);
 		if (link(self, path))

@@ -30,7 +30,7 @@ TEST(apparmor_active)
  * kernel whose advertisement is inconsistent fails here, by name, instead
  * of steering every other test's model (which reads these same files).
  */
-FIXTURE(feature){};
+FIXTURE(feature) {};
 
 FIXTURE_VARIANT(feature)
 {

@@ -59,7 +59,7 @@ static inline int field(const char *rec, const char *key, char *out,
 		p++;
 		end = strchr(p, '"');
 	} else {
-		end = p + strcspn(p, " \n");
+		end = p + strcspn(p, "\n ");
 	}
 	if (!end)
 		return -ENOENT;

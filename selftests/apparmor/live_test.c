@@ -71,12 +71,12 @@ FIXTURE_VARIANT(live)
 	const char *type_id;
 };
 
-FIXTURE_VARIANT_ADD(live, dgram){
+FIXTURE_VARIANT_ADD(live, dgram) {
 	.type = SOCK_DGRAM,
 	.type_id = "dgram",
 };
 
-FIXTURE_VARIANT_ADD(live, stream){
+FIXTURE_VARIANT_ADD(live, stream) {
 	.type = SOCK_STREAM,
 	.type_id = "stream",
 };
@@ -274,7 +274,8 @@ static void receiver_loop(FIXTURE_DATA(live) * self, int type,
 				if (cfd < 0)
 					break;
 				/* Bounded by SO_RCVTIMEO; the sender writes
-				 * right after it connects. */
+				 * right after it connects.
+				 */
 				set_timeouts(cfd);
 				n = recv(cfd, &p, sizeof(p), MSG_WAITALL);
 				close(cfd);

@@ -175,9 +175,14 @@ static int make_in_label(int l, int family, int type, bool pair, int fds[2])
 		close(ch[0]);
 		if (lab_enter(l))
 			_exit(2);
-		if (pair ? socketpair(family, type, 0, s) :
-			   (s[0] = socket(family, type, 0)) < 0)
-			_exit(3);
+		if (pair) {
+			if (socketpair(family, type, 0, s))
+				_exit(3);
+		} else {
+			s[0] = socket(family, type, 0);
+			if (s[0] < 0)
+				_exit(3);
+		}
 		for (i = 0; i < n; i++)
 			if (send_fd(ch[1], s[i]))
 				_exit(4);

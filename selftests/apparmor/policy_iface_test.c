@@ -391,7 +391,7 @@ TEST_F(iface, refusals)
 	size_t i;
 
 	ASSERT_NE(NULL, buf);
-	for (i = 0; i < sizeof(pi_steps) / sizeof(pi_steps[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(pi_steps); i++) {
 		const struct pi_step *s = &pi_steps[i];
 		int expected = pi_expect(s, &loaded), observed;
 		ssize_t len;

@@ -395,11 +395,14 @@ static void child_inherit(const FIXTURE_VARIANT(sock_fd) * v, const char *uid,
 {
 	int fd[2], e;
 
-	if ((e = enter("sf_creator")))
+	e = enter("sf_creator");
+	if (e)
 		FAIL_AT(r, "enter creator", e);
-	if ((e = make_socket(v->kind, fd)))
+	e = make_socket(v->kind, fd);
+	if (e)
 		FAIL_AT(r, "socket", e);
-	if ((e = enter(uid)))
+	e = enter(uid);
+	if (e)
 		FAIL_AT(r, "enter user", e);
 	r->res[OP_RECEIVE] = NOT_RUN;
 	run_ops(fd[0], r);
@@ -418,11 +421,14 @@ static void child_sender(const FIXTURE_VARIANT(sock_fd) * v, int ch, int done,
 	int fd[2], e;
 
 	close(done_w);
-	if ((e = enter("sf_creator")))
+	e = enter("sf_creator");
+	if (e)
 		FAIL_AT(r, "enter creator", e);
-	if ((e = make_socket(v->kind, fd)))
+	e = make_socket(v->kind, fd);
+	if (e)
 		FAIL_AT(r, "socket", e);
-	if ((e = sf_send_fd(ch, fd[0])))
+	e = sf_send_fd(ch, fd[0]);
+	if (e)
 		FAIL_AT(r, "send fd", e);
 	close(fd[0]);
 	poll(&pfd, 1, PEER_WAIT_MS);
@@ -435,7 +441,8 @@ static void child_receiver(int ch, const char *uid, struct sf_report *r)
 {
 	int fd, i, e;
 
-	if ((e = enter(uid)))
+	e = enter(uid);
+	if (e)
 		FAIL_AT(r, "enter user", e);
 	r->res[OP_RECEIVE] = sf_recv_fd(ch, &fd);
 	if (r->res[OP_RECEIVE] == 0)

@@ -673,7 +673,7 @@ FIXTURE_TEARDOWN(unix_coarse)
 	worker_stop(&self->conf);
 	worker_stop(&self->unconf);
 	if (self->policy.loaded) {
-		for (i = 0; i < sizeof(all_rules) / sizeof(all_rules[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(all_rules); i++) {
 			profile_name(variant->abi, all_rules[i], name,
 				     sizeof(name));
 			EXPECT_EQ(0, aa_profile_remove(name));
@@ -744,7 +744,7 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 	int t, k;
 
 	ASSERT_EQ(0, sock_worker_start(&self->unconf));
-	for (r = 0; r < sizeof(all_rules) / sizeof(all_rules[0]); r++) {
+	for (r = 0; r < ARRAY_SIZE(all_rules); r++) {
 		c.rule = all_rules[r];
 		/*
 		 * One confined worker per rule and type: it makes its

@@ -99,28 +99,28 @@ FIXTURE_VARIANT(lifecycle)
 	const char *enter_id;
 };
 
-FIXTURE_VARIANT_ADD(lifecycle, dgram_change){
+FIXTURE_VARIANT_ADD(lifecycle, dgram_change) {
 	.type = SOCK_DGRAM,
 	.type_id = "dgram",
 	.stack = false,
 	.enter_id = "change",
 };
 
-FIXTURE_VARIANT_ADD(lifecycle, dgram_stack){
+FIXTURE_VARIANT_ADD(lifecycle, dgram_stack) {
 	.type = SOCK_DGRAM,
 	.type_id = "dgram",
 	.stack = true,
 	.enter_id = "stack",
 };
 
-FIXTURE_VARIANT_ADD(lifecycle, stream_change){
+FIXTURE_VARIANT_ADD(lifecycle, stream_change) {
 	.type = SOCK_STREAM,
 	.type_id = "stream",
 	.stack = false,
 	.enter_id = "change",
 };
 
-FIXTURE_VARIANT_ADD(lifecycle, stream_stack){
+FIXTURE_VARIANT_ADD(lifecycle, stream_stack) {
 	.type = SOCK_STREAM,
 	.type_id = "stream",
 	.stack = true,

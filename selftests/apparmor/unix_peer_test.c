@@ -140,16 +140,16 @@ FIXTURE_VARIANT(unix_peer)
  * out in full in unix_peer_variants.h so that a printed case name greps to
  * its line; the build fails when NAME is not those five pasted together.
  */
-#define CELL(NAME, A, T, D, S, R)             \
-	CELL_NAME(NAME, A, T, D, S, R)        \
-	FIXTURE_VARIANT_ADD(unix_peer, NAME){ \
-		.abi = ABI_##A,               \
-		.type = TYPE_##T,             \
-		.type_id = #T,                \
-		.addr = ADDRK_##D,            \
-		.addr_id = #D,                \
-		.sender = &L_##S,             \
-		.receiver = &L_##R,           \
+#define CELL(NAME, A, T, D, S, R)              \
+	CELL_NAME(NAME, A, T, D, S, R)         \
+	FIXTURE_VARIANT_ADD(unix_peer, NAME) { \
+		.abi = ABI_##A,                \
+		.type = TYPE_##T,              \
+		.type_id = #T,                 \
+		.addr = ADDRK_##D,             \
+		.addr_id = #D,                 \
+		.sender = &L_##S,              \
+		.receiver = &L_##R,            \
 	};
 
 /*

@@ -274,14 +274,14 @@ FIXTURE_VARIANT(unix_rules)
  * sender is confined by P_<PROFILE> unless RECEIVER is subject, in which
  * case the receiver is, and the sender is unconfined.
  */
-#define RULE(NAME, P, T, R, RA, SA)            \
-	FIXTURE_VARIANT_ADD(unix_rules, NAME){ \
-		.prof = &P_##P,                \
-		.type = TYPE_##T,              \
-		.type_id = #T,                 \
-		.receiver = &R_##R,            \
-		.raddr = RA,                   \
-		.saddr = SA,                   \
+#define RULE(NAME, P, T, R, RA, SA)             \
+	FIXTURE_VARIANT_ADD(unix_rules, NAME) { \
+		.prof = &P_##P,                 \
+		.type = TYPE_##T,               \
+		.type_id = #T,                  \
+		.receiver = &R_##R,             \
+		.raddr = RA,                    \
+		.saddr = SA,                    \
 	};
 
 /* clang-format off */

@@ -220,9 +220,11 @@ static int invocation(const struct point *p, const struct opts *o, int inv)
 			return -errno;
 		rfd = sv[1];
 	}
-	if (!strcmp(p->workload, "uring") &&
-	    (ret = io_uring_queue_init(BATCH, &ring, 0)))
-		return ret;
+	if (!strcmp(p->workload, "uring")) {
+		ret = io_uring_queue_init(BATCH, &ring, 0);
+		if (ret)
+			return ret;
+	}
 	for (r = 0; r < total && !ret; r++) {
 		long long ns = 0;
 
@@ -314,8 +316,9 @@ int main(int argc, char **argv)
 		warm.warmup = 0;
 		warm.rounds = o.warmup ? o.warmup : 1;
 		if (sscanf(argv[optind], "%15[a-z]:%15[a-z]", p.workload,
-			   p.confinement) == 2 &&
-		    (pid = peer_fork()) == 0)
+			   p.confinement) == 2)
+			pid = peer_fork();
+		if (pid == 0)
 			_exit(-invocation(&p, &warm, -1));
 		if (pid > 0)
 			waitpid(pid, NULL, 0);

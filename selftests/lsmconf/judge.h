@@ -40,7 +40,6 @@ static inline const char *case_name(const struct __test_metadata *m)
 		const struct record *_r = (rec);                         \
 		const char *_case = case_name(_metadata);                \
 		int _ret = record_put(_case, _r);                        \
-                                                                         \
 		EXPECT_EQ(0, _ret)                                       \
 		{                                                        \
 			TH_LOG("%s: record not written: %s", _r->op,     \

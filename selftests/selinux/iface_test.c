@@ -217,7 +217,7 @@ static void enforce_write_fn(void *arg, void *res)
 		write_once(SEL_FS "/enforce", text, strlen(text));
 }
 
-FIXTURE(enforce){};
+FIXTURE(enforce) {};
 
 FIXTURE_SETUP(enforce)
 {
@@ -396,7 +396,7 @@ static void access_judge_class(struct __test_metadata *_metadata,
 	closedir(dir);
 }
 
-FIXTURE(access){};
+FIXTURE(access) {};
 
 FIXTURE_VARIANT(access)
 {
@@ -470,32 +470,32 @@ TEST_F(access, malformed)
  * SID), or text that is no context; else the SID printed back
  * (security_sid_to_context), the canonical form.
  */
-FIXTURE(context){};
+FIXTURE(context) {};
 
 FIXTURE_VARIANT(context)
 {
 	const char *text, *canonical; /* canonical NULL: EINVAL */
 };
 
-FIXTURE_VARIANT_ADD(context, valid){
+FIXTURE_VARIANT_ADD(context, valid) {
 	.text = CTX(IF_B),
 	.canonical = CTX(IF_B),
 };
 
-FIXTURE_VARIANT_ADD(context, same_range){
+FIXTURE_VARIANT_ADD(context, same_range) {
 	.text = CTX(IF_B) "-" LEVEL,
 	.canonical = CTX(IF_B),
 };
 
-FIXTURE_VARIANT_ADD(context, unknown_type){
+FIXTURE_VARIANT_ADD(context, unknown_type) {
 	.text = CTX_UNKNOWN,
 };
 
-FIXTURE_VARIANT_ADD(context, no_level){
+FIXTURE_VARIANT_ADD(context, no_level) {
 	.text = SEL_USER_ROLE IF_B,
 };
 
-FIXTURE_VARIANT_ADD(context, garbage){
+FIXTURE_VARIANT_ADD(context, garbage) {
 	.text = "not a context",
 };
 
@@ -550,7 +550,7 @@ TEST_F(context, query)
  * lsmconf_if_flag is false in the policy; the kernel keeps its value
  * across a reload, so the case puts it back.
  */
-FIXTURE(bools){};
+FIXTURE(bools) {};
 
 FIXTURE_SETUP(bools)
 {
@@ -665,7 +665,7 @@ struct attr_res {
 	int mac_admin;
 };
 
-FIXTURE(attr){};
+FIXTURE(attr) {};
 
 FIXTURE_VARIANT(attr)
 {
@@ -673,15 +673,15 @@ FIXTURE_VARIANT(attr)
 	bool drop_mac_admin; /* the task drops CAP_MAC_ADMIN first */
 };
 
-FIXTURE_VARIANT_ADD(attr, exec){ .name = "exec" };
-FIXTURE_VARIANT_ADD(attr, fscreate){ .name = "fscreate" };
-FIXTURE_VARIANT_ADD(attr, fscreate_no_mac_admin){
+FIXTURE_VARIANT_ADD(attr, exec) { .name = "exec" };
+FIXTURE_VARIANT_ADD(attr, fscreate) { .name = "fscreate" };
+FIXTURE_VARIANT_ADD(attr, fscreate_no_mac_admin) {
 	.name = "fscreate",
 	.drop_mac_admin = true,
 };
-FIXTURE_VARIANT_ADD(attr, keycreate){ .name = "keycreate" };
-FIXTURE_VARIANT_ADD(attr, sockcreate){ .name = "sockcreate" };
-FIXTURE_VARIANT_ADD(attr, current){ .name = "current" };
+FIXTURE_VARIANT_ADD(attr, keycreate) { .name = "keycreate" };
+FIXTURE_VARIANT_ADD(attr, sockcreate) { .name = "sockcreate" };
+FIXTURE_VARIANT_ADD(attr, current) { .name = "current" };
 
 FIXTURE_SETUP(attr)
 {

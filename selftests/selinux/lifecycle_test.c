@@ -250,12 +250,12 @@ FIXTURE_VARIANT(sel_lifecycle)
 	const char *type_id;
 };
 
-FIXTURE_VARIANT_ADD(sel_lifecycle, dgram){
+FIXTURE_VARIANT_ADD(sel_lifecycle, dgram) {
 	.type = SOCK_DGRAM,
 	.type_id = "dgram",
 };
 
-FIXTURE_VARIANT_ADD(sel_lifecycle, stream){
+FIXTURE_VARIANT_ADD(sel_lifecycle, stream) {
 	.type = SOCK_STREAM,
 	.type_id = "stream",
 };

@@ -233,21 +233,24 @@ static void print_context(const char *user, const char *type,
  * (s subject, o object), one function each, with the hook that asks:
  */
 /* unix_stream_socket connectto: (dom h1 h2): client socket -> listener
- * (selinux_socket_unix_stream_connect). */
+ * (selinux_socket_unix_stream_connect).
+ */
 static bool may_connectto(const struct range *s, const struct range *o)
 {
 	return dom(&s->hi, &o->hi);
 }
 
 /* unix_dgram_socket sendto: (or (eq l1 l2) (domby h1 l2)): sending
- * socket -> receiving socket (selinux_socket_unix_may_send). */
+ * socket -> receiving socket (selinux_socket_unix_may_send).
+ */
 static bool may_sendto(const struct range *s, const struct range *o)
 {
 	return level_eq(&s->lo, &o->lo) || dom(&o->lo, &s->hi);
 }
 
 /* msgq associate: (dom h1 l2): task -> queue
- * (selinux_msg_queue_associate, from msgget()). */
+ * (selinux_msg_queue_associate, from msgget()).
+ */
 static bool may_associate(const struct range *s, const struct range *q)
 {
 	return dom(&s->hi, &q->lo);
@@ -255,21 +258,24 @@ static bool may_associate(const struct range *s, const struct range *q)
 
 /* msgq unix_write and write: (domby l1 h2): task -> queue
  * (ipc_has_perm from ipcperms() in do_msgsnd(), then
- * selinux_msg_queue_msgsnd). */
+ * selinux_msg_queue_msgsnd).
+ */
 static bool may_write(const struct range *s, const struct range *q)
 {
 	return dom(&q->hi, &s->lo);
 }
 
 /* msgq enqueue: (not (incomp l1 l2)): message -> queue
- * (selinux_msg_queue_msgsnd). */
+ * (selinux_msg_queue_msgsnd).
+ */
 static bool may_enqueue(const struct range *m, const struct range *q)
 {
 	return !incomp(&m->lo, &q->lo);
 }
 
 /* msg receive: (dom l1 l2): reading task -> message
- * (selinux_msg_queue_msgrcv, called for each message by find_msg()). */
+ * (selinux_msg_queue_msgrcv, called for each message by find_msg()).
+ */
 static bool may_receive(const struct range *r, const struct range *m)
 {
 	return dom(&r->lo, &m->lo);
@@ -598,7 +604,8 @@ FIXTURE_VARIANT(mls_pair)
 };
 
 /* One named variant: subject level S against object level O on the
- * policy with N categories, the object's user lsmconf_u. */
+ * policy with N categories, the object's user lsmconf_u.
+ */
 #define MLS_PAIR(NAME, N, S, O)                                            \
 	FIXTURE_VARIANT_ADD(mls_pair, NAME)                                \
 	{                                                                  \
@@ -890,10 +897,13 @@ static int run_validity_exec(const char *ctx, struct validity_result *r)
 	} else if (pid > 0 && pipe_read(rep[0], r, sizeof(*r), PEER_WAIT_MS)) {
 		status = -1;
 	}
-	if (pid < 0)
+	if (pid < 0) {
 		status = -1;
-	else if ((r->status = peer_reap(pid)))
-		status = -1;
+	} else {
+		r->status = peer_reap(pid);
+		if (r->status)
+			status = -1;
+	}
 	close(out[0]);
 	close(rep[0]);
 	return status;
@@ -911,7 +921,8 @@ FIXTURE_VARIANT(validity)
 };
 
 /* One named variant: the context USER:lsmconf_r:TYPE:LEVEL asked for from
- * lsmconf_mls_ctl_t on the policy with N categories. */
+ * lsmconf_mls_ctl_t on the policy with N categories.
+ */
 #define VALIDITY(NAME, N, U, T, L)                           \
 	FIXTURE_VARIANT_ADD(validity, NAME)                  \
 	{                                                    \

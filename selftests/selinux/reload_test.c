@@ -116,7 +116,8 @@ static socklen_t l_addr(struct sockaddr_un *a, pid_t owner, enum lsn l)
 }
 
 /* A client: one connect() per command byte (the listener), the result
- * back; 'p' connects to keep and keeps the socket (the peer case). */
+ * back; 'p' connects to keep and keeps the socket (the peer case).
+ */
 static void client_loop(int cmd, int res, pid_t owner, const char *type)
 {
 	int kept = -1, ready;

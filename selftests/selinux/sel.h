@@ -203,7 +203,6 @@ static inline int sel_need(int cats, long long *load_ms)
 	do {                                                               \
 		long long _ms;                                             \
 		int _ret = sel_need_named(name, &_ms);                     \
-                                                                           \
 		ASSERT_LE(0, _ret);                                        \
 		if (_ret)                                                  \
 			TH_LOG("loaded %s in %lld ms", (const char *)name, \
@@ -214,7 +213,6 @@ static inline int sel_need(int cats, long long *load_ms)
 #define SEL_NEED(cats)                                      \
 	do {                                                \
 		char _name[SEL_NAME_MAX];                   \
-                                                            \
 		SEL_NEED_NAMED(sel_cats_name(cats, _name)); \
 	} while (0)
 
@@ -328,7 +326,6 @@ sel_abstract_addr(struct sockaddr_un *a, const char *fmt, ...)
 #define SEL_SETUP(cats)                            \
 	do {                                       \
 		const char *_why = sel_unusable(); \
-                                                   \
 		if (_why)                          \
 			SKIP(return, "%s", _why);  \
 		SEL_NEED(cats);                    \

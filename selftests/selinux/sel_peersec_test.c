@@ -149,9 +149,14 @@ static int make_in(int l, int family, int type, bool pair, int fds[2])
 	if (l != L_TASK && setsockcreatecon(ctx_of(lab_types[l], lab_ranges[l],
 						   ctx, sizeof(ctx))))
 		return -errno;
-	if (pair ? socketpair(family, type | SOCK_CLOEXEC, 0, fds) :
-		   (fds[0] = socket(family, type | SOCK_CLOEXEC, 0)) < 0)
-		ret = -errno;
+	if (pair) {
+		if (socketpair(family, type | SOCK_CLOEXEC, 0, fds))
+			ret = -errno;
+	} else {
+		fds[0] = socket(family, type | SOCK_CLOEXEC, 0);
+		if (fds[0] < 0)
+			ret = -errno;
+	}
 	if (l != L_TASK && setsockcreatecon(NULL) && !ret)
 		ret = -errno;
 	return ret;

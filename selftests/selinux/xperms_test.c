@@ -157,7 +157,8 @@ static const char *depends_of(enum xp_dom d, const struct xp_cmd *c,
 }
 
 /* 1 when the loaded policy sets ioctl_skip_cloexec, 0 when it does not
- * or the kernel does not know the capability (no file). */
+ * or the kernel does not know the capability (no file).
+ */
 static int read_skip_cloexec(void)
 {
 	char val[8];
@@ -196,9 +197,9 @@ FIXTURE_VARIANT(xperms)
 	enum xp_dom dom;
 };
 
-FIXTURE_VARIANT_ADD(xperms, list){ .dom = XP_LIST };
-FIXTURE_VARIANT_ADD(xperms, all){ .dom = XP_ALL };
-FIXTURE_VARIANT_ADD(xperms, none){ .dom = XP_NONE };
+FIXTURE_VARIANT_ADD(xperms, list) { .dom = XP_LIST };
+FIXTURE_VARIANT_ADD(xperms, all) { .dom = XP_ALL };
+FIXTURE_VARIANT_ADD(xperms, none) { .dom = XP_NONE };
 
 FIXTURE_SETUP(xperms)
 {
