@@ -45,6 +45,7 @@ struct test_fate {
 	int crash_boot; /* the last boot that ended in it */
 	char why[600]; /* how the last boot that ended in it ended, or "" */
 	char *live; /* its live output when its results never arrived */
+	bool resent; /* its results were lost on the way once: run again */
 };
 
 struct kernel_run {
@@ -83,6 +84,8 @@ void chomp(char *s);
 
 /* plan.c */
 void resume_plan(struct kernel_run *kr, size_t t, struct plan *next);
+/* Test @t whole, then every later test whose results have not arrived. */
+void again_plan(const struct kernel_run *kr, size_t t, struct plan *next);
 size_t plan_index(const struct kernel_run *kr, const struct plan *p);
 void boot_why(const char *bdir, const struct boot_result *br, char *out,
 	      size_t size, char **trace);

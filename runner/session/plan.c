@@ -103,6 +103,21 @@ void boot_why(const char *bdir, const struct boot_result *br, char *out,
 }
 
 /* The whole plan, as the first boot runs it. */
+void again_plan(const struct kernel_run *kr, size_t t, struct plan *next)
+{
+	size_t j, k = 0;
+
+	next->items = xcalloc(kr->plan.n - t, sizeof(*next->items));
+	for (j = t; j < kr->plan.n; j++) {
+		if (j > t && kr->fate[j].framed)
+			continue;
+		next->items[k].name = xstrdup(kr->plan.items[j].name);
+		next->items[k].timeout_s = kr->plan.items[j].timeout_s;
+		next->items[k++].args = xstrdup(kr->plan.items[j].args);
+	}
+	next->n = k;
+}
+
 void resume_plan_all(const struct kernel_run *kr, struct plan *p)
 {
 	size_t i;
