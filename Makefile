@@ -10,6 +10,7 @@
 #   make checkpatch  the kernel's checkpatch.pl --strict over selftests/ (0 errors, 0 warnings)
 #   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
 #   make selftests-series KSRC=TREE [SERIES_OUT=DIR]  (format-patch series for upstream)
+#   make intree    the upstream series applied to a copy of the kernel tree and built there
 #   make check     unit tests, lint, docs, short fuzzing, in-tree build check, end-to-end boots
 #
 # See README.md and docs/.
@@ -60,7 +61,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: selftests-series all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
+.PHONY: selftests-series intree all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl
 
@@ -151,7 +152,15 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
 
-check: $(DEPS) unit lint docs fuzz-short e2e
+check: $(DEPS) unit lint docs fuzz-short intree e2e
+
+# The in-tree build check: lsmconf selftests-series against the tree
+# build/ksrc names, git am into a hard-linked copy of it, and the kernel's
+# own make (TARGETS="apparmor selinux" install) there; the programs it
+# installs must be those of the skeleton install the guests run. About
+# 70 s (runner/tests/intree_test.sh).
+intree: $(DEPS) $(LSMCONF) selftests $(OUT)/ksrc
+	sh runner/tests/intree_test.sh $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
 
 # libFuzzer harnesses, one per parser of guest and archive output
 # (runner/fuzz/, docs/runner.md "Fuzzing"). clang builds them, apart from the gcc

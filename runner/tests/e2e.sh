@@ -219,6 +219,22 @@ expect_fail "compare --saved: not a results directory" 'not a results directory'
 	"$L" compare --saved --results "$T/r1s" "$T/notres" "$T/r1/latest"
 check "compare --saved: the error is one line" [ "$(wc -l < "$T/err")" -eq 1 ]
 
+# 1c. The kernel's own tools read what the guests printed: the 7.2 tree's
+# kunit.py parse accepts sid's ktap.txt (both LSMs) and every test's own
+# KTAP in it with its plan's count, and a plain run_kselftest.sh log
+# without lsmconf (records as "# record: " diagnostics) is read by
+# lsmconf table (runner/tests/kunit_test.sh, its checks one line each).
+sh "$(dirname "$0")/kunit_test.sh" "$L" "$tests" "$T"/r1/latest/debian-sid-* \
+	> "$T/kunit.out" 2>&1
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok "${line#ok - }" ;;
+	"not ok - "*) no "${line#not ok - }" ;;
+	"#"*) echo "$line" ;;
+	esac
+done < "$T/kunit.out"
+grep -q '^kunit_test: ' "$T/kunit.out" || no "kunit_test.sh ran to its end: $(tail -1 "$T/kunit.out")"
+
 # 2. A second run downloads nothing: any download would hit a dead proxy.
 # One test per kernel is enough: the kernels, the guest image and its
 # packages are all that is fetched.

@@ -1,0 +1,106 @@
+#!/bin/sh
+# The kernel's own tools read what the tests print (e2e.sh runs this on
+# its first run's results):
+#   kunit_test.sh LSMCONF INSTALL KDIR...
+# KDIR is a kernel's results directory (ktap.txt). The kunit.py of the
+# tree `lsmconf ksrc` names must parse each KDIR's ktap.txt (exit 0, one
+# result per test, all passed) and each test's own KTAP inside it (two
+# levels of "# " in: kselftest's runner and the run_kselftest.sh each
+# test runs under), with the count of its plan. Then a plain kselftest
+# run without lsmconf: run_kselftest.sh of INSTALL (a make install of
+# the tests) runs diag_test, which records two decisions with
+# LSMCONF_RESULTS unset; the log is judged by lsmconf table (the records
+# are "# record: " diagnostics) and parsed by kunit.py.
+# Prints "ok - kunit: ..." or "not ok - kunit: ..." per check.
+set -u
+[ $# -ge 3 ] || { echo "usage: $0 LSMCONF INSTALL KDIR..." >&2; exit 2; }
+L=$1
+install=$2
+shift 2
+ksrc=$("$L" ksrc) || exit 1
+kunit=$ksrc/tools/testing/kunit/kunit.py
+[ -r "$kunit" ] || { echo "kunit_test: no $kunit" >&2; exit 1; }
+[ -x "$install/run_kselftest.sh" ] || { echo "kunit_test: $install has no run_kselftest.sh" >&2; exit 1; }
+fixtures=$(cd "$(dirname "$0")/fixtures/guest-tests" && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d /tmp/lsmconf-kunit.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok - kunit: $1"; }
+no() { fail=$((fail + 1)); echo "not ok - kunit: $1"; }
+
+# ran FILE N: kunit.py parse FILE exits 0 and ran N tests, none failed.
+# (kunit.py reads FILE from another directory: FILE is absolute.)
+ran() {
+	timeout -k 5 120 python3 "$kunit" parse --summary "$1" > "$1.kunit" 2>&1 &&
+		grep -q "Testing complete\. Ran $2 tests: passed: [0-9]*\(, skipped: [0-9]*\)\?\$" "$1.kunit"
+}
+# summary FILE: kunit.py's summary line of FILE, without its time.
+summary() { sed -n 's/^\[[0-9:]*\] Testing complete\. //p' "$1.kunit"; }
+# judge NAME FILE N
+judge() {
+	if ran "$2" "$3"; then
+		ok "$1: $(summary "$2")"
+	else
+		no "$1: kunit.py parse did not run $3 tests, all passed: $(summary "$2")"
+		tail -3 "$2.kunit" | sed 's/^/#   /'
+	fi
+}
+
+i=0
+for d in "$@"; do
+	i=$((i + 1))
+	k=${d%/}
+	k=${k##*/}
+	cp "$d/ktap.txt" "$T/$i.ktap"
+	n=$(grep -Ec '^(not )?ok [0-9]+ selftests: ' "$T/$i.ktap")
+	judge "$k ktap.txt ($n tests)" "$T/$i.ktap" "$n"
+	# Each test's own KTAP: its section of ktap.txt, two "# " levels off,
+	# up to kselftest's runner's result for it.
+	for t in $(sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: \([a-z]*: [a-z0-9_]*\)$/\2/p' "$T/$i.ktap" | tr -d ' '); do
+		name="selftests: ${t%%:*}: ${t#*:}"
+		f=$T/$i.${t#*:}.ktap
+		awk -v t="$name" '$0 == "# " t { on = 1; next }
+			on && $0 ~ ("^# (not )?ok [0-9]+ " t "$") { on = 0 }
+			on && sub(/^# # /, "")' "$T/$i.ktap" > "$f"
+		n=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$f" | head -1)
+		judge "$k ${t#*:} (plan 1..${n:-none})" "$f" "${n:-none}"
+	done
+done
+
+# A plain kselftest run: the kernel's run_kselftest.sh and an install
+# holding one test directory, diag/.
+S=$ksrc/tools/testing/selftests
+mkdir -p "$T/inst/diag"
+cp -R "$install/run_kselftest.sh" "$install/kselftest" "$T/inst/"
+echo diag:diag_test > "$T/inst/kselftest-list.txt"
+cc -static -O2 -I"$S" -I"$top/selftests" -o "$T/inst/diag/diag_test" \
+	"$fixtures/diag_test.c" 2> "$T/cc.err" || { no "diag_test builds"; cat "$T/cc.err"; }
+# A pipe, not a file: the runner reopens its output, which would write
+# over a file from its start.
+(cd "$T/inst" && env -u LSMCONF_RESULTS -u LSM_SELFTEST_RECORDS \
+	timeout -k 5 120 ./run_kselftest.sh 2>&1 | cat > "$T/plain.log")
+if grep -q '^# # record: diag_test/global.two_decisions/peer.send	' "$T/plain.log"; then
+	ok "plain run_kselftest.sh log: records as \"# # record: \" diagnostics"
+else
+	no "plain run_kselftest.sh log: records as \"# # record: \" diagnostics"
+	sed 's/^/#   /' "$T/plain.log" | tail -5
+fi
+if "$L" table --out "$T/table.md" "$T/plain.log" 2> "$T/table.err" && [ ! -s "$T/table.err" ]; then
+	ok "lsmconf table reads the plain log (exit 0, nothing malformed)"
+else
+	no "lsmconf table reads the plain log: $(head -1 "$T/table.err")"
+fi
+judge "plain run_kselftest.sh log (1 test)" "$T/plain.log" 1
+# The same log without records: one line, non-zero.
+grep -v 'record: ' "$T/plain.log" > "$T/norec.log"
+if "$L" table "$T/norec.log" > /dev/null 2> "$T/norec.err"; then
+	no "a log without records: lsmconf table fails"
+elif [ "$(wc -l < "$T/norec.err")" -eq 1 ] && grep -q 'holds no "# record: " lines' "$T/norec.err"; then
+	ok "a log without records: lsmconf table fails, one line"
+else
+	no "a log without records: lsmconf table fails, one line: $(head -2 "$T/norec.err")"
+fi
+echo "kunit_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
