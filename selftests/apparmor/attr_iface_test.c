@@ -99,91 +99,394 @@ FIXTURE_VARIANT(attr)
 	enum arg arg;
 };
 
-#define V(name, i, s, a, f, g)                                         \
-	FIXTURE_VARIANT_ADD(attr, name)                                \
-	{                                                              \
-		.iface = i, .subj = s, .attr = a, .form = f, .arg = g, \
-	}
-
 /* /proc/self/attr/apparmor/current */
-V(aa_unconfined_changeprofile_target, IF_AA, S_UNCONFINED, A_CURRENT,
-  F_CHANGEPROFILE, ARG_TARGET);
-V(aa_unconfined_changeprofile_missing, IF_AA, S_UNCONFINED, A_CURRENT,
-  F_CHANGEPROFILE, ARG_MISSING);
-V(aa_base_changeprofile_target, IF_AA, S_BASE, A_CURRENT, F_CHANGEPROFILE,
-  ARG_TARGET);
-V(aa_target_changeprofile_base, IF_AA, S_TARGET, A_CURRENT, F_CHANGEPROFILE,
-  ARG_BASE);
-V(aa_base_permprofile_target, IF_AA, S_BASE, A_CURRENT, F_PERMPROFILE,
-  ARG_TARGET);
-V(aa_target_permprofile_base, IF_AA, S_TARGET, A_CURRENT, F_PERMPROFILE,
-  ARG_BASE);
-V(aa_base_stack_target, IF_AA, S_BASE, A_CURRENT, F_STACK, ARG_TARGET);
-V(aa_target_stack_base, IF_AA, S_TARGET, A_CURRENT, F_STACK, ARG_BASE);
-V(aa_base_changehat_hat, IF_AA, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(aa_base_permhat_hat, IF_AA, S_BASE, A_CURRENT, F_PERMHAT, ARG_HAT);
-V(aa_base_changehat_nohat, IF_AA, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_NOHAT);
-V(aa_target_changehat_hat, IF_AA, S_TARGET, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(aa_unconfined_changehat_hat, IF_AA, S_UNCONFINED, A_CURRENT, F_CHANGEHAT,
-  ARG_HAT);
-V(aa_base_changehat_nocaret, IF_AA, S_BASE, A_CURRENT, F_HAT_NOCARET, ARG_HAT);
-V(aa_base_changehat_null, IF_AA, S_BASE, A_CURRENT, F_HAT_NULL, ARG_NONE);
-V(aa_base_changehat_tokenonly, IF_AA, S_BASE, A_CURRENT, F_HAT_TOKENONLY,
-  ARG_NONE);
-V(aa_base_exec_target, IF_AA, S_BASE, A_CURRENT, F_EXEC, ARG_TARGET);
-V(aa_unconfined_empty, IF_AA, S_UNCONFINED, A_CURRENT, F_EMPTY, ARG_NONE);
-V(aa_unconfined_noarg, IF_AA, S_UNCONFINED, A_CURRENT, F_NOARG, ARG_NONE);
-V(aa_unconfined_unknown, IF_AA, S_UNCONFINED, A_CURRENT, F_UNKNOWN, ARG_TARGET);
-V(aa_unconfined_toolong, IF_AA, S_UNCONFINED, A_CURRENT, F_TOOLONG, ARG_NONE);
-/* /proc/self/attr/apparmor/exec */
-V(aaexec_unconfined_exec_target, IF_AA, S_UNCONFINED, A_EXEC, F_EXEC,
-  ARG_TARGET);
-V(aaexec_unconfined_exec_missing, IF_AA, S_UNCONFINED, A_EXEC, F_EXEC,
-  ARG_MISSING);
-V(aaexec_base_stack_target, IF_AA, S_BASE, A_EXEC, F_STACK, ARG_TARGET);
-V(aaexec_target_exec_base, IF_AA, S_TARGET, A_EXEC, F_EXEC, ARG_BASE);
-V(aaexec_unconfined_changeprofile_target, IF_AA, S_UNCONFINED, A_EXEC,
-  F_CHANGEPROFILE, ARG_TARGET);
-V(aaexec_unconfined_empty, IF_AA, S_UNCONFINED, A_EXEC, F_EMPTY, ARG_NONE);
-/* /proc/self/attr/{current,exec}: the first LSM with the hook */
-V(legacy_unconfined_changeprofile_target, IF_LEGACY, S_UNCONFINED, A_CURRENT,
-  F_CHANGEPROFILE, ARG_TARGET);
-V(legacy_target_changeprofile_base, IF_LEGACY, S_TARGET, A_CURRENT,
-  F_CHANGEPROFILE, ARG_BASE);
-V(legacy_base_changehat_hat, IF_LEGACY, S_BASE, A_CURRENT, F_CHANGEHAT,
-  ARG_HAT);
-V(legacy_unconfined_unknown, IF_LEGACY, S_UNCONFINED, A_CURRENT, F_UNKNOWN,
-  ARG_TARGET);
-V(legacyexec_unconfined_exec_target, IF_LEGACY, S_UNCONFINED, A_EXEC, F_EXEC,
-  ARG_TARGET);
-/* lsm_set_self_attr() */
-V(sys_unconfined_changeprofile_target, IF_SYS, S_UNCONFINED, A_CURRENT,
-  F_CHANGEPROFILE, ARG_TARGET);
-V(sys_target_changeprofile_base, IF_SYS, S_TARGET, A_CURRENT, F_CHANGEPROFILE,
-  ARG_BASE);
-V(sys_base_changehat_hat, IF_SYS, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(sys_base_stack_target, IF_SYS, S_BASE, A_CURRENT, F_STACK, ARG_TARGET);
-V(sys_unconfined_empty, IF_SYS, S_UNCONFINED, A_CURRENT, F_EMPTY, ARG_NONE);
-V(sys_unconfined_unknown, IF_SYS, S_UNCONFINED, A_CURRENT, F_UNKNOWN,
-  ARG_TARGET);
-V(sys_unconfined_toolong, IF_SYS, S_UNCONFINED, A_CURRENT, F_TOOLONG, ARG_NONE);
-V(sysexec_unconfined_exec_target, IF_SYS, S_UNCONFINED, A_EXEC, F_EXEC,
-  ARG_TARGET);
-V(sysexec_unconfined_changeprofile_target, IF_SYS, S_UNCONFINED, A_EXEC,
-  F_CHANGEPROFILE, ARG_TARGET);
-/* libapparmor: the same commands, written by the library */
-V(lib_unconfined_changeprofile_target, IF_LIB, S_UNCONFINED, A_CURRENT,
-  F_CHANGEPROFILE, ARG_TARGET);
-V(lib_unconfined_changeprofile_missing, IF_LIB, S_UNCONFINED, A_CURRENT,
-  F_CHANGEPROFILE, ARG_MISSING);
-V(lib_target_changeprofile_base, IF_LIB, S_TARGET, A_CURRENT, F_CHANGEPROFILE,
-  ARG_BASE);
-V(lib_base_changehat_hat, IF_LIB, S_BASE, A_CURRENT, F_CHANGEHAT, ARG_HAT);
-V(libexec_unconfined_exec_target, IF_LIB, S_UNCONFINED, A_EXEC, F_EXEC,
-  ARG_TARGET);
-V(libexec_base_stack_target, IF_LIB, S_BASE, A_EXEC, F_STACK, ARG_TARGET);
-V(libexec_target_exec_base, IF_LIB, S_TARGET, A_EXEC, F_EXEC, ARG_BASE);
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_changeprofile_target) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
 
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_changeprofile_missing) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_MISSING,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_changeprofile_target) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_target_changeprofile_base) {
+	.iface = IF_AA,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_permprofile_target) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_PERMPROFILE,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_target_permprofile_base) {
+	.iface = IF_AA,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_PERMPROFILE,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_stack_target) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_STACK,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_target_stack_base) {
+	.iface = IF_AA,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_STACK,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_changehat_hat) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_permhat_hat) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_PERMHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_changehat_nohat) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_NOHAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_target_changehat_hat) {
+	.iface = IF_AA,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_changehat_hat) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_changehat_nocaret) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_HAT_NOCARET,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_changehat_null) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_HAT_NULL,
+	.arg = ARG_NONE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_changehat_tokenonly) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_HAT_TOKENONLY,
+	.arg = ARG_NONE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_base_exec_target) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_EXEC,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_empty) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_EMPTY,
+	.arg = ARG_NONE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_noarg) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_NOARG,
+	.arg = ARG_NONE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_unknown) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_UNKNOWN,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aa_unconfined_toolong) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_TOOLONG,
+	.arg = ARG_NONE,
+};
+
+/* /proc/self/attr/apparmor/exec */
+FIXTURE_VARIANT_ADD(attr, aaexec_unconfined_exec_target) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aaexec_unconfined_exec_missing) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_MISSING,
+};
+
+FIXTURE_VARIANT_ADD(attr, aaexec_base_stack_target) {
+	.iface = IF_AA,
+	.subj = S_BASE,
+	.attr = A_EXEC,
+	.form = F_STACK,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aaexec_target_exec_base) {
+	.iface = IF_AA,
+	.subj = S_TARGET,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, aaexec_unconfined_changeprofile_target) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, aaexec_unconfined_empty) {
+	.iface = IF_AA,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_EMPTY,
+	.arg = ARG_NONE,
+};
+
+/* /proc/self/attr/{current,exec}: the first LSM with the hook */
+FIXTURE_VARIANT_ADD(attr, legacy_unconfined_changeprofile_target) {
+	.iface = IF_LEGACY,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, legacy_target_changeprofile_base) {
+	.iface = IF_LEGACY,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, legacy_base_changehat_hat) {
+	.iface = IF_LEGACY,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, legacy_unconfined_unknown) {
+	.iface = IF_LEGACY,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_UNKNOWN,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, legacyexec_unconfined_exec_target) {
+	.iface = IF_LEGACY,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_TARGET,
+};
+
+/* lsm_set_self_attr() */
+FIXTURE_VARIANT_ADD(attr, sys_unconfined_changeprofile_target) {
+	.iface = IF_SYS,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, sys_target_changeprofile_base) {
+	.iface = IF_SYS,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, sys_base_changehat_hat) {
+	.iface = IF_SYS,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, sys_base_stack_target) {
+	.iface = IF_SYS,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_STACK,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, sys_unconfined_empty) {
+	.iface = IF_SYS,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_EMPTY,
+	.arg = ARG_NONE,
+};
+
+FIXTURE_VARIANT_ADD(attr, sys_unconfined_unknown) {
+	.iface = IF_SYS,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_UNKNOWN,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, sys_unconfined_toolong) {
+	.iface = IF_SYS,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_TOOLONG,
+	.arg = ARG_NONE,
+};
+
+FIXTURE_VARIANT_ADD(attr, sysexec_unconfined_exec_target) {
+	.iface = IF_SYS,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, sysexec_unconfined_changeprofile_target) {
+	.iface = IF_SYS,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
+
+/* libapparmor: the same commands, written by the library */
+FIXTURE_VARIANT_ADD(attr, lib_unconfined_changeprofile_target) {
+	.iface = IF_LIB,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, lib_unconfined_changeprofile_missing) {
+	.iface = IF_LIB,
+	.subj = S_UNCONFINED,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_MISSING,
+};
+
+FIXTURE_VARIANT_ADD(attr, lib_target_changeprofile_base) {
+	.iface = IF_LIB,
+	.subj = S_TARGET,
+	.attr = A_CURRENT,
+	.form = F_CHANGEPROFILE,
+	.arg = ARG_BASE,
+};
+
+FIXTURE_VARIANT_ADD(attr, lib_base_changehat_hat) {
+	.iface = IF_LIB,
+	.subj = S_BASE,
+	.attr = A_CURRENT,
+	.form = F_CHANGEHAT,
+	.arg = ARG_HAT,
+};
+
+FIXTURE_VARIANT_ADD(attr, libexec_unconfined_exec_target) {
+	.iface = IF_LIB,
+	.subj = S_UNCONFINED,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, libexec_base_stack_target) {
+	.iface = IF_LIB,
+	.subj = S_BASE,
+	.attr = A_EXEC,
+	.form = F_STACK,
+	.arg = ARG_TARGET,
+};
+
+FIXTURE_VARIANT_ADD(attr, libexec_target_exec_base) {
+	.iface = IF_LIB,
+	.subj = S_TARGET,
+	.attr = A_EXEC,
+	.form = F_EXEC,
+	.arg = ARG_BASE,
+};
 /* What the model says the write does and the readers then show. */
 struct attr_expect {
 	int write; /* 0 or -errno */

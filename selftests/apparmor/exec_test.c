@@ -100,47 +100,250 @@ FIXTURE_VARIANT(exec)
  * tgt_* is attached by ATTACHED (a top-level profile); ch_* by SRC's
  * child "child"; miss_* by nothing; SRC has a child "named".
  */
-#define V(vname, s, f, fl, nm)                                 \
-	FIXTURE_VARIANT_ADD(exec, vname)                       \
-	{                                                      \
-		.subj = s, .form = f, .file = fl, .named = nm, \
-	}
+FIXTURE_VARIANT_ADD(exec, src_ix) {
+	.subj = S_SRC,
+	.form = X_IX,
+	.file = "ix",
+	.named = NULL,
+};
 
-V(src_ix, S_SRC, X_IX, "ix", NULL);
-V(src_px, S_SRC, X_PX, "tgt_px", NULL);
-V(src_Px, S_SRC, X_PX_SAFE, "tgt_Px", NULL);
-V(src_cx, S_SRC, X_CX, "ch_cx", NULL);
-V(src_Cx, S_SRC, X_CX_SAFE, "ch_Cx", NULL);
-V(src_ux, S_SRC, X_UX, "ux", NULL);
-V(src_Ux, S_SRC, X_UX_SAFE, "Ux", NULL);
-V(src_pix_present, S_SRC, X_PIX, "tgt_pix", NULL);
-V(src_Pix_present, S_SRC, X_PIX_SAFE, "tgt_Pix", NULL);
-V(src_pix_missing, S_SRC, X_PIX, "miss_pix", NULL);
-V(src_Pix_missing, S_SRC, X_PIX_SAFE, "miss_Pix", NULL);
-V(src_pux_missing, S_SRC, X_PUX, "miss_pux", NULL);
-V(src_Pux_missing, S_SRC, X_PUX_SAFE, "miss_Pux", NULL);
-V(src_Pux_present, S_SRC, X_PUX_SAFE, "tgt_Pux", NULL);
-V(src_cix_missing, S_SRC, X_CIX, "miss_cix", NULL);
-V(src_cux_missing, S_SRC, X_CUX, "miss_cux", NULL);
-V(src_px_named, S_SRC, X_PX, "named_px", TARGET);
-V(src_Px_named, S_SRC, X_PX_SAFE, "named_Px", TARGET);
-V(src_Cx_named, S_SRC, X_CX_SAFE, "named_Cx", "named");
-V(src_px_missing, S_SRC, X_PX, "miss_px", NULL);
-V(src_px_named_missing, S_SRC, X_PX, "miss_named", NOSUCH);
-V(src_Cx_named_missing, S_SRC, X_CX_SAFE, "miss_named_Cx", "nochild");
-V(src_noexec, S_SRC, X_NONE, "nox", NULL);
-V(src_ix_attached, S_SRC, X_IX, "tgt_ix", NULL);
-V(unconfined_attached, S_UNCONFINED, X_NONE, "tgt_att", NULL);
-V(unconfined_plain, S_UNCONFINED, X_NONE, "plain", NULL);
-V(stack_ix, S_STACK, X_NONE, "stk_ix", NULL);
-V(stack_one_denies, S_STACK, X_NONE, "stk_deny", NULL);
-V(stack_Px_ix, S_STACK, X_NONE, "stk_px", NULL);
-V(onexec_plain, S_ONEXEC, X_NONE, "plain", NULL);
-V(onexec_attached, S_ONEXEC, X_NONE, "tgt_att", NULL);
-V(stack_onexec_plain, S_STACKONEXEC, X_NONE, "plain", NULL);
-V(src_onexec_safe, S_SRCONEXEC, X_NONE, "oe_safe", NULL);
-V(src_onexec_unsafe, S_SRCONEXEC, X_NONE, "oe_unsafe", NULL);
-V(src_onexec_other, S_SRCONEXEC, X_NONE, "oe_other", NULL);
+FIXTURE_VARIANT_ADD(exec, src_px) {
+	.subj = S_SRC,
+	.form = X_PX,
+	.file = "tgt_px",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Px) {
+	.subj = S_SRC,
+	.form = X_PX_SAFE,
+	.file = "tgt_Px",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_cx) {
+	.subj = S_SRC,
+	.form = X_CX,
+	.file = "ch_cx",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Cx) {
+	.subj = S_SRC,
+	.form = X_CX_SAFE,
+	.file = "ch_Cx",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_ux) {
+	.subj = S_SRC,
+	.form = X_UX,
+	.file = "ux",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Ux) {
+	.subj = S_SRC,
+	.form = X_UX_SAFE,
+	.file = "Ux",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_pix_present) {
+	.subj = S_SRC,
+	.form = X_PIX,
+	.file = "tgt_pix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Pix_present) {
+	.subj = S_SRC,
+	.form = X_PIX_SAFE,
+	.file = "tgt_Pix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_pix_missing) {
+	.subj = S_SRC,
+	.form = X_PIX,
+	.file = "miss_pix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Pix_missing) {
+	.subj = S_SRC,
+	.form = X_PIX_SAFE,
+	.file = "miss_Pix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_pux_missing) {
+	.subj = S_SRC,
+	.form = X_PUX,
+	.file = "miss_pux",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Pux_missing) {
+	.subj = S_SRC,
+	.form = X_PUX_SAFE,
+	.file = "miss_Pux",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Pux_present) {
+	.subj = S_SRC,
+	.form = X_PUX_SAFE,
+	.file = "tgt_Pux",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_cix_missing) {
+	.subj = S_SRC,
+	.form = X_CIX,
+	.file = "miss_cix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_cux_missing) {
+	.subj = S_SRC,
+	.form = X_CUX,
+	.file = "miss_cux",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_px_named) {
+	.subj = S_SRC,
+	.form = X_PX,
+	.file = "named_px",
+	.named = TARGET,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Px_named) {
+	.subj = S_SRC,
+	.form = X_PX_SAFE,
+	.file = "named_Px",
+	.named = TARGET,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Cx_named) {
+	.subj = S_SRC,
+	.form = X_CX_SAFE,
+	.file = "named_Cx",
+	.named = "named",
+};
+
+FIXTURE_VARIANT_ADD(exec, src_px_missing) {
+	.subj = S_SRC,
+	.form = X_PX,
+	.file = "miss_px",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_px_named_missing) {
+	.subj = S_SRC,
+	.form = X_PX,
+	.file = "miss_named",
+	.named = NOSUCH,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_Cx_named_missing) {
+	.subj = S_SRC,
+	.form = X_CX_SAFE,
+	.file = "miss_named_Cx",
+	.named = "nochild",
+};
+
+FIXTURE_VARIANT_ADD(exec, src_noexec) {
+	.subj = S_SRC,
+	.form = X_NONE,
+	.file = "nox",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_ix_attached) {
+	.subj = S_SRC,
+	.form = X_IX,
+	.file = "tgt_ix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, unconfined_attached) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "tgt_att",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, unconfined_plain) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "plain",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, stack_ix) {
+	.subj = S_STACK,
+	.form = X_NONE,
+	.file = "stk_ix",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, stack_one_denies) {
+	.subj = S_STACK,
+	.form = X_NONE,
+	.file = "stk_deny",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, stack_Px_ix) {
+	.subj = S_STACK,
+	.form = X_NONE,
+	.file = "stk_px",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, onexec_plain) {
+	.subj = S_ONEXEC,
+	.form = X_NONE,
+	.file = "plain",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, onexec_attached) {
+	.subj = S_ONEXEC,
+	.form = X_NONE,
+	.file = "tgt_att",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, stack_onexec_plain) {
+	.subj = S_STACKONEXEC,
+	.form = X_NONE,
+	.file = "plain",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_onexec_safe) {
+	.subj = S_SRCONEXEC,
+	.form = X_NONE,
+	.file = "oe_safe",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_onexec_unsafe) {
+	.subj = S_SRCONEXEC,
+	.form = X_NONE,
+	.file = "oe_unsafe",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, src_onexec_other) {
+	.subj = S_SRCONEXEC,
+	.form = X_NONE,
+	.file = "oe_other",
+	.named = NULL,
+};
 
 /* Every link the cases exec (exec_links()). */
 static const char *const link_names[] = {

@@ -69,27 +69,76 @@ static const struct inet_label L_other_family = {
 static const struct inet_label L_other_type = {
 	"other_type", K_DENY, NULL, ALL_NET, X_TYPE,
 };
-#define DENY(perm, bit) \
-static const struct inet_label L_deny_##perm = { \
-	"deny_" #perm, K_DENY, #perm, bit, X_SAME, \
+static const struct inet_label L_deny_create = {
+	"deny_create", K_DENY, "create", DENY_CREATE, X_SAME,
 };
-#define SWEEP(perm, bit) \
-static const struct inet_label L_no_##perm = { \
-	"no_" #perm, K_SWEEP, #perm, bit, X_SAME, \
+static const struct inet_label L_no_create = {
+	"no_create", K_SWEEP, "create", DENY_CREATE, X_SAME,
 };
-#define PERM(perm, bit) DENY(perm, bit) SWEEP(perm, bit)
-PERM(create, DENY_CREATE)
-PERM(bind, DENY_BIND)
-PERM(listen, DENY_LISTEN)
-PERM(accept, DENY_ACCEPT)
-PERM(connect, DENY_CONNECT)
-PERM(send, DENY_SEND)
-PERM(receive, DENY_RECEIVE)
-PERM(getattr, DENY_GETATTR)
-PERM(getopt, DENY_GETOPT)
-PERM(setopt, DENY_SETOPT)
-PERM(shutdown, DENY_SHUTDOWN)
-SWEEP(setattr, DENY_SETATTR)
+static const struct inet_label L_deny_bind = {
+	"deny_bind", K_DENY, "bind", DENY_BIND, X_SAME,
+};
+static const struct inet_label L_no_bind = {
+	"no_bind", K_SWEEP, "bind", DENY_BIND, X_SAME,
+};
+static const struct inet_label L_deny_listen = {
+	"deny_listen", K_DENY, "listen", DENY_LISTEN, X_SAME,
+};
+static const struct inet_label L_no_listen = {
+	"no_listen", K_SWEEP, "listen", DENY_LISTEN, X_SAME,
+};
+static const struct inet_label L_deny_accept = {
+	"deny_accept", K_DENY, "accept", DENY_ACCEPT, X_SAME,
+};
+static const struct inet_label L_no_accept = {
+	"no_accept", K_SWEEP, "accept", DENY_ACCEPT, X_SAME,
+};
+static const struct inet_label L_deny_connect = {
+	"deny_connect", K_DENY, "connect", DENY_CONNECT, X_SAME,
+};
+static const struct inet_label L_no_connect = {
+	"no_connect", K_SWEEP, "connect", DENY_CONNECT, X_SAME,
+};
+static const struct inet_label L_deny_send = {
+	"deny_send", K_DENY, "send", DENY_SEND, X_SAME,
+};
+static const struct inet_label L_no_send = {
+	"no_send", K_SWEEP, "send", DENY_SEND, X_SAME,
+};
+static const struct inet_label L_deny_receive = {
+	"deny_receive", K_DENY, "receive", DENY_RECEIVE, X_SAME,
+};
+static const struct inet_label L_no_receive = {
+	"no_receive", K_SWEEP, "receive", DENY_RECEIVE, X_SAME,
+};
+static const struct inet_label L_deny_getattr = {
+	"deny_getattr", K_DENY, "getattr", DENY_GETATTR, X_SAME,
+};
+static const struct inet_label L_no_getattr = {
+	"no_getattr", K_SWEEP, "getattr", DENY_GETATTR, X_SAME,
+};
+static const struct inet_label L_deny_getopt = {
+	"deny_getopt", K_DENY, "getopt", DENY_GETOPT, X_SAME,
+};
+static const struct inet_label L_no_getopt = {
+	"no_getopt", K_SWEEP, "getopt", DENY_GETOPT, X_SAME,
+};
+static const struct inet_label L_deny_setopt = {
+	"deny_setopt", K_DENY, "setopt", DENY_SETOPT, X_SAME,
+};
+static const struct inet_label L_no_setopt = {
+	"no_setopt", K_SWEEP, "setopt", DENY_SETOPT, X_SAME,
+};
+static const struct inet_label L_deny_shutdown = {
+	"deny_shutdown", K_DENY, "shutdown", DENY_SHUTDOWN, X_SAME,
+};
+static const struct inet_label L_no_shutdown = {
+	"no_shutdown", K_SWEEP, "shutdown", DENY_SHUTDOWN, X_SAME,
+};
+static const struct inet_label L_no_setattr = {
+	"no_setattr", K_SWEEP, "setattr", DENY_SETATTR, X_SAME,
+};
+
 static const struct inet_label L_allow_and_deny_send = {
 	"allow//&deny_send", K_STACK, .base = &L_allow, .top = &L_deny_send,
 };

@@ -98,28 +98,169 @@ FIXTURE_VARIANT(peersec)
 };
 
 /* clang-format off */
-#define PS_CASE(name, tr, c, s) \
-	FIXTURE_VARIANT_ADD(peersec, name) { .t = tr, .client = c, .server = s }
-#define PS_CASES(tn, tr) \
-	PS_CASE(tn##_unconfined_to_confined, tr, L_UNCONFINED, L_CONFINED); \
-	PS_CASE(tn##_confined_to_stacked, tr, L_CONFINED, L_STACKED); \
-	PS_CASE(tn##_stacked_to_unconfined, tr, L_STACKED, L_UNCONFINED)
-#define PS_PAIRS(tn, tr) \
-	PS_CASE(tn##_unconfined, tr, L_UNCONFINED, L_UNCONFINED); \
-	PS_CASE(tn##_confined, tr, L_CONFINED, L_CONFINED); \
-	PS_CASE(tn##_stacked, tr, L_STACKED, L_STACKED)
+FIXTURE_VARIANT_ADD(peersec, stream_unconfined_to_confined) {
+	.t = T_STREAM,
+	.client = L_UNCONFINED,
+	.server = L_CONFINED,
+};
 
-PS_CASES(stream, T_STREAM);
-PS_CASES(seqpacket, T_SEQPACKET);
-PS_CASES(dgram_connected, T_DGRAM_CONN);
-PS_CASES(dgram, T_DGRAM_UNCONN);
-PS_PAIRS(pair_stream, T_PAIR_STREAM);
-PS_PAIRS(pair_seqpacket, T_PAIR_SEQPACKET);
-PS_PAIRS(pair_dgram, T_PAIR_DGRAM);
-PS_CASES(tcp, T_TCP);
-PS_CASES(udp, T_UDP);
+FIXTURE_VARIANT_ADD(peersec, stream_confined_to_stacked) {
+	.t = T_STREAM,
+	.client = L_CONFINED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, stream_stacked_to_unconfined) {
+	.t = T_STREAM,
+	.client = L_STACKED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, seqpacket_unconfined_to_confined) {
+	.t = T_SEQPACKET,
+	.client = L_UNCONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, seqpacket_confined_to_stacked) {
+	.t = T_SEQPACKET,
+	.client = L_CONFINED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, seqpacket_stacked_to_unconfined) {
+	.t = T_SEQPACKET,
+	.client = L_STACKED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_connected_unconfined_to_confined) {
+	.t = T_DGRAM_CONN,
+	.client = L_UNCONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_connected_confined_to_stacked) {
+	.t = T_DGRAM_CONN,
+	.client = L_CONFINED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_connected_stacked_to_unconfined) {
+	.t = T_DGRAM_CONN,
+	.client = L_STACKED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_unconfined_to_confined) {
+	.t = T_DGRAM_UNCONN,
+	.client = L_UNCONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_confined_to_stacked) {
+	.t = T_DGRAM_UNCONN,
+	.client = L_CONFINED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_stacked_to_unconfined) {
+	.t = T_DGRAM_UNCONN,
+	.client = L_STACKED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_stream_unconfined) {
+	.t = T_PAIR_STREAM,
+	.client = L_UNCONFINED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_stream_confined) {
+	.t = T_PAIR_STREAM,
+	.client = L_CONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_stream_stacked) {
+	.t = T_PAIR_STREAM,
+	.client = L_STACKED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_seqpacket_unconfined) {
+	.t = T_PAIR_SEQPACKET,
+	.client = L_UNCONFINED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_seqpacket_confined) {
+	.t = T_PAIR_SEQPACKET,
+	.client = L_CONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_seqpacket_stacked) {
+	.t = T_PAIR_SEQPACKET,
+	.client = L_STACKED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_dgram_unconfined) {
+	.t = T_PAIR_DGRAM,
+	.client = L_UNCONFINED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_dgram_confined) {
+	.t = T_PAIR_DGRAM,
+	.client = L_CONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_dgram_stacked) {
+	.t = T_PAIR_DGRAM,
+	.client = L_STACKED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, tcp_unconfined_to_confined) {
+	.t = T_TCP,
+	.client = L_UNCONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, tcp_confined_to_stacked) {
+	.t = T_TCP,
+	.client = L_CONFINED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, tcp_stacked_to_unconfined) {
+	.t = T_TCP,
+	.client = L_STACKED,
+	.server = L_UNCONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, udp_unconfined_to_confined) {
+	.t = T_UDP,
+	.client = L_UNCONFINED,
+	.server = L_CONFINED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, udp_confined_to_stacked) {
+	.t = T_UDP,
+	.client = L_CONFINED,
+	.server = L_STACKED,
+};
+
+FIXTURE_VARIANT_ADD(peersec, udp_stacked_to_unconfined) {
+	.t = T_UDP,
+	.client = L_STACKED,
+	.server = L_UNCONFINED,
+};
+
 /* clang-format on */
-
 FIXTURE_SETUP(peersec)
 {
 	struct aa_policy p;

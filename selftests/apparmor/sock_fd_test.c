@@ -86,23 +86,149 @@ FIXTURE_VARIANT(sock_fd)
 	enum sf_via via;
 };
 
-#define SF_VARIANT(k, K, p, P, v, V)                \
-	FIXTURE_VARIANT_ADD(sock_fd, k##_##p##_##v) \
-	{                                           \
-		.kind = K, .perm = P, .via = V      \
-	}
-#define SF_VARIANTS(k, K)                                    \
-	SF_VARIANT(k, K, all, SP_ALL, inherit, V_INHERIT);   \
-	SF_VARIANT(k, K, sr, SP_SR, inherit, V_INHERIT);     \
-	SF_VARIANT(k, K, none, SP_NONE, inherit, V_INHERIT); \
-	SF_VARIANT(k, K, all, SP_ALL, scm, V_SCM);           \
-	SF_VARIANT(k, K, sr, SP_SR, scm, V_SCM);             \
-	SF_VARIANT(k, K, none, SP_NONE, scm, V_SCM)
+FIXTURE_VARIANT_ADD(sock_fd, unix_stream_all_inherit) {
+	.kind = K_UNIX_STREAM,
+	.perm = SP_ALL,
+	.via = V_INHERIT,
+};
 
-SF_VARIANTS(unix_stream, K_UNIX_STREAM);
-SF_VARIANTS(unix_dgram, K_UNIX_DGRAM);
-SF_VARIANTS(tcp, K_TCP);
-SF_VARIANTS(udp, K_UDP);
+FIXTURE_VARIANT_ADD(sock_fd, unix_stream_sr_inherit) {
+	.kind = K_UNIX_STREAM,
+	.perm = SP_SR,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_stream_none_inherit) {
+	.kind = K_UNIX_STREAM,
+	.perm = SP_NONE,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_stream_all_scm) {
+	.kind = K_UNIX_STREAM,
+	.perm = SP_ALL,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_stream_sr_scm) {
+	.kind = K_UNIX_STREAM,
+	.perm = SP_SR,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_stream_none_scm) {
+	.kind = K_UNIX_STREAM,
+	.perm = SP_NONE,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_dgram_all_inherit) {
+	.kind = K_UNIX_DGRAM,
+	.perm = SP_ALL,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_dgram_sr_inherit) {
+	.kind = K_UNIX_DGRAM,
+	.perm = SP_SR,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_dgram_none_inherit) {
+	.kind = K_UNIX_DGRAM,
+	.perm = SP_NONE,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_dgram_all_scm) {
+	.kind = K_UNIX_DGRAM,
+	.perm = SP_ALL,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_dgram_sr_scm) {
+	.kind = K_UNIX_DGRAM,
+	.perm = SP_SR,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, unix_dgram_none_scm) {
+	.kind = K_UNIX_DGRAM,
+	.perm = SP_NONE,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, tcp_all_inherit) {
+	.kind = K_TCP,
+	.perm = SP_ALL,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, tcp_sr_inherit) {
+	.kind = K_TCP,
+	.perm = SP_SR,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, tcp_none_inherit) {
+	.kind = K_TCP,
+	.perm = SP_NONE,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, tcp_all_scm) {
+	.kind = K_TCP,
+	.perm = SP_ALL,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, tcp_sr_scm) {
+	.kind = K_TCP,
+	.perm = SP_SR,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, tcp_none_scm) {
+	.kind = K_TCP,
+	.perm = SP_NONE,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, udp_all_inherit) {
+	.kind = K_UDP,
+	.perm = SP_ALL,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, udp_sr_inherit) {
+	.kind = K_UDP,
+	.perm = SP_SR,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, udp_none_inherit) {
+	.kind = K_UDP,
+	.perm = SP_NONE,
+	.via = V_INHERIT,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, udp_all_scm) {
+	.kind = K_UDP,
+	.perm = SP_ALL,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, udp_sr_scm) {
+	.kind = K_UDP,
+	.perm = SP_SR,
+	.via = V_SCM,
+};
+
+FIXTURE_VARIANT_ADD(sock_fd, udp_none_scm) {
+	.kind = K_UDP,
+	.perm = SP_NONE,
+	.via = V_SCM,
+};
 
 static int sf_load_labels(struct __test_metadata *_metadata)
 {

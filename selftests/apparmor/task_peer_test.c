@@ -195,19 +195,95 @@ FIXTURE_VARIANT(task_peer)
 };
 
 /* clang-format off */
-#define TP_CASE(name, s, t) \
-	FIXTURE_VARIANT_ADD(task_peer, name) { .subj = s, .targ = t }
-#define TP_TARGETS(sn, s) \
-	TP_CASE(sn##_to_unconfined, s, L_UNC); \
-	TP_CASE(sn##_to_t, s, L_T); \
-	TP_CASE(sn##_to_t_u, s, L_TU); \
-	TP_CASE(sn##_to_u_t, s, L_UT); \
-	TP_CASE(sn##_to_t_v, s, L_TV); \
-	TP_CASE(sn##_to_t_w, s, L_TW)
+FIXTURE_VARIANT_ADD(task_peer, unconfined_to_unconfined) {
+	.subj = L_UNC,
+	.targ = L_UNC,
+};
 
-TP_TARGETS(unconfined, L_UNC);
-TP_TARGETS(s, L_S);
-TP_TARGETS(s_stack_a, L_SA);
+FIXTURE_VARIANT_ADD(task_peer, unconfined_to_t) {
+	.subj = L_UNC,
+	.targ = L_T,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, unconfined_to_t_u) {
+	.subj = L_UNC,
+	.targ = L_TU,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, unconfined_to_u_t) {
+	.subj = L_UNC,
+	.targ = L_UT,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, unconfined_to_t_v) {
+	.subj = L_UNC,
+	.targ = L_TV,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, unconfined_to_t_w) {
+	.subj = L_UNC,
+	.targ = L_TW,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_unconfined) {
+	.subj = L_S,
+	.targ = L_UNC,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_t) {
+	.subj = L_S,
+	.targ = L_T,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_t_u) {
+	.subj = L_S,
+	.targ = L_TU,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_u_t) {
+	.subj = L_S,
+	.targ = L_UT,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_t_v) {
+	.subj = L_S,
+	.targ = L_TV,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_t_w) {
+	.subj = L_S,
+	.targ = L_TW,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_unconfined) {
+	.subj = L_SA,
+	.targ = L_UNC,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_t) {
+	.subj = L_SA,
+	.targ = L_T,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_t_u) {
+	.subj = L_SA,
+	.targ = L_TU,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_u_t) {
+	.subj = L_SA,
+	.targ = L_UT,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_t_v) {
+	.subj = L_SA,
+	.targ = L_TV,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_t_w) {
+	.subj = L_SA,
+	.targ = L_TW,
+};
 /* clang-format on */
 
 static int yama_scope(void)

@@ -403,16 +403,25 @@ FIXTURE_VARIANT(access)
 	const char *src, *tgt;
 };
 
-#define ACCESS_CASE(NAME, SRC, TGT)       \
-	FIXTURE_VARIANT_ADD(access, NAME) \
-	{                                 \
-		.src = SRC, .tgt = TGT    \
-	}
+FIXTURE_VARIANT_ADD(access, a_to_a) {
+	.src = IF_A,
+	.tgt = IF_A,
+};
 
-ACCESS_CASE(a_to_a, IF_A, IF_A);
-ACCESS_CASE(a_to_b, IF_A, IF_B);
-ACCESS_CASE(a_to_c, IF_A, IF_C);
-ACCESS_CASE(b_to_a, IF_B, IF_A);
+FIXTURE_VARIANT_ADD(access, a_to_b) {
+	.src = IF_A,
+	.tgt = IF_B,
+};
+
+FIXTURE_VARIANT_ADD(access, a_to_c) {
+	.src = IF_A,
+	.tgt = IF_C,
+};
+
+FIXTURE_VARIANT_ADD(access, b_to_a) {
+	.src = IF_B,
+	.tgt = IF_A,
+};
 
 FIXTURE_SETUP(access)
 {

@@ -180,53 +180,58 @@ struct step {
 };
 
 /* clang-format off */
-#define SEM_SIDE(s)							\
-	{ s, OP_GET, 0, 0, "semget" },					\
-	{ s, OP_STAT, 0, 0, "semctl_ipc_stat" },			\
-	{ s, OP_STAT_ANY, 0, 0, "semctl_sem_stat_any" },		\
-	{ s, OP_GETVAL, 0, 0, "semctl_getval" },			\
-	{ s, OP_GETPID, 0, 0, "semctl_getpid" },			\
-	{ s, OP_SETVAL, 0, 0, "semctl_setval" },			\
-	{ s, OP_WAIT0, 0, 0, "semop_wait_zero" },			\
-	{ s, OP_ALTER, 0, 0, "semop_alter" },				\
-	{ s, OP_SET, 0, 0, "semctl_ipc_set" },				\
-	{ s, OP_IPC_INFO, 0, 0, "semctl_ipc_info" },			\
-	{ s, OP_INFO, 0, 0, "semctl_sem_info" }
-
-#define SHM_SIDE(s)							\
-	{ s, OP_GET, 0, 0, "shmget" },					\
-	{ s, OP_STAT, 0, 0, "shmctl_ipc_stat" },			\
-	{ s, OP_STAT_ANY, 0, 0, "shmctl_shm_stat_any" },		\
-	{ s, OP_AT_RO, 0, 0, "shmat_rdonly" },				\
-	{ s, OP_AT_RW, 0, 0, "shmat_rdwr" },				\
-	{ s, OP_LOCK, 0, 0, "shmctl_shm_lock" },			\
-	{ s, OP_UNLOCK, 0, 0, "shmctl_shm_unlock" },			\
-	{ s, OP_SET, 0, 0, "shmctl_ipc_set" },				\
-	{ s, OP_IPC_INFO, 0, 0, "shmctl_ipc_info" },			\
-	{ s, OP_INFO, 0, 0, "shmctl_shm_info" }
-
-#define MSGQ_SIDE(s)							\
-	{ s, OP_GET, 0, 0, "msgget" },					\
-	{ s, OP_STAT, 0, 0, "msgctl_ipc_stat" },			\
-	{ s, OP_STAT_ANY, 0, 0, "msgctl_msg_stat_any" },		\
-	{ s, OP_SET, 0, 0, "msgctl_ipc_set" },				\
-	{ s, OP_IPC_INFO, 0, 0, "msgctl_ipc_info" },			\
-	{ s, OP_INFO, 0, 0, "msgctl_msg_info" }
-
 #define MAX_STEPS 32
 
 static const struct step scripts[N_CLS][MAX_STEPS] = {
 	[SEM] = {
 		{ 'o', OP_CREATE, 0, 0, "semget_create" },
-		SEM_SIDE('o'),
-		SEM_SIDE('p'),
+		{ 'o', OP_GET, 0, 0, "semget" },
+		{ 'o', OP_STAT, 0, 0, "semctl_ipc_stat" },
+		{ 'o', OP_STAT_ANY, 0, 0, "semctl_sem_stat_any" },
+		{ 'o', OP_GETVAL, 0, 0, "semctl_getval" },
+		{ 'o', OP_GETPID, 0, 0, "semctl_getpid" },
+		{ 'o', OP_SETVAL, 0, 0, "semctl_setval" },
+		{ 'o', OP_WAIT0, 0, 0, "semop_wait_zero" },
+		{ 'o', OP_ALTER, 0, 0, "semop_alter" },
+		{ 'o', OP_SET, 0, 0, "semctl_ipc_set" },
+		{ 'o', OP_IPC_INFO, 0, 0, "semctl_ipc_info" },
+		{ 'o', OP_INFO, 0, 0, "semctl_sem_info" },
+		{ 'p', OP_GET, 0, 0, "semget" },
+		{ 'p', OP_STAT, 0, 0, "semctl_ipc_stat" },
+		{ 'p', OP_STAT_ANY, 0, 0, "semctl_sem_stat_any" },
+		{ 'p', OP_GETVAL, 0, 0, "semctl_getval" },
+		{ 'p', OP_GETPID, 0, 0, "semctl_getpid" },
+		{ 'p', OP_SETVAL, 0, 0, "semctl_setval" },
+		{ 'p', OP_WAIT0, 0, 0, "semop_wait_zero" },
+		{ 'p', OP_ALTER, 0, 0, "semop_alter" },
+		{ 'p', OP_SET, 0, 0, "semctl_ipc_set" },
+		{ 'p', OP_IPC_INFO, 0, 0, "semctl_ipc_info" },
+		{ 'p', OP_INFO, 0, 0, "semctl_sem_info" },
 		{ '1', OP_RMID, 0, 0, "semctl_ipc_rmid_1" },
 		{ '2', OP_RMID, 0, 0, "semctl_ipc_rmid_2" },
 	},
 	[SHM] = {
 		{ 'o', OP_CREATE, 0, 0, "shmget_create" },
-		SHM_SIDE('o'),
-		SHM_SIDE('p'),
+		{ 'o', OP_GET, 0, 0, "shmget" },
+		{ 'o', OP_STAT, 0, 0, "shmctl_ipc_stat" },
+		{ 'o', OP_STAT_ANY, 0, 0, "shmctl_shm_stat_any" },
+		{ 'o', OP_AT_RO, 0, 0, "shmat_rdonly" },
+		{ 'o', OP_AT_RW, 0, 0, "shmat_rdwr" },
+		{ 'o', OP_LOCK, 0, 0, "shmctl_shm_lock" },
+		{ 'o', OP_UNLOCK, 0, 0, "shmctl_shm_unlock" },
+		{ 'o', OP_SET, 0, 0, "shmctl_ipc_set" },
+		{ 'o', OP_IPC_INFO, 0, 0, "shmctl_ipc_info" },
+		{ 'o', OP_INFO, 0, 0, "shmctl_shm_info" },
+		{ 'p', OP_GET, 0, 0, "shmget" },
+		{ 'p', OP_STAT, 0, 0, "shmctl_ipc_stat" },
+		{ 'p', OP_STAT_ANY, 0, 0, "shmctl_shm_stat_any" },
+		{ 'p', OP_AT_RO, 0, 0, "shmat_rdonly" },
+		{ 'p', OP_AT_RW, 0, 0, "shmat_rdwr" },
+		{ 'p', OP_LOCK, 0, 0, "shmctl_shm_lock" },
+		{ 'p', OP_UNLOCK, 0, 0, "shmctl_shm_unlock" },
+		{ 'p', OP_SET, 0, 0, "shmctl_ipc_set" },
+		{ 'p', OP_IPC_INFO, 0, 0, "shmctl_ipc_info" },
+		{ 'p', OP_INFO, 0, 0, "shmctl_shm_info" },
 		{ '1', OP_RMID, 0, 0, "shmctl_ipc_rmid_1" },
 		{ '2', OP_RMID, 0, 0, "shmctl_ipc_rmid_2" },
 	},
@@ -238,8 +243,18 @@ static const struct step scripts[N_CLS][MAX_STEPS] = {
 	 */
 	[MSGQ] = {
 		{ 'o', OP_CREATE, 0, 0, "msgget_create" },
-		MSGQ_SIDE('o'),
-		MSGQ_SIDE('p'),
+		{ 'o', OP_GET, 0, 0, "msgget" },
+		{ 'o', OP_STAT, 0, 0, "msgctl_ipc_stat" },
+		{ 'o', OP_STAT_ANY, 0, 0, "msgctl_msg_stat_any" },
+		{ 'o', OP_SET, 0, 0, "msgctl_ipc_set" },
+		{ 'o', OP_IPC_INFO, 0, 0, "msgctl_ipc_info" },
+		{ 'o', OP_INFO, 0, 0, "msgctl_msg_info" },
+		{ 'p', OP_GET, 0, 0, "msgget" },
+		{ 'p', OP_STAT, 0, 0, "msgctl_ipc_stat" },
+		{ 'p', OP_STAT_ANY, 0, 0, "msgctl_msg_stat_any" },
+		{ 'p', OP_SET, 0, 0, "msgctl_ipc_set" },
+		{ 'p', OP_IPC_INFO, 0, 0, "msgctl_ipc_info" },
+		{ 'p', OP_INFO, 0, 0, "msgctl_msg_info" },
 		{ 'p', OP_SND, 3, 0, "msgsnd_1_type_3" },
 		{ 'p', OP_SND, 1, 0, "msgsnd_2_type_1" },
 		{ 'p', OP_SND, 2, 0, "msgsnd_3_type_2" },

@@ -606,19 +606,7 @@ FIXTURE_VARIANT(mls_pair)
 /* One named variant: subject level S against object level O on the
  * policy with N categories, the object's user lsmconf_u.
  */
-#define MLS_PAIR(NAME, N, S, O)                                            \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)                                \
-	{                                                                  \
-		.cats = N, .subject = S, .object = O, .object_user = USER, \
-	}
 /* The same with an object (the listener) of user lsmconf_mls_u. */
-#define MLS_PAIR_NARROW(NAME, N, S, O)                \
-	FIXTURE_VARIANT_ADD(mls_pair, NAME)           \
-	{                                             \
-		.cats = N, .subject = S, .object = O, \
-		.object_user = NARROW_USER,           \
-	}
-
 /*
  * The subject dominates the object, is dominated by it, equal to it or
  * incomparable; single categories, runs (c0.c3), the full set; ranges on
@@ -627,37 +615,223 @@ FIXTURE_VARIANT(mls_pair)
  * first and the third).
  */
 /* clang-format off */
-MLS_PAIR(c4_eq_s0, 4, "s0", "s0");
-MLS_PAIR(c4_eq_c1, 4, "s0:c1", "s0:c1");
-MLS_PAIR(c4_eq_list_vs_run, 4, "s0:c0,c1,c2,c3", "s0:c0.c3");
-MLS_PAIR(c4_dom_run_over_c1, 4, "s0:c0.c3", "s0:c1");
-MLS_PAIR(c4_dom_full_over_c3, 4, "s0:c0.c3", "s0:c3");
-MLS_PAIR(c4_domby_c1_under_run, 4, "s0:c1", "s0:c0.c3");
-MLS_PAIR(c4_domby_s0_under_full, 4, "s0", "s0:c0.c3");
-MLS_PAIR(c4_incomp_c0_c1, 4, "s0:c0", "s0:c1");
-MLS_PAIR(c4_incomp_c3_c0, 4, "s0:c3", "s0:c0");
-MLS_PAIR(c4_incomp_overlap, 4, "s0:c0,c1", "s0:c1,c2");
-MLS_PAIR(c4_range_subject, 4, "s0-s0:c0.c3", "s0:c1");
-MLS_PAIR(c4_range_subject_low, 4, "s0-s0:c1", "s0:c0.c3");
-MLS_PAIR(c4_range_object, 4, "s0:c1", "s0-s0:c0.c3");
-MLS_PAIR(c4_range_both_incomp_low, 4, "s0:c1-s0:c0,c1", "s0:c0-s0:c0.c3");
-MLS_PAIR_NARROW(c4_narrow_listener_in_range, 4, "s0:c1", "s0");
-MLS_PAIR_NARROW(c4_narrow_listener_out_of_range, 4, "s0:c2", "s0");
-MLS_PAIR(c1024_eq_s0, 1024, "s0", "s0");
-MLS_PAIR(c1024_eq_c1023, 1024, "s0:c1023", "s0:c1023");
-MLS_PAIR(c1024_eq_list_vs_run, 1024, "s0:c0,c1,c2,c3", "s0:c0.c3");
-MLS_PAIR(c1024_dom_full_over_c1023, 1024, "s0:c0.c1023", "s0:c1023");
-MLS_PAIR(c1024_dom_far_nodes, 1024, "s0:c0,c1023", "s0:c1023");
-MLS_PAIR(c1024_domby_c1_under_run, 1024, "s0:c1", "s0:c0.c3");
-MLS_PAIR(c1024_domby_s0_under_full, 1024, "s0", "s0:c0.c1023");
-MLS_PAIR(c1024_domby_c0_under_far, 1024, "s0:c0", "s0:c0,c1023");
-MLS_PAIR(c1024_incomp_c0_c1, 1024, "s0:c0", "s0:c1");
-MLS_PAIR(c1024_incomp_c1023_c0, 1024, "s0:c1023", "s0:c0");
-MLS_PAIR(c1024_incomp_c383_c384, 1024, "s0:c383", "s0:c384");
-MLS_PAIR(c1024_range_subject, 1024, "s0-s0:c0.c1023", "s0:c1023");
-MLS_PAIR(c1024_range_object, 1024, "s0:c1023", "s0-s0:c0.c1023");
-MLS_PAIR(c1024_range_both_incomp_low, 1024, "s0:c1023-s0:c0,c1023", "s0:c0-s0:c0.c1023");
-MLS_PAIR_NARROW(c1024_narrow_listener_out_of_range, 1024, "s0:c1023", "s0");
+FIXTURE_VARIANT_ADD(mls_pair, c4_eq_s0) {
+	.cats = 4,
+	.subject = "s0",
+	.object = "s0",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_eq_c1) {
+	.cats = 4,
+	.subject = "s0:c1",
+	.object = "s0:c1",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_eq_list_vs_run) {
+	.cats = 4,
+	.subject = "s0:c0,c1,c2,c3",
+	.object = "s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_dom_run_over_c1) {
+	.cats = 4,
+	.subject = "s0:c0.c3",
+	.object = "s0:c1",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_dom_full_over_c3) {
+	.cats = 4,
+	.subject = "s0:c0.c3",
+	.object = "s0:c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_domby_c1_under_run) {
+	.cats = 4,
+	.subject = "s0:c1",
+	.object = "s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_domby_s0_under_full) {
+	.cats = 4,
+	.subject = "s0",
+	.object = "s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_incomp_c0_c1) {
+	.cats = 4,
+	.subject = "s0:c0",
+	.object = "s0:c1",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_incomp_c3_c0) {
+	.cats = 4,
+	.subject = "s0:c3",
+	.object = "s0:c0",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_incomp_overlap) {
+	.cats = 4,
+	.subject = "s0:c0,c1",
+	.object = "s0:c1,c2",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_range_subject) {
+	.cats = 4,
+	.subject = "s0-s0:c0.c3",
+	.object = "s0:c1",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_range_subject_low) {
+	.cats = 4,
+	.subject = "s0-s0:c1",
+	.object = "s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_range_object) {
+	.cats = 4,
+	.subject = "s0:c1",
+	.object = "s0-s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_range_both_incomp_low) {
+	.cats = 4,
+	.subject = "s0:c1-s0:c0,c1",
+	.object = "s0:c0-s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_narrow_listener_in_range) {
+	.cats = 4,
+	.subject = "s0:c1",
+	.object = "s0",
+	.object_user = NARROW_USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c4_narrow_listener_out_of_range) {
+	.cats = 4,
+	.subject = "s0:c2",
+	.object = "s0",
+	.object_user = NARROW_USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_eq_s0) {
+	.cats = 1024,
+	.subject = "s0",
+	.object = "s0",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_eq_c1023) {
+	.cats = 1024,
+	.subject = "s0:c1023",
+	.object = "s0:c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_eq_list_vs_run) {
+	.cats = 1024,
+	.subject = "s0:c0,c1,c2,c3",
+	.object = "s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_dom_full_over_c1023) {
+	.cats = 1024,
+	.subject = "s0:c0.c1023",
+	.object = "s0:c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_dom_far_nodes) {
+	.cats = 1024,
+	.subject = "s0:c0,c1023",
+	.object = "s0:c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_domby_c1_under_run) {
+	.cats = 1024,
+	.subject = "s0:c1",
+	.object = "s0:c0.c3",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_domby_s0_under_full) {
+	.cats = 1024,
+	.subject = "s0",
+	.object = "s0:c0.c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_domby_c0_under_far) {
+	.cats = 1024,
+	.subject = "s0:c0",
+	.object = "s0:c0,c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_incomp_c0_c1) {
+	.cats = 1024,
+	.subject = "s0:c0",
+	.object = "s0:c1",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_incomp_c1023_c0) {
+	.cats = 1024,
+	.subject = "s0:c1023",
+	.object = "s0:c0",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_incomp_c383_c384) {
+	.cats = 1024,
+	.subject = "s0:c383",
+	.object = "s0:c384",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_range_subject) {
+	.cats = 1024,
+	.subject = "s0-s0:c0.c1023",
+	.object = "s0:c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_range_object) {
+	.cats = 1024,
+	.subject = "s0:c1023",
+	.object = "s0-s0:c0.c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_range_both_incomp_low) {
+	.cats = 1024,
+	.subject = "s0:c1023-s0:c0,c1023",
+	.object = "s0:c0-s0:c0.c1023",
+	.object_user = USER,
+};
+
+FIXTURE_VARIANT_ADD(mls_pair, c1024_narrow_listener_out_of_range) {
+	.cats = 1024,
+	.subject = "s0:c1023",
+	.object = "s0",
+	.object_user = NARROW_USER,
+};
+
 /* clang-format on */
 
 FIXTURE_SETUP(mls_pair)
@@ -923,29 +1097,113 @@ FIXTURE_VARIANT(validity)
 /* One named variant: the context USER:lsmconf_r:TYPE:LEVEL asked for from
  * lsmconf_mls_ctl_t on the policy with N categories.
  */
-#define VALIDITY(NAME, N, U, T, L)                           \
-	FIXTURE_VARIANT_ADD(validity, NAME)                  \
-	{                                                    \
-		.cats = N, .user = U, .type = T, .level = L, \
-	}
-
 /* The 1024-category policy first: mls_pair ends with it loaded. */
 /* clang-format off */
-VALIDITY(c1024_peer_c1023, 1024, USER, PEER, "s0:c1023");
-VALIDITY(c1024_peer_c1024_beyond_policy, 1024, USER, PEER, "s0:c1024");
-VALIDITY(c1024_peer_high_below_low, 1024, USER, PEER, "s0:c1023-s0:c0");
-VALIDITY(c1024_narrow_user_c1023, 1024, NARROW_USER, PEER, "s0:c1023");
-VALIDITY(c4_peer_c1, 4, USER, PEER, "s0:c1");
-VALIDITY(c4_peer_full_range, 4, USER, PEER, "s0-s0:c0.c3");
-VALIDITY(c4_peer_c4_beyond_policy, 4, USER, PEER, "s0:c4");
-VALIDITY(c4_peer_high_below_low, 4, USER, PEER, "s0:c1-s0:c0");
-VALIDITY(c4_peer_reversed_run, 4, USER, PEER, "s0:c2.c1");
-VALIDITY(c4_narrow_user_c0c1, 4, NARROW_USER, PEER, "s0:c0,c1");
-VALIDITY(c4_narrow_user_c2, 4, NARROW_USER, PEER, "s0:c2");
-VALIDITY(c4_narrow_user_high_c0c3, 4, NARROW_USER, PEER, "s0-s0:c0.c3");
-VALIDITY(c4_no_dyntransition_valid, 4, USER, NOPE, "s0");
-VALIDITY(c4_no_dyntransition_invalid, 4, USER, NOPE, "s0:c4");
-VALIDITY(c4_ctl_new_level_only, 4, USER, CTL, "s0:c1");
+FIXTURE_VARIANT_ADD(validity, c1024_peer_c1023) {
+	.cats = 1024,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c1023",
+};
+
+FIXTURE_VARIANT_ADD(validity, c1024_peer_c1024_beyond_policy) {
+	.cats = 1024,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c1024",
+};
+
+FIXTURE_VARIANT_ADD(validity, c1024_peer_high_below_low) {
+	.cats = 1024,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c1023-s0:c0",
+};
+
+FIXTURE_VARIANT_ADD(validity, c1024_narrow_user_c1023) {
+	.cats = 1024,
+	.user = NARROW_USER,
+	.type = PEER,
+	.level = "s0:c1023",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_peer_c1) {
+	.cats = 4,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c1",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_peer_full_range) {
+	.cats = 4,
+	.user = USER,
+	.type = PEER,
+	.level = "s0-s0:c0.c3",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_peer_c4_beyond_policy) {
+	.cats = 4,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c4",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_peer_high_below_low) {
+	.cats = 4,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c1-s0:c0",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_peer_reversed_run) {
+	.cats = 4,
+	.user = USER,
+	.type = PEER,
+	.level = "s0:c2.c1",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_narrow_user_c0c1) {
+	.cats = 4,
+	.user = NARROW_USER,
+	.type = PEER,
+	.level = "s0:c0,c1",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_narrow_user_c2) {
+	.cats = 4,
+	.user = NARROW_USER,
+	.type = PEER,
+	.level = "s0:c2",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_narrow_user_high_c0c3) {
+	.cats = 4,
+	.user = NARROW_USER,
+	.type = PEER,
+	.level = "s0-s0:c0.c3",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_no_dyntransition_valid) {
+	.cats = 4,
+	.user = USER,
+	.type = NOPE,
+	.level = "s0",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_no_dyntransition_invalid) {
+	.cats = 4,
+	.user = USER,
+	.type = NOPE,
+	.level = "s0:c4",
+};
+
+FIXTURE_VARIANT_ADD(validity, c4_ctl_new_level_only) {
+	.cats = 4,
+	.user = USER,
+	.type = CTL,
+	.level = "s0:c1",
+};
+
 /* clang-format on */
 
 FIXTURE_SETUP(validity)
@@ -1008,31 +1266,97 @@ FIXTURE_VARIANT(canonical)
 	const char *level;
 };
 
-#define CANON(NAME, N, L)                    \
-	FIXTURE_VARIANT_ADD(canonical, NAME) \
-	{                                    \
-		.cats = N, .level = L,       \
-	}
-
 /* clang-format off */
-CANON(c4_out_of_order, 4, "s0:c3,c1,c0,c2");
-CANON(c4_list_of_four, 4, "s0:c0,c1,c2,c3");
-CANON(c4_run_of_four, 4, "s0:c0.c3");
-CANON(c4_s0_s0, 4, "s0-s0");
-CANON(c4_duplicate, 4, "s0:c1,c1");
-CANON(c4_run_of_two, 4, "s0:c1.c2");
-CANON(c4_list_of_two, 4, "s0:c2,c1");
-CANON(c4_run_and_single, 4, "s0:c0.c1,c3");
-CANON(c4_gap, 4, "s0:c3,c0,c2");
-CANON(c4_overlapping_runs, 4, "s0:c0.c2,c1.c3");
-CANON(c4_range, 4, "s0:c0-s0:c0,c3,c2,c1");
-CANON(c4_equal_range, 4, "s0:c0.c3-s0:c3,c2,c1,c0");
-CANON(c4_reversed_run, 4, "s0:c2.c1");
-CANON(c4_beyond_policy, 4, "s0:c4");
-CANON(c1024_full, 1024, "s0-s0:c0.c1023");
-CANON(c1024_node_edges, 1024, "s0:c1023,c0,c385,c383,c384");
-CANON(c1024_runs_across_nodes, 1024, "s0:c380.c390,c767,c768,c1022,c1023");
-CANON(c1024_beyond_policy, 1024, "s0:c1024");
+FIXTURE_VARIANT_ADD(canonical, c4_out_of_order) {
+	.cats = 4,
+	.level = "s0:c3,c1,c0,c2",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_list_of_four) {
+	.cats = 4,
+	.level = "s0:c0,c1,c2,c3",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_run_of_four) {
+	.cats = 4,
+	.level = "s0:c0.c3",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_s0_s0) {
+	.cats = 4,
+	.level = "s0-s0",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_duplicate) {
+	.cats = 4,
+	.level = "s0:c1,c1",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_run_of_two) {
+	.cats = 4,
+	.level = "s0:c1.c2",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_list_of_two) {
+	.cats = 4,
+	.level = "s0:c2,c1",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_run_and_single) {
+	.cats = 4,
+	.level = "s0:c0.c1,c3",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_gap) {
+	.cats = 4,
+	.level = "s0:c3,c0,c2",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_overlapping_runs) {
+	.cats = 4,
+	.level = "s0:c0.c2,c1.c3",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_range) {
+	.cats = 4,
+	.level = "s0:c0-s0:c0,c3,c2,c1",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_equal_range) {
+	.cats = 4,
+	.level = "s0:c0.c3-s0:c3,c2,c1,c0",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_reversed_run) {
+	.cats = 4,
+	.level = "s0:c2.c1",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c4_beyond_policy) {
+	.cats = 4,
+	.level = "s0:c4",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c1024_full) {
+	.cats = 1024,
+	.level = "s0-s0:c0.c1023",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c1024_node_edges) {
+	.cats = 1024,
+	.level = "s0:c1023,c0,c385,c383,c384",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c1024_runs_across_nodes) {
+	.cats = 1024,
+	.level = "s0:c380.c390,c767,c768,c1022,c1023",
+};
+
+FIXTURE_VARIANT_ADD(canonical, c1024_beyond_policy) {
+	.cats = 1024,
+	.level = "s0:c1024",
+};
+
 /* clang-format on */
 
 FIXTURE_SETUP(canonical)

@@ -532,12 +532,6 @@ FIXTURE_VARIANT(in)
 	const char *dom;
 };
 
-#define IN_CASE(P, PROTO, D)                               \
-	FIXTURE_VARIANT_ADD(in, P##_##D)                   \
-	{                                                  \
-		.proto = PROTO, .dom = "lsmconf_" #D "_t", \
-	}
-
 /*
  * The domains each protocol runs under: every lack of a permission its
  * class has (IPv6: those whose path differs from IPv4's: the address,
@@ -545,36 +539,352 @@ FIXTURE_VARIANT(in)
  * that each permission is shown necessary where it is checked. Guest time
  * stays small (TCG).
  */
-#define D(P, PROTO, D) IN_CASE(P, PROTO, in_no_##D)
 /* clang-format off */
-IN_CASE(tcp4, TCP4, in); D(tcp4, TCP4, create); D(tcp4, TCP4, bind);
-D(tcp4, TCP4, connect); D(tcp4, TCP4, listen); D(tcp4, TCP4, accept);
-D(tcp4, TCP4, read); D(tcp4, TCP4, write); D(tcp4, TCP4, getopt);
-D(tcp4, TCP4, setopt); D(tcp4, TCP4, shutdown); D(tcp4, TCP4, name_bind);
-D(tcp4, TCP4, node_bind); D(tcp4, TCP4, name_connect);
-IN_CASE(tcp6, TCP6, in); D(tcp6, TCP6, bind); D(tcp6, TCP6, name_bind);
-D(tcp6, TCP6, node_bind); D(tcp6, TCP6, connect); D(tcp6, TCP6, name_connect);
-IN_CASE(udp4, UDP4, in); D(udp4, UDP4, create); D(udp4, UDP4, bind);
-D(udp4, UDP4, connect); D(udp4, UDP4, listen); D(udp4, UDP4, accept);
-D(udp4, UDP4, read); D(udp4, UDP4, write); D(udp4, UDP4, getopt);
-D(udp4, UDP4, setopt); D(udp4, UDP4, shutdown); D(udp4, UDP4, name_bind);
-D(udp4, UDP4, node_bind);
-IN_CASE(udp6, UDP6, in); D(udp6, UDP6, bind); D(udp6, UDP6, name_bind);
-D(udp6, UDP6, node_bind); D(udp6, UDP6, connect);
-IN_CASE(ping4, PING4, in); D(ping4, PING4, create); D(ping4, PING4, bind);
-D(ping4, PING4, connect); D(ping4, PING4, read); D(ping4, PING4, write);
-D(ping4, PING4, shutdown); D(ping4, PING4, name_bind); D(ping4, PING4, node_bind);
-IN_CASE(ping6, PING6, in); D(ping6, PING6, bind); D(ping6, PING6, node_bind);
-D(ping6, PING6, read); D(ping6, PING6, write);
-IN_CASE(nl_route, NL_ROUTE, in); D(nl_route, NL_ROUTE, create);
-D(nl_route, NL_ROUTE, bind); D(nl_route, NL_ROUTE, listen);
-D(nl_route, NL_ROUTE, accept); D(nl_route, NL_ROUTE, read);
-D(nl_route, NL_ROUTE, write); D(nl_route, NL_ROUTE, getopt);
-D(nl_route, NL_ROUTE, setopt); D(nl_route, NL_ROUTE, shutdown);
-D(nl_route, NL_ROUTE, nlmsg_read); D(nl_route, NL_ROUTE, nlmsg_write);
-IN_CASE(nl_uevent, NL_UEVENT, in); D(nl_uevent, NL_UEVENT, create);
-D(nl_uevent, NL_UEVENT, bind); D(nl_uevent, NL_UEVENT, shutdown);
-D(nl_uevent, NL_UEVENT, nlmsg_write);
+FIXTURE_VARIANT_ADD(in, tcp4_in) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_create) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_bind) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_connect) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_listen) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_accept) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_read) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_write) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_getopt) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_setopt) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_shutdown) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_name_bind) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_name_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_node_bind) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_node_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp4_in_no_name_connect) {
+	.proto = TCP4,
+	.dom = "lsmconf_in_no_name_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp6_in) {
+	.proto = TCP6,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp6_in_no_bind) {
+	.proto = TCP6,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp6_in_no_name_bind) {
+	.proto = TCP6,
+	.dom = "lsmconf_in_no_name_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp6_in_no_node_bind) {
+	.proto = TCP6,
+	.dom = "lsmconf_in_no_node_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp6_in_no_connect) {
+	.proto = TCP6,
+	.dom = "lsmconf_in_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, tcp6_in_no_name_connect) {
+	.proto = TCP6,
+	.dom = "lsmconf_in_no_name_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_create) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_bind) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_connect) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_listen) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_accept) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_read) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_write) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_getopt) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_setopt) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_shutdown) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_name_bind) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_name_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp4_in_no_node_bind) {
+	.proto = UDP4,
+	.dom = "lsmconf_in_no_node_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp6_in) {
+	.proto = UDP6,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp6_in_no_bind) {
+	.proto = UDP6,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp6_in_no_name_bind) {
+	.proto = UDP6,
+	.dom = "lsmconf_in_no_name_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp6_in_no_node_bind) {
+	.proto = UDP6,
+	.dom = "lsmconf_in_no_node_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, udp6_in_no_connect) {
+	.proto = UDP6,
+	.dom = "lsmconf_in_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in) {
+	.proto = PING4,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_create) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_bind) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_connect) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_read) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_write) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_shutdown) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_name_bind) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_name_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping4_in_no_node_bind) {
+	.proto = PING4,
+	.dom = "lsmconf_in_no_node_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping6_in) {
+	.proto = PING6,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping6_in_no_bind) {
+	.proto = PING6,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping6_in_no_node_bind) {
+	.proto = PING6,
+	.dom = "lsmconf_in_no_node_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping6_in_no_read) {
+	.proto = PING6,
+	.dom = "lsmconf_in_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(in, ping6_in_no_write) {
+	.proto = PING6,
+	.dom = "lsmconf_in_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_create) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_bind) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_listen) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_accept) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_read) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_write) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_getopt) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_setopt) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_shutdown) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_nlmsg_read) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_nlmsg_read_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_route_in_no_nlmsg_write) {
+	.proto = NL_ROUTE,
+	.dom = "lsmconf_in_no_nlmsg_write_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_uevent_in) {
+	.proto = NL_UEVENT,
+	.dom = "lsmconf_in_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_uevent_in_no_create) {
+	.proto = NL_UEVENT,
+	.dom = "lsmconf_in_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_uevent_in_no_bind) {
+	.proto = NL_UEVENT,
+	.dom = "lsmconf_in_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_uevent_in_no_shutdown) {
+	.proto = NL_UEVENT,
+	.dom = "lsmconf_in_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(in, nl_uevent_in_no_nlmsg_write) {
+	.proto = NL_UEVENT,
+	.dom = "lsmconf_in_no_nlmsg_write_t",
+};
+
 /* clang-format on */
 
 FIXTURE_SETUP(in)

@@ -100,24 +100,113 @@ FIXTURE_VARIANT(peersec)
 };
 
 /* clang-format off */
-#define PS_CASE(name, tr, c, s) \
-	FIXTURE_VARIANT_ADD(peersec, name) { .t = tr, .client = c, .server = s }
-#define PS_CASES(tn, tr) \
-	PS_CASE(tn##_client_to_server, tr, L_CLIENT, L_SERVER); \
-	PS_CASE(tn##_task_to_server, tr, L_TASK, L_SERVER)
-#define PS_PAIRS(tn, tr) \
-	PS_CASE(tn##_client, tr, L_CLIENT, L_CLIENT); \
-	PS_CASE(tn##_task, tr, L_TASK, L_TASK)
+FIXTURE_VARIANT_ADD(peersec, stream_client_to_server) {
+	.t = T_STREAM,
+	.client = L_CLIENT,
+	.server = L_SERVER,
+};
 
-PS_CASES(stream, T_STREAM);
-PS_CASES(seqpacket, T_SEQPACKET);
-PS_CASES(dgram_connected, T_DGRAM_CONN);
-PS_CASES(dgram, T_DGRAM_UNCONN);
-PS_PAIRS(pair_stream, T_PAIR_STREAM);
-PS_PAIRS(pair_seqpacket, T_PAIR_SEQPACKET);
-PS_PAIRS(pair_dgram, T_PAIR_DGRAM);
-PS_CASES(tcp, T_TCP);
-PS_CASES(udp, T_UDP);
+FIXTURE_VARIANT_ADD(peersec, stream_task_to_server) {
+	.t = T_STREAM,
+	.client = L_TASK,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, seqpacket_client_to_server) {
+	.t = T_SEQPACKET,
+	.client = L_CLIENT,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, seqpacket_task_to_server) {
+	.t = T_SEQPACKET,
+	.client = L_TASK,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_connected_client_to_server) {
+	.t = T_DGRAM_CONN,
+	.client = L_CLIENT,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_connected_task_to_server) {
+	.t = T_DGRAM_CONN,
+	.client = L_TASK,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_client_to_server) {
+	.t = T_DGRAM_UNCONN,
+	.client = L_CLIENT,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, dgram_task_to_server) {
+	.t = T_DGRAM_UNCONN,
+	.client = L_TASK,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_stream_client) {
+	.t = T_PAIR_STREAM,
+	.client = L_CLIENT,
+	.server = L_CLIENT,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_stream_task) {
+	.t = T_PAIR_STREAM,
+	.client = L_TASK,
+	.server = L_TASK,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_seqpacket_client) {
+	.t = T_PAIR_SEQPACKET,
+	.client = L_CLIENT,
+	.server = L_CLIENT,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_seqpacket_task) {
+	.t = T_PAIR_SEQPACKET,
+	.client = L_TASK,
+	.server = L_TASK,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_dgram_client) {
+	.t = T_PAIR_DGRAM,
+	.client = L_CLIENT,
+	.server = L_CLIENT,
+};
+
+FIXTURE_VARIANT_ADD(peersec, pair_dgram_task) {
+	.t = T_PAIR_DGRAM,
+	.client = L_TASK,
+	.server = L_TASK,
+};
+
+FIXTURE_VARIANT_ADD(peersec, tcp_client_to_server) {
+	.t = T_TCP,
+	.client = L_CLIENT,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, tcp_task_to_server) {
+	.t = T_TCP,
+	.client = L_TASK,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, udp_client_to_server) {
+	.t = T_UDP,
+	.client = L_CLIENT,
+	.server = L_SERVER,
+};
+
+FIXTURE_VARIANT_ADD(peersec, udp_task_to_server) {
+	.t = T_UDP,
+	.client = L_TASK,
+	.server = L_SERVER,
+};
 /* clang-format on */
 
 FIXTURE_SETUP(peersec)

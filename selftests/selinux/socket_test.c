@@ -681,224 +681,1477 @@ FIXTURE_VARIANT(sk_pair)
  * lacks what: <type>_<addr>_ok (both hold everything), ..._c_no_PERM (the
  * client lacks PERM), ..._s_no_PERM (the server does).
  */
-#define SK_CASE(NAME, T, A, C, S)                                   \
-	FIXTURE_VARIANT_ADD(sk_pair, NAME)                          \
-	{                                                           \
-		.type = T, .addr = A, .client = "lsmconf_" #C "_t", \
-		.server = "lsmconf_" #S "_t",                       \
-	}
-
 /* clang-format off */
-SK_CASE(stream_abstract_ok, STREAM, ABSTRACT, sk, sk);
-SK_CASE(stream_abstract_c_no_create, STREAM, ABSTRACT, sk_no_create, sk);
-SK_CASE(stream_abstract_c_no_bind, STREAM, ABSTRACT, sk_no_bind, sk);
-SK_CASE(stream_abstract_c_no_connect, STREAM, ABSTRACT, sk_no_connect, sk);
-SK_CASE(stream_abstract_c_no_listen, STREAM, ABSTRACT, sk_no_listen, sk);
-SK_CASE(stream_abstract_c_no_accept, STREAM, ABSTRACT, sk_no_accept, sk);
-SK_CASE(stream_abstract_c_no_read, STREAM, ABSTRACT, sk_no_read, sk);
-SK_CASE(stream_abstract_c_no_write, STREAM, ABSTRACT, sk_no_write, sk);
-SK_CASE(stream_abstract_c_no_getopt, STREAM, ABSTRACT, sk_no_getopt, sk);
-SK_CASE(stream_abstract_c_no_setopt, STREAM, ABSTRACT, sk_no_setopt, sk);
-SK_CASE(stream_abstract_c_no_getattr, STREAM, ABSTRACT, sk_no_getattr, sk);
-SK_CASE(stream_abstract_c_no_shutdown, STREAM, ABSTRACT, sk_no_shutdown, sk);
-SK_CASE(stream_abstract_c_no_ioctl, STREAM, ABSTRACT, sk_no_ioctl, sk);
-SK_CASE(stream_abstract_c_no_connectto, STREAM, ABSTRACT, sk_no_connectto, sk);
-SK_CASE(stream_abstract_c_no_sendto, STREAM, ABSTRACT, sk_no_sendto, sk);
-SK_CASE(stream_abstract_c_no_sf_create, STREAM, ABSTRACT, sk_no_sf_create, sk);
-SK_CASE(stream_abstract_c_no_sf_write, STREAM, ABSTRACT, sk_no_sf_write, sk);
-SK_CASE(stream_abstract_c_no_fd_use, STREAM, ABSTRACT, sk_no_fd_use, sk);
-SK_CASE(stream_abstract_s_no_create, STREAM, ABSTRACT, sk, sk_no_create);
-SK_CASE(stream_abstract_s_no_bind, STREAM, ABSTRACT, sk, sk_no_bind);
-SK_CASE(stream_abstract_s_no_connect, STREAM, ABSTRACT, sk, sk_no_connect);
-SK_CASE(stream_abstract_s_no_listen, STREAM, ABSTRACT, sk, sk_no_listen);
-SK_CASE(stream_abstract_s_no_accept, STREAM, ABSTRACT, sk, sk_no_accept);
-SK_CASE(stream_abstract_s_no_read, STREAM, ABSTRACT, sk, sk_no_read);
-SK_CASE(stream_abstract_s_no_write, STREAM, ABSTRACT, sk, sk_no_write);
-SK_CASE(stream_abstract_s_no_getopt, STREAM, ABSTRACT, sk, sk_no_getopt);
-SK_CASE(stream_abstract_s_no_setopt, STREAM, ABSTRACT, sk, sk_no_setopt);
-SK_CASE(stream_abstract_s_no_getattr, STREAM, ABSTRACT, sk, sk_no_getattr);
-SK_CASE(stream_abstract_s_no_shutdown, STREAM, ABSTRACT, sk, sk_no_shutdown);
-SK_CASE(stream_abstract_s_no_ioctl, STREAM, ABSTRACT, sk, sk_no_ioctl);
-SK_CASE(stream_abstract_s_no_connectto, STREAM, ABSTRACT, sk, sk_no_connectto);
-SK_CASE(stream_abstract_s_no_sendto, STREAM, ABSTRACT, sk, sk_no_sendto);
-SK_CASE(stream_abstract_s_no_sf_create, STREAM, ABSTRACT, sk, sk_no_sf_create);
-SK_CASE(stream_abstract_s_no_sf_write, STREAM, ABSTRACT, sk, sk_no_sf_write);
-SK_CASE(stream_abstract_s_no_fd_use, STREAM, ABSTRACT, sk, sk_no_fd_use);
-SK_CASE(stream_pathname_ok, STREAM, PATHNAME, sk, sk);
-SK_CASE(stream_pathname_c_no_create, STREAM, PATHNAME, sk_no_create, sk);
-SK_CASE(stream_pathname_c_no_bind, STREAM, PATHNAME, sk_no_bind, sk);
-SK_CASE(stream_pathname_c_no_connect, STREAM, PATHNAME, sk_no_connect, sk);
-SK_CASE(stream_pathname_c_no_listen, STREAM, PATHNAME, sk_no_listen, sk);
-SK_CASE(stream_pathname_c_no_accept, STREAM, PATHNAME, sk_no_accept, sk);
-SK_CASE(stream_pathname_c_no_read, STREAM, PATHNAME, sk_no_read, sk);
-SK_CASE(stream_pathname_c_no_write, STREAM, PATHNAME, sk_no_write, sk);
-SK_CASE(stream_pathname_c_no_getopt, STREAM, PATHNAME, sk_no_getopt, sk);
-SK_CASE(stream_pathname_c_no_setopt, STREAM, PATHNAME, sk_no_setopt, sk);
-SK_CASE(stream_pathname_c_no_getattr, STREAM, PATHNAME, sk_no_getattr, sk);
-SK_CASE(stream_pathname_c_no_shutdown, STREAM, PATHNAME, sk_no_shutdown, sk);
-SK_CASE(stream_pathname_c_no_ioctl, STREAM, PATHNAME, sk_no_ioctl, sk);
-SK_CASE(stream_pathname_c_no_connectto, STREAM, PATHNAME, sk_no_connectto, sk);
-SK_CASE(stream_pathname_c_no_sendto, STREAM, PATHNAME, sk_no_sendto, sk);
-SK_CASE(stream_pathname_c_no_sf_create, STREAM, PATHNAME, sk_no_sf_create, sk);
-SK_CASE(stream_pathname_c_no_sf_write, STREAM, PATHNAME, sk_no_sf_write, sk);
-SK_CASE(stream_pathname_c_no_fd_use, STREAM, PATHNAME, sk_no_fd_use, sk);
-SK_CASE(stream_pathname_s_no_create, STREAM, PATHNAME, sk, sk_no_create);
-SK_CASE(stream_pathname_s_no_bind, STREAM, PATHNAME, sk, sk_no_bind);
-SK_CASE(stream_pathname_s_no_connect, STREAM, PATHNAME, sk, sk_no_connect);
-SK_CASE(stream_pathname_s_no_listen, STREAM, PATHNAME, sk, sk_no_listen);
-SK_CASE(stream_pathname_s_no_accept, STREAM, PATHNAME, sk, sk_no_accept);
-SK_CASE(stream_pathname_s_no_read, STREAM, PATHNAME, sk, sk_no_read);
-SK_CASE(stream_pathname_s_no_write, STREAM, PATHNAME, sk, sk_no_write);
-SK_CASE(stream_pathname_s_no_getopt, STREAM, PATHNAME, sk, sk_no_getopt);
-SK_CASE(stream_pathname_s_no_setopt, STREAM, PATHNAME, sk, sk_no_setopt);
-SK_CASE(stream_pathname_s_no_getattr, STREAM, PATHNAME, sk, sk_no_getattr);
-SK_CASE(stream_pathname_s_no_shutdown, STREAM, PATHNAME, sk, sk_no_shutdown);
-SK_CASE(stream_pathname_s_no_ioctl, STREAM, PATHNAME, sk, sk_no_ioctl);
-SK_CASE(stream_pathname_s_no_connectto, STREAM, PATHNAME, sk, sk_no_connectto);
-SK_CASE(stream_pathname_s_no_sendto, STREAM, PATHNAME, sk, sk_no_sendto);
-SK_CASE(stream_pathname_s_no_sf_create, STREAM, PATHNAME, sk, sk_no_sf_create);
-SK_CASE(stream_pathname_s_no_sf_write, STREAM, PATHNAME, sk, sk_no_sf_write);
-SK_CASE(stream_pathname_s_no_fd_use, STREAM, PATHNAME, sk, sk_no_fd_use);
-SK_CASE(dgram_abstract_ok, DGRAM, ABSTRACT, sk, sk);
-SK_CASE(dgram_abstract_c_no_create, DGRAM, ABSTRACT, sk_no_create, sk);
-SK_CASE(dgram_abstract_c_no_bind, DGRAM, ABSTRACT, sk_no_bind, sk);
-SK_CASE(dgram_abstract_c_no_connect, DGRAM, ABSTRACT, sk_no_connect, sk);
-SK_CASE(dgram_abstract_c_no_listen, DGRAM, ABSTRACT, sk_no_listen, sk);
-SK_CASE(dgram_abstract_c_no_accept, DGRAM, ABSTRACT, sk_no_accept, sk);
-SK_CASE(dgram_abstract_c_no_read, DGRAM, ABSTRACT, sk_no_read, sk);
-SK_CASE(dgram_abstract_c_no_write, DGRAM, ABSTRACT, sk_no_write, sk);
-SK_CASE(dgram_abstract_c_no_getopt, DGRAM, ABSTRACT, sk_no_getopt, sk);
-SK_CASE(dgram_abstract_c_no_setopt, DGRAM, ABSTRACT, sk_no_setopt, sk);
-SK_CASE(dgram_abstract_c_no_getattr, DGRAM, ABSTRACT, sk_no_getattr, sk);
-SK_CASE(dgram_abstract_c_no_shutdown, DGRAM, ABSTRACT, sk_no_shutdown, sk);
-SK_CASE(dgram_abstract_c_no_ioctl, DGRAM, ABSTRACT, sk_no_ioctl, sk);
-SK_CASE(dgram_abstract_c_no_connectto, DGRAM, ABSTRACT, sk_no_connectto, sk);
-SK_CASE(dgram_abstract_c_no_sendto, DGRAM, ABSTRACT, sk_no_sendto, sk);
-SK_CASE(dgram_abstract_c_no_sf_create, DGRAM, ABSTRACT, sk_no_sf_create, sk);
-SK_CASE(dgram_abstract_c_no_sf_write, DGRAM, ABSTRACT, sk_no_sf_write, sk);
-SK_CASE(dgram_abstract_c_no_fd_use, DGRAM, ABSTRACT, sk_no_fd_use, sk);
-SK_CASE(dgram_abstract_s_no_create, DGRAM, ABSTRACT, sk, sk_no_create);
-SK_CASE(dgram_abstract_s_no_bind, DGRAM, ABSTRACT, sk, sk_no_bind);
-SK_CASE(dgram_abstract_s_no_connect, DGRAM, ABSTRACT, sk, sk_no_connect);
-SK_CASE(dgram_abstract_s_no_listen, DGRAM, ABSTRACT, sk, sk_no_listen);
-SK_CASE(dgram_abstract_s_no_accept, DGRAM, ABSTRACT, sk, sk_no_accept);
-SK_CASE(dgram_abstract_s_no_read, DGRAM, ABSTRACT, sk, sk_no_read);
-SK_CASE(dgram_abstract_s_no_write, DGRAM, ABSTRACT, sk, sk_no_write);
-SK_CASE(dgram_abstract_s_no_getopt, DGRAM, ABSTRACT, sk, sk_no_getopt);
-SK_CASE(dgram_abstract_s_no_setopt, DGRAM, ABSTRACT, sk, sk_no_setopt);
-SK_CASE(dgram_abstract_s_no_getattr, DGRAM, ABSTRACT, sk, sk_no_getattr);
-SK_CASE(dgram_abstract_s_no_shutdown, DGRAM, ABSTRACT, sk, sk_no_shutdown);
-SK_CASE(dgram_abstract_s_no_ioctl, DGRAM, ABSTRACT, sk, sk_no_ioctl);
-SK_CASE(dgram_abstract_s_no_connectto, DGRAM, ABSTRACT, sk, sk_no_connectto);
-SK_CASE(dgram_abstract_s_no_sendto, DGRAM, ABSTRACT, sk, sk_no_sendto);
-SK_CASE(dgram_abstract_s_no_sf_create, DGRAM, ABSTRACT, sk, sk_no_sf_create);
-SK_CASE(dgram_abstract_s_no_sf_write, DGRAM, ABSTRACT, sk, sk_no_sf_write);
-SK_CASE(dgram_abstract_s_no_fd_use, DGRAM, ABSTRACT, sk, sk_no_fd_use);
-SK_CASE(dgram_pathname_ok, DGRAM, PATHNAME, sk, sk);
-SK_CASE(dgram_pathname_c_no_create, DGRAM, PATHNAME, sk_no_create, sk);
-SK_CASE(dgram_pathname_c_no_bind, DGRAM, PATHNAME, sk_no_bind, sk);
-SK_CASE(dgram_pathname_c_no_connect, DGRAM, PATHNAME, sk_no_connect, sk);
-SK_CASE(dgram_pathname_c_no_listen, DGRAM, PATHNAME, sk_no_listen, sk);
-SK_CASE(dgram_pathname_c_no_accept, DGRAM, PATHNAME, sk_no_accept, sk);
-SK_CASE(dgram_pathname_c_no_read, DGRAM, PATHNAME, sk_no_read, sk);
-SK_CASE(dgram_pathname_c_no_write, DGRAM, PATHNAME, sk_no_write, sk);
-SK_CASE(dgram_pathname_c_no_getopt, DGRAM, PATHNAME, sk_no_getopt, sk);
-SK_CASE(dgram_pathname_c_no_setopt, DGRAM, PATHNAME, sk_no_setopt, sk);
-SK_CASE(dgram_pathname_c_no_getattr, DGRAM, PATHNAME, sk_no_getattr, sk);
-SK_CASE(dgram_pathname_c_no_shutdown, DGRAM, PATHNAME, sk_no_shutdown, sk);
-SK_CASE(dgram_pathname_c_no_ioctl, DGRAM, PATHNAME, sk_no_ioctl, sk);
-SK_CASE(dgram_pathname_c_no_connectto, DGRAM, PATHNAME, sk_no_connectto, sk);
-SK_CASE(dgram_pathname_c_no_sendto, DGRAM, PATHNAME, sk_no_sendto, sk);
-SK_CASE(dgram_pathname_c_no_sf_create, DGRAM, PATHNAME, sk_no_sf_create, sk);
-SK_CASE(dgram_pathname_c_no_sf_write, DGRAM, PATHNAME, sk_no_sf_write, sk);
-SK_CASE(dgram_pathname_c_no_fd_use, DGRAM, PATHNAME, sk_no_fd_use, sk);
-SK_CASE(dgram_pathname_s_no_create, DGRAM, PATHNAME, sk, sk_no_create);
-SK_CASE(dgram_pathname_s_no_bind, DGRAM, PATHNAME, sk, sk_no_bind);
-SK_CASE(dgram_pathname_s_no_connect, DGRAM, PATHNAME, sk, sk_no_connect);
-SK_CASE(dgram_pathname_s_no_listen, DGRAM, PATHNAME, sk, sk_no_listen);
-SK_CASE(dgram_pathname_s_no_accept, DGRAM, PATHNAME, sk, sk_no_accept);
-SK_CASE(dgram_pathname_s_no_read, DGRAM, PATHNAME, sk, sk_no_read);
-SK_CASE(dgram_pathname_s_no_write, DGRAM, PATHNAME, sk, sk_no_write);
-SK_CASE(dgram_pathname_s_no_getopt, DGRAM, PATHNAME, sk, sk_no_getopt);
-SK_CASE(dgram_pathname_s_no_setopt, DGRAM, PATHNAME, sk, sk_no_setopt);
-SK_CASE(dgram_pathname_s_no_getattr, DGRAM, PATHNAME, sk, sk_no_getattr);
-SK_CASE(dgram_pathname_s_no_shutdown, DGRAM, PATHNAME, sk, sk_no_shutdown);
-SK_CASE(dgram_pathname_s_no_ioctl, DGRAM, PATHNAME, sk, sk_no_ioctl);
-SK_CASE(dgram_pathname_s_no_connectto, DGRAM, PATHNAME, sk, sk_no_connectto);
-SK_CASE(dgram_pathname_s_no_sendto, DGRAM, PATHNAME, sk, sk_no_sendto);
-SK_CASE(dgram_pathname_s_no_sf_create, DGRAM, PATHNAME, sk, sk_no_sf_create);
-SK_CASE(dgram_pathname_s_no_sf_write, DGRAM, PATHNAME, sk, sk_no_sf_write);
-SK_CASE(dgram_pathname_s_no_fd_use, DGRAM, PATHNAME, sk, sk_no_fd_use);
-SK_CASE(seqpacket_abstract_ok, SEQPACKET, ABSTRACT, sk, sk);
-SK_CASE(seqpacket_abstract_c_no_create, SEQPACKET, ABSTRACT, sk_no_create, sk);
-SK_CASE(seqpacket_abstract_c_no_bind, SEQPACKET, ABSTRACT, sk_no_bind, sk);
-SK_CASE(seqpacket_abstract_c_no_connect, SEQPACKET, ABSTRACT, sk_no_connect, sk);
-SK_CASE(seqpacket_abstract_c_no_listen, SEQPACKET, ABSTRACT, sk_no_listen, sk);
-SK_CASE(seqpacket_abstract_c_no_accept, SEQPACKET, ABSTRACT, sk_no_accept, sk);
-SK_CASE(seqpacket_abstract_c_no_read, SEQPACKET, ABSTRACT, sk_no_read, sk);
-SK_CASE(seqpacket_abstract_c_no_write, SEQPACKET, ABSTRACT, sk_no_write, sk);
-SK_CASE(seqpacket_abstract_c_no_getopt, SEQPACKET, ABSTRACT, sk_no_getopt, sk);
-SK_CASE(seqpacket_abstract_c_no_setopt, SEQPACKET, ABSTRACT, sk_no_setopt, sk);
-SK_CASE(seqpacket_abstract_c_no_getattr, SEQPACKET, ABSTRACT, sk_no_getattr, sk);
-SK_CASE(seqpacket_abstract_c_no_shutdown, SEQPACKET, ABSTRACT, sk_no_shutdown, sk);
-SK_CASE(seqpacket_abstract_c_no_ioctl, SEQPACKET, ABSTRACT, sk_no_ioctl, sk);
-SK_CASE(seqpacket_abstract_c_no_connectto, SEQPACKET, ABSTRACT, sk_no_connectto, sk);
-SK_CASE(seqpacket_abstract_c_no_sendto, SEQPACKET, ABSTRACT, sk_no_sendto, sk);
-SK_CASE(seqpacket_abstract_c_no_sf_create, SEQPACKET, ABSTRACT, sk_no_sf_create, sk);
-SK_CASE(seqpacket_abstract_c_no_sf_write, SEQPACKET, ABSTRACT, sk_no_sf_write, sk);
-SK_CASE(seqpacket_abstract_c_no_fd_use, SEQPACKET, ABSTRACT, sk_no_fd_use, sk);
-SK_CASE(seqpacket_abstract_s_no_create, SEQPACKET, ABSTRACT, sk, sk_no_create);
-SK_CASE(seqpacket_abstract_s_no_bind, SEQPACKET, ABSTRACT, sk, sk_no_bind);
-SK_CASE(seqpacket_abstract_s_no_connect, SEQPACKET, ABSTRACT, sk, sk_no_connect);
-SK_CASE(seqpacket_abstract_s_no_listen, SEQPACKET, ABSTRACT, sk, sk_no_listen);
-SK_CASE(seqpacket_abstract_s_no_accept, SEQPACKET, ABSTRACT, sk, sk_no_accept);
-SK_CASE(seqpacket_abstract_s_no_read, SEQPACKET, ABSTRACT, sk, sk_no_read);
-SK_CASE(seqpacket_abstract_s_no_write, SEQPACKET, ABSTRACT, sk, sk_no_write);
-SK_CASE(seqpacket_abstract_s_no_getopt, SEQPACKET, ABSTRACT, sk, sk_no_getopt);
-SK_CASE(seqpacket_abstract_s_no_setopt, SEQPACKET, ABSTRACT, sk, sk_no_setopt);
-SK_CASE(seqpacket_abstract_s_no_getattr, SEQPACKET, ABSTRACT, sk, sk_no_getattr);
-SK_CASE(seqpacket_abstract_s_no_shutdown, SEQPACKET, ABSTRACT, sk, sk_no_shutdown);
-SK_CASE(seqpacket_abstract_s_no_ioctl, SEQPACKET, ABSTRACT, sk, sk_no_ioctl);
-SK_CASE(seqpacket_abstract_s_no_connectto, SEQPACKET, ABSTRACT, sk, sk_no_connectto);
-SK_CASE(seqpacket_abstract_s_no_sendto, SEQPACKET, ABSTRACT, sk, sk_no_sendto);
-SK_CASE(seqpacket_abstract_s_no_sf_create, SEQPACKET, ABSTRACT, sk, sk_no_sf_create);
-SK_CASE(seqpacket_abstract_s_no_sf_write, SEQPACKET, ABSTRACT, sk, sk_no_sf_write);
-SK_CASE(seqpacket_abstract_s_no_fd_use, SEQPACKET, ABSTRACT, sk, sk_no_fd_use);
-SK_CASE(seqpacket_pathname_ok, SEQPACKET, PATHNAME, sk, sk);
-SK_CASE(seqpacket_pathname_c_no_create, SEQPACKET, PATHNAME, sk_no_create, sk);
-SK_CASE(seqpacket_pathname_c_no_bind, SEQPACKET, PATHNAME, sk_no_bind, sk);
-SK_CASE(seqpacket_pathname_c_no_connect, SEQPACKET, PATHNAME, sk_no_connect, sk);
-SK_CASE(seqpacket_pathname_c_no_listen, SEQPACKET, PATHNAME, sk_no_listen, sk);
-SK_CASE(seqpacket_pathname_c_no_accept, SEQPACKET, PATHNAME, sk_no_accept, sk);
-SK_CASE(seqpacket_pathname_c_no_read, SEQPACKET, PATHNAME, sk_no_read, sk);
-SK_CASE(seqpacket_pathname_c_no_write, SEQPACKET, PATHNAME, sk_no_write, sk);
-SK_CASE(seqpacket_pathname_c_no_getopt, SEQPACKET, PATHNAME, sk_no_getopt, sk);
-SK_CASE(seqpacket_pathname_c_no_setopt, SEQPACKET, PATHNAME, sk_no_setopt, sk);
-SK_CASE(seqpacket_pathname_c_no_getattr, SEQPACKET, PATHNAME, sk_no_getattr, sk);
-SK_CASE(seqpacket_pathname_c_no_shutdown, SEQPACKET, PATHNAME, sk_no_shutdown, sk);
-SK_CASE(seqpacket_pathname_c_no_ioctl, SEQPACKET, PATHNAME, sk_no_ioctl, sk);
-SK_CASE(seqpacket_pathname_c_no_connectto, SEQPACKET, PATHNAME, sk_no_connectto, sk);
-SK_CASE(seqpacket_pathname_c_no_sendto, SEQPACKET, PATHNAME, sk_no_sendto, sk);
-SK_CASE(seqpacket_pathname_c_no_sf_create, SEQPACKET, PATHNAME, sk_no_sf_create, sk);
-SK_CASE(seqpacket_pathname_c_no_sf_write, SEQPACKET, PATHNAME, sk_no_sf_write, sk);
-SK_CASE(seqpacket_pathname_c_no_fd_use, SEQPACKET, PATHNAME, sk_no_fd_use, sk);
-SK_CASE(seqpacket_pathname_s_no_create, SEQPACKET, PATHNAME, sk, sk_no_create);
-SK_CASE(seqpacket_pathname_s_no_bind, SEQPACKET, PATHNAME, sk, sk_no_bind);
-SK_CASE(seqpacket_pathname_s_no_connect, SEQPACKET, PATHNAME, sk, sk_no_connect);
-SK_CASE(seqpacket_pathname_s_no_listen, SEQPACKET, PATHNAME, sk, sk_no_listen);
-SK_CASE(seqpacket_pathname_s_no_accept, SEQPACKET, PATHNAME, sk, sk_no_accept);
-SK_CASE(seqpacket_pathname_s_no_read, SEQPACKET, PATHNAME, sk, sk_no_read);
-SK_CASE(seqpacket_pathname_s_no_write, SEQPACKET, PATHNAME, sk, sk_no_write);
-SK_CASE(seqpacket_pathname_s_no_getopt, SEQPACKET, PATHNAME, sk, sk_no_getopt);
-SK_CASE(seqpacket_pathname_s_no_setopt, SEQPACKET, PATHNAME, sk, sk_no_setopt);
-SK_CASE(seqpacket_pathname_s_no_getattr, SEQPACKET, PATHNAME, sk, sk_no_getattr);
-SK_CASE(seqpacket_pathname_s_no_shutdown, SEQPACKET, PATHNAME, sk, sk_no_shutdown);
-SK_CASE(seqpacket_pathname_s_no_ioctl, SEQPACKET, PATHNAME, sk, sk_no_ioctl);
-SK_CASE(seqpacket_pathname_s_no_connectto, SEQPACKET, PATHNAME, sk, sk_no_connectto);
-SK_CASE(seqpacket_pathname_s_no_sendto, SEQPACKET, PATHNAME, sk, sk_no_sendto);
-SK_CASE(seqpacket_pathname_s_no_sf_create, SEQPACKET, PATHNAME, sk, sk_no_sf_create);
-SK_CASE(seqpacket_pathname_s_no_sf_write, SEQPACKET, PATHNAME, sk, sk_no_sf_write);
-SK_CASE(seqpacket_pathname_s_no_fd_use, SEQPACKET, PATHNAME, sk, sk_no_fd_use);
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_ok) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_create) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_bind) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_bind_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_connect) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_connect_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_listen) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_listen_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_accept) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_accept_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_read) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_read_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_write) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_getopt) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_getopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_setopt) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_setopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_getattr) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_getattr_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_shutdown) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_shutdown_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_ioctl) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_ioctl_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_connectto) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_connectto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_sendto) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sendto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_sf_create) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sf_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_sf_write) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sf_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_c_no_fd_use) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_fd_use_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_create) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_bind) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_connect) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_listen) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_accept) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_read) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_write) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_getopt) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_setopt) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_getattr) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_shutdown) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_ioctl) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_connectto) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_sendto) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_sf_create) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_sf_write) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_abstract_s_no_fd_use) {
+	.type = STREAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_fd_use_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_ok) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_create) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_bind) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_bind_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_connect) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_connect_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_listen) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_listen_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_accept) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_accept_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_read) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_read_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_write) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_getopt) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_getopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_setopt) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_setopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_getattr) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_getattr_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_shutdown) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_shutdown_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_ioctl) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_ioctl_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_connectto) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_connectto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_sendto) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sendto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_sf_create) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sf_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_sf_write) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sf_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_c_no_fd_use) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_fd_use_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_create) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_bind) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_connect) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_listen) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_accept) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_read) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_write) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_getopt) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_setopt) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_getattr) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_shutdown) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_ioctl) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_connectto) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_sendto) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_sf_create) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_sf_write) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, stream_pathname_s_no_fd_use) {
+	.type = STREAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_fd_use_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_ok) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_create) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_bind) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_bind_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_connect) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_connect_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_listen) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_listen_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_accept) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_accept_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_read) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_read_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_write) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_getopt) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_getopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_setopt) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_setopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_getattr) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_getattr_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_shutdown) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_shutdown_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_ioctl) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_ioctl_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_connectto) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_connectto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_sendto) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sendto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_sf_create) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sf_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_sf_write) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sf_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_c_no_fd_use) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_fd_use_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_create) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_bind) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_connect) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_listen) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_accept) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_read) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_write) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_getopt) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_setopt) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_getattr) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_shutdown) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_ioctl) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_connectto) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_sendto) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_sf_create) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_sf_write) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_abstract_s_no_fd_use) {
+	.type = DGRAM,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_fd_use_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_ok) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_create) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_bind) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_bind_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_connect) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_connect_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_listen) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_listen_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_accept) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_accept_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_read) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_read_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_write) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_getopt) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_getopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_setopt) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_setopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_getattr) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_getattr_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_shutdown) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_shutdown_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_ioctl) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_ioctl_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_connectto) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_connectto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_sendto) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sendto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_sf_create) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sf_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_sf_write) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sf_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_c_no_fd_use) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_fd_use_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_create) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_bind) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_connect) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_listen) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_accept) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_read) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_write) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_getopt) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_setopt) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_getattr) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_shutdown) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_ioctl) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_connectto) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_sendto) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_sf_create) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_sf_write) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, dgram_pathname_s_no_fd_use) {
+	.type = DGRAM,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_fd_use_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_ok) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_create) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_bind) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_bind_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_connect) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_connect_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_listen) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_listen_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_accept) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_accept_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_read) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_read_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_write) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_getopt) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_getopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_setopt) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_setopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_getattr) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_getattr_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_shutdown) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_shutdown_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_ioctl) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_ioctl_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_connectto) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_connectto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_sendto) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sendto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_sf_create) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sf_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_sf_write) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_sf_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_c_no_fd_use) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_no_fd_use_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_create) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_bind) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_connect) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_listen) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_accept) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_read) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_write) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_getopt) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_setopt) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_getattr) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_shutdown) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_ioctl) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_connectto) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_sendto) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_sf_create) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_sf_write) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_abstract_s_no_fd_use) {
+	.type = SEQPACKET,
+	.addr = ABSTRACT,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_fd_use_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_ok) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_create) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_bind) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_bind_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_connect) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_connect_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_listen) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_listen_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_accept) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_accept_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_read) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_read_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_write) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_getopt) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_getopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_setopt) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_setopt_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_getattr) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_getattr_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_shutdown) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_shutdown_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_ioctl) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_ioctl_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_connectto) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_connectto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_sendto) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sendto_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_sf_create) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sf_create_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_sf_write) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_sf_write_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_c_no_fd_use) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_no_fd_use_t",
+	.server = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_create) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_bind) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_connect) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_listen) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_accept) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_read) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_write) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_getopt) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_setopt) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_getattr) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_shutdown) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_ioctl) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_connectto) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_sendto) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_sf_create) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_sf_write) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_pair, seqpacket_pathname_s_no_fd_use) {
+	.type = SEQPACKET,
+	.addr = PATHNAME,
+	.client = "lsmconf_sk_t",
+	.server = "lsmconf_sk_no_fd_use_t",
+};
+
 /* clang-format on */
 
 FIXTURE_SETUP(sk_pair)
@@ -1177,31 +2430,79 @@ FIXTURE_VARIANT(sk_fd)
 };
 
 /* One named variant: the descriptor goes to a receiver in lsmconf_<R>_t. */
-#define FD_CASE(NAME, R)                        \
-	FIXTURE_VARIANT_ADD(sk_fd, NAME)        \
-	{                                       \
-		.receiver = "lsmconf_" #R "_t", \
-	}
-
 /* clang-format off */
-FD_CASE(to_sk, sk);
-FD_CASE(to_sk_no_create, sk_no_create);
-FD_CASE(to_sk_no_bind, sk_no_bind);
-FD_CASE(to_sk_no_connect, sk_no_connect);
-FD_CASE(to_sk_no_listen, sk_no_listen);
-FD_CASE(to_sk_no_accept, sk_no_accept);
-FD_CASE(to_sk_no_read, sk_no_read);
-FD_CASE(to_sk_no_write, sk_no_write);
-FD_CASE(to_sk_no_getopt, sk_no_getopt);
-FD_CASE(to_sk_no_setopt, sk_no_setopt);
-FD_CASE(to_sk_no_getattr, sk_no_getattr);
-FD_CASE(to_sk_no_shutdown, sk_no_shutdown);
-FD_CASE(to_sk_no_ioctl, sk_no_ioctl);
-FD_CASE(to_sk_no_connectto, sk_no_connectto);
-FD_CASE(to_sk_no_sendto, sk_no_sendto);
-FD_CASE(to_sk_no_sf_create, sk_no_sf_create);
-FD_CASE(to_sk_no_sf_write, sk_no_sf_write);
-FD_CASE(to_sk_no_fd_use, sk_no_fd_use);
+FIXTURE_VARIANT_ADD(sk_fd, to_sk) {
+	.receiver = "lsmconf_sk_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_create) {
+	.receiver = "lsmconf_sk_no_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_bind) {
+	.receiver = "lsmconf_sk_no_bind_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_connect) {
+	.receiver = "lsmconf_sk_no_connect_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_listen) {
+	.receiver = "lsmconf_sk_no_listen_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_accept) {
+	.receiver = "lsmconf_sk_no_accept_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_read) {
+	.receiver = "lsmconf_sk_no_read_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_write) {
+	.receiver = "lsmconf_sk_no_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_getopt) {
+	.receiver = "lsmconf_sk_no_getopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_setopt) {
+	.receiver = "lsmconf_sk_no_setopt_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_getattr) {
+	.receiver = "lsmconf_sk_no_getattr_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_shutdown) {
+	.receiver = "lsmconf_sk_no_shutdown_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_ioctl) {
+	.receiver = "lsmconf_sk_no_ioctl_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_connectto) {
+	.receiver = "lsmconf_sk_no_connectto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_sendto) {
+	.receiver = "lsmconf_sk_no_sendto_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_sf_create) {
+	.receiver = "lsmconf_sk_no_sf_create_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_sf_write) {
+	.receiver = "lsmconf_sk_no_sf_write_t",
+};
+
+FIXTURE_VARIANT_ADD(sk_fd, to_sk_no_fd_use) {
+	.receiver = "lsmconf_sk_no_fd_use_t",
+};
+
 /* clang-format on */
 
 FIXTURE_SETUP(sk_fd)
