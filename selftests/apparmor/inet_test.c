@@ -49,8 +49,8 @@ enum cross { X_SAME, X_FAMILY, X_TYPE };
 struct inet_label {
 	const char *id;
 	enum inet_kind kind;
-	const char
-		*perm; /* K_DENY: NULL denies all; K_SWEEP: the missing one */
+	/* K_DENY: NULL denies all; K_SWEEP: the missing one */
+	const char *perm;
 	unsigned int bits; /* @perm as DENY_ bits */
 	enum cross cross;
 	const struct inet_label *base, *top;
