@@ -49,36 +49,119 @@ FIXTURE_VARIANT(abi)
 #define TYPE_stream SOCK_STREAM
 
 /*
- * One named variant: NAME is set_<SET with '_' for '.'>__PROFILE__TYPE,
- * written out so that a printed case name greps to its line.
+ * The variants, one block each: NAME is set_<.set with '_' for '.'>__
+ * <.profile>__<.type_id>, written out so that a printed case name greps to
+ * its line.
  */
-#define ABI_CASE(NAME, SET, PROFILE, TYPE) \
-	FIXTURE_VARIANT_ADD(abi, NAME) {   \
-		.set = SET,                \
-		.profile = #PROFILE,       \
-		.type = TYPE_##TYPE,       \
-		.type_id = #TYPE,          \
-	};
-
 /* clang-format off */
-ABI_CASE(set_6_1__allow__dgram, "6.1", allow, dgram)
-ABI_CASE(set_6_1__allow__stream, "6.1", allow, stream)
-ABI_CASE(set_6_1__send_deny__dgram, "6.1", send_deny, dgram)
-ABI_CASE(set_6_1__send_deny__stream, "6.1", send_deny, stream)
-ABI_CASE(set_6_1__net_dgram_deny__dgram, "6.1", net_dgram_deny, dgram)
-ABI_CASE(set_6_1__net_dgram_deny__stream, "6.1", net_dgram_deny, stream)
-ABI_CASE(set_6_12__allow__dgram, "6.12", allow, dgram)
-ABI_CASE(set_6_12__allow__stream, "6.12", allow, stream)
-ABI_CASE(set_6_12__send_deny__dgram, "6.12", send_deny, dgram)
-ABI_CASE(set_6_12__send_deny__stream, "6.12", send_deny, stream)
-ABI_CASE(set_6_12__net_dgram_deny__dgram, "6.12", net_dgram_deny, dgram)
-ABI_CASE(set_6_12__net_dgram_deny__stream, "6.12", net_dgram_deny, stream)
-ABI_CASE(set_7_2__allow__dgram, "7.2", allow, dgram)
-ABI_CASE(set_7_2__allow__stream, "7.2", allow, stream)
-ABI_CASE(set_7_2__send_deny__dgram, "7.2", send_deny, dgram)
-ABI_CASE(set_7_2__send_deny__stream, "7.2", send_deny, stream)
-ABI_CASE(set_7_2__net_dgram_deny__dgram, "7.2", net_dgram_deny, dgram)
-ABI_CASE(set_7_2__net_dgram_deny__stream, "7.2", net_dgram_deny, stream)
+FIXTURE_VARIANT_ADD(abi, set_6_1__allow__dgram) {
+	.set = "6.1",
+	.profile = "allow",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_1__allow__stream) {
+	.set = "6.1",
+	.profile = "allow",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_1__send_deny__dgram) {
+	.set = "6.1",
+	.profile = "send_deny",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_1__send_deny__stream) {
+	.set = "6.1",
+	.profile = "send_deny",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_1__net_dgram_deny__dgram) {
+	.set = "6.1",
+	.profile = "net_dgram_deny",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_1__net_dgram_deny__stream) {
+	.set = "6.1",
+	.profile = "net_dgram_deny",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_12__allow__dgram) {
+	.set = "6.12",
+	.profile = "allow",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_12__allow__stream) {
+	.set = "6.12",
+	.profile = "allow",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_12__send_deny__dgram) {
+	.set = "6.12",
+	.profile = "send_deny",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_12__send_deny__stream) {
+	.set = "6.12",
+	.profile = "send_deny",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_12__net_dgram_deny__dgram) {
+	.set = "6.12",
+	.profile = "net_dgram_deny",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_6_12__net_dgram_deny__stream) {
+	.set = "6.12",
+	.profile = "net_dgram_deny",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_7_2__allow__dgram) {
+	.set = "7.2",
+	.profile = "allow",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_7_2__allow__stream) {
+	.set = "7.2",
+	.profile = "allow",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_7_2__send_deny__dgram) {
+	.set = "7.2",
+	.profile = "send_deny",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_7_2__send_deny__stream) {
+	.set = "7.2",
+	.profile = "send_deny",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
+FIXTURE_VARIANT_ADD(abi, set_7_2__net_dgram_deny__dgram) {
+	.set = "7.2",
+	.profile = "net_dgram_deny",
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+};
+FIXTURE_VARIANT_ADD(abi, set_7_2__net_dgram_deny__stream) {
+	.set = "7.2",
+	.profile = "net_dgram_deny",
+	.type = TYPE_stream,
+	.type_id = "stream",
+};
 /* clang-format on */
 
 /* ---- the expectation model ------------------------------------------- */

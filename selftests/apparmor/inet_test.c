@@ -49,8 +49,8 @@ enum cross { X_SAME, X_FAMILY, X_TYPE };
 struct inet_label {
 	const char *id;
 	enum inet_kind kind;
-	const char
-		*perm; /* K_DENY: NULL denies all; K_SWEEP: the missing one */
+	/* K_DENY: NULL denies all; K_SWEEP: the missing one */
+	const char *perm;
 	unsigned int bits; /* @perm as DENY_ bits */
 	enum cross cross;
 	const struct inet_label *base, *top;
@@ -184,17 +184,16 @@ FIXTURE_VARIANT(inet)
  * out in full in inet_variants.h so that a printed case name greps to its
  * line; the build fails when NAME is not those five pasted together.
  */
-#define CELL(NAME, A, F, T, C, S)         \
-	CELL_NAME(NAME, A, F, T, C, S)    \
-	FIXTURE_VARIANT_ADD(inet, NAME) { \
-		.abi = ABI_##A,           \
-		.family = FAM_##F,        \
-		.family_id = #F,          \
-		.type = TYPE_##T,         \
-		.type_id = #T,            \
-		.client = &L_##C,         \
-		.server = &L_##S,         \
-	};
+#define CELL(NAME, A, F, T, C, S)                                           \
+	enum { NAME##__variant = 1 };                                       \
+	static_assert(CELL_IS(A, F, T, C, S),                               \
+		      #NAME " is not " #A "__" #F "__" #T "__" #C "__" #S); \
+	FIXTURE_VARIANT_ADD(inet, NAME)                                     \
+	{                                                                   \
+		.abi = ABI_##A, .family = FAM_##F, .family_id = #F,         \
+		.type = TYPE_##T, .type_id = #T, .client = &L_##C,          \
+		.server = &L_##S,                                           \
+	}
 
 #include "inet_variants.h"
 

@@ -404,8 +404,7 @@ TEST_F(iface, refusals)
 		} else {
 			len = pi_bytes(s, &self->blob_a, buf);
 			ASSERT_LE(0, len)
-			TH_LOG("%s: the blob's header is not laid out as the "
-			       "model says (%s)",
+			TH_LOG("%s: the blob's header is not laid out as the model says (%s)",
 			       s->op, self->a.blob);
 			observed = iface_write(s->file, buf, len);
 		}

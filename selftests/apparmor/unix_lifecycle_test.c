@@ -53,8 +53,8 @@ static const struct lc_label LC_no_receive = {
 };
 static const struct lc_label LC_no_accept = {
 	.id = "lc_no_accept", .tmpl = "unix_perms",
-	.perms = "create, bind, listen, connect, send, receive, getattr, "
-		 "setattr, getopt, setopt, shutdown",
+	.perms =
+		"create, bind, listen, connect, send, receive, getattr, setattr, getopt, setopt, shutdown",
 	.deny = DENY_ACCEPT,
 };
 /* A confined label that allows everything: the creator of passed sockets. */

@@ -136,27 +136,28 @@ FIXTURE_VARIANT(unix_peer)
 #define ADDRK_autobind ADDR_AUTOBIND
 
 /*
+ * The matrix (policy ABI x socket type x address x labels) and the sweep
+ * (each permission missing once on each side, ABI 5.0 only), in
+ * unix_peer_variants.h.
+ */
+
+/*
  * One named variant: NAME is abi__type__addr__sender__receiver, written
  * out in full in unix_peer_variants.h so that a printed case name greps to
  * its line; the build fails when NAME is not those five pasted together.
  */
-#define CELL(NAME, A, T, D, S, R)              \
-	CELL_NAME(NAME, A, T, D, S, R)         \
-	FIXTURE_VARIANT_ADD(unix_peer, NAME) { \
-		.abi = ABI_##A,                \
-		.type = TYPE_##T,              \
-		.type_id = #T,                 \
-		.addr = ADDRK_##D,             \
-		.addr_id = #D,                 \
-		.sender = &L_##S,              \
-		.receiver = &L_##R,            \
-	};
+#define CELL(NAME, A, T, D, S, R)                                           \
+	enum { NAME##__variant = 1 };                                       \
+	static_assert(CELL_IS(A, T, D, S, R),                               \
+		      #NAME " is not " #A "__" #T "__" #D "__" #S "__" #R); \
+	FIXTURE_VARIANT_ADD(unix_peer, NAME)                                \
+	{                                                                   \
+		.abi = ABI_##A, .type = TYPE_##T, .type_id = #T,            \
+		.addr = ADDRK_##D, .addr_id = #D, .sender = &L_##S,         \
+		.receiver = &L_##R,                                         \
+	}
 
-/*
- * The matrix (policy ABI x socket type x address x labels) and the sweep
- * (each permission missing once on each side, ABI 5.0 only).
- */
-#include "unix_peer_variants.h"
+#include "unix_peer_variants.h" /* the matrix and the sweep */
 
 /* ---- the expectation model ------------------------------------------- */
 

@@ -270,84 +270,466 @@ FIXTURE_VARIANT(unix_rules)
 #define TYPE_seqpacket SOCK_SEQPACKET
 
 /*
- * RULE(NAME, PROFILE, TYPE, RECEIVER, RADDR, SADDR): one named case. The
- * sender is confined by P_<PROFILE> unless RECEIVER is subject, in which
- * case the receiver is, and the sender is unconfined.
+ * The cases, one block each. The sender is confined by .prof unless
+ * .receiver is R_subject, in which case the receiver is, and the sender is
+ * unconfined.
  */
-#define RULE(NAME, P, T, R, RA, SA)             \
-	FIXTURE_VARIANT_ADD(unix_rules, NAME) { \
-		.prof = &P_##P,                 \
-		.type = TYPE_##T,               \
-		.type_id = #T,                  \
-		.receiver = &R_##R,             \
-		.raddr = RA,                    \
-		.saddr = SA,                    \
-	};
-
 /* clang-format off */
 /* peer=(label=...): exact, glob, and stacked peers. */
-RULE(label_exact__match, label_exact, dgram, peer_a, RADDR, NULL)
-RULE(label_exact__unconfined, label_exact, dgram, unconfined, RADDR, NULL)
-RULE(label_exact__other_peer, label_exact, dgram, peer_b, RADDR, NULL)
-RULE(label_exact__one_longer, label_exact, dgram, peer_ab, RADDR, NULL)
-RULE(label_exact__one_shorter, label_exact, dgram, peer_, RADDR, NULL)
-RULE(label_glob__match, label_glob, dgram, peer_a, RADDR, NULL)
-RULE(label_glob__empty_tail, label_glob, dgram, peer_, RADDR, NULL)
-RULE(label_glob__no_underscore, label_glob, dgram, peer, RADDR, NULL)
-RULE(label_glob__unconfined, label_glob, dgram, unconfined, RADDR, NULL)
-RULE(label_exact__stack_first_named, label_exact, dgram, stack_ab, RADDR, NULL)
-RULE(label_exact_b__stack_second_named, label_exact_b, dgram, stack_ab, RADDR, NULL)
-RULE(label_both__stack_each_named, label_both, dgram, stack_ab, RADDR, NULL)
-RULE(label_glob__stack_both_match, label_glob, dgram, stack_ab, RADDR, NULL)
-RULE(label_glob__stack_one_misses, label_glob, dgram, stack_a_peer, RADDR, NULL)
-RULE(label_exact__stream_match, label_exact, stream, peer_a, RADDR, NULL)
-RULE(label_exact__stream_stack, label_exact, stream, stack_ab, RADDR, NULL)
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__match) {
+	.prof = &P_label_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer_a,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__unconfined) {
+	.prof = &P_label_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__other_peer) {
+	.prof = &P_label_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer_b,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__one_longer) {
+	.prof = &P_label_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer_ab,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__one_shorter) {
+	.prof = &P_label_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer_,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_glob__match) {
+	.prof = &P_label_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer_a,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_glob__empty_tail) {
+	.prof = &P_label_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer_,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_glob__no_underscore) {
+	.prof = &P_label_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_peer,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_glob__unconfined) {
+	.prof = &P_label_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__stack_first_named) {
+	.prof = &P_label_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_stack_ab,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact_b__stack_second_named) {
+	.prof = &P_label_exact_b,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_stack_ab,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_both__stack_each_named) {
+	.prof = &P_label_both,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_stack_ab,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_glob__stack_both_match) {
+	.prof = &P_label_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_stack_ab,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_glob__stack_one_misses) {
+	.prof = &P_label_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_stack_a_peer,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__stream_match) {
+	.prof = &P_label_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_peer_a,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, label_exact__stream_stack) {
+	.prof = &P_label_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_stack_ab,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
 /* peer=(addr=@...): abstract names; the receiver is unconfined. */
-RULE(paddr_exact__match, paddr_exact, dgram, unconfined, "@lsmconf-rules-a", NULL)
-RULE(paddr_exact__one_longer, paddr_exact, dgram, unconfined, "@lsmconf-rules-ab", NULL)
-RULE(paddr_exact__one_shorter, paddr_exact, dgram, unconfined, "@lsmconf-rules-", NULL)
-RULE(paddr_exact__other, paddr_exact, dgram, unconfined, "@lsmconf-other", NULL)
-RULE(paddr_exact__pathname, paddr_exact, dgram, unconfined, FS_DIR "/lsmconf-rules-a", NULL)
-RULE(paddr_glob__match, paddr_glob, dgram, unconfined, "@lsmconf-rules-a", NULL)
-RULE(paddr_glob__empty_tail, paddr_glob, dgram, unconfined, "@lsmconf-rules-", NULL)
-RULE(paddr_glob__one_shorter, paddr_glob, dgram, unconfined, "@lsmconf-rules", NULL)
-RULE(paddr_exact__stream_match, paddr_exact, stream, unconfined, "@lsmconf-rules-a", NULL)
-RULE(paddr_exact__stream_one_longer, paddr_exact, stream, unconfined, "@lsmconf-rules-ab", NULL)
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__match) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-a",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__one_longer) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-ab",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__one_shorter) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__other) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-other",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__pathname) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = FS_DIR "/lsmconf-rules-a",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_glob__match) {
+	.prof = &P_paddr_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-a",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_glob__empty_tail) {
+	.prof = &P_paddr_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_glob__one_shorter) {
+	.prof = &P_paddr_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__stream_match) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-a",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, paddr_exact__stream_one_longer) {
+	.prof = &P_paddr_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-ab",
+	.saddr = NULL,
+};
 /* Pathname peers: file rules on the path (peer=(addr=/...) is refused). */
-RULE(path_exact__match, path_exact, dgram, unconfined, FS_DIR "/sock-a", NULL)
-RULE(path_exact__one_longer, path_exact, dgram, unconfined, FS_DIR "/sock-ab", NULL)
-RULE(path_exact__one_shorter, path_exact, dgram, unconfined, FS_DIR "/sock-", NULL)
-RULE(path_exact__abstract, path_exact, dgram, unconfined, "@lsmconf-rules-a", NULL)
-RULE(path_glob__match, path_glob, dgram, unconfined, FS_DIR "/sock-b", NULL)
-RULE(path_glob__other, path_glob, dgram, unconfined, FS_DIR "/sack-b", NULL)
+FIXTURE_VARIANT_ADD(unix_rules, path_exact__match) {
+	.prof = &P_path_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = FS_DIR "/sock-a",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, path_exact__one_longer) {
+	.prof = &P_path_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = FS_DIR "/sock-ab",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, path_exact__one_shorter) {
+	.prof = &P_path_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = FS_DIR "/sock-",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, path_exact__abstract) {
+	.prof = &P_path_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = "@lsmconf-rules-a",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, path_glob__match) {
+	.prof = &P_path_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = FS_DIR "/sock-b",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, path_glob__other) {
+	.prof = &P_path_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = FS_DIR "/sack-b",
+	.saddr = NULL,
+};
 /* addr=@... on bind: the receiver's own profile. */
-RULE(bind_exact__match, bind_exact, dgram, subject, "@lsmconf-rules-l", NULL)
-RULE(bind_exact__one_longer, bind_exact, dgram, subject, "@lsmconf-rules-la", NULL)
-RULE(bind_exact__one_shorter, bind_exact, dgram, subject, "@lsmconf-rules-", NULL)
-RULE(bind_exact__pathname, bind_exact, dgram, subject, FS_DIR "/lsmconf-rules-l", NULL)
-RULE(bind_glob__match, bind_glob, dgram, subject, "@lsmconf-rules-la", NULL)
-RULE(bind_glob__other, bind_glob, dgram, subject, "@lsmconf-rules-r", NULL)
+FIXTURE_VARIANT_ADD(unix_rules, bind_exact__match) {
+	.prof = &P_bind_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-l",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, bind_exact__one_longer) {
+	.prof = &P_bind_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-la",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, bind_exact__one_shorter) {
+	.prof = &P_bind_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, bind_exact__pathname) {
+	.prof = &P_bind_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_subject,
+	.raddr = FS_DIR "/lsmconf-rules-l",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, bind_glob__match) {
+	.prof = &P_bind_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-la",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, bind_glob__other) {
+	.prof = &P_bind_glob,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-r",
+	.saddr = NULL,
+};
 /* addr=@... on listen: the receiver's own, bound, address. */
-RULE(listen_exact__match, listen_exact, stream, subject, "@lsmconf-rules-l", NULL)
-RULE(listen_exact__one_longer, listen_exact, stream, subject, "@lsmconf-rules-la", NULL)
-RULE(listen_exact__one_shorter, listen_exact, stream, subject, "@lsmconf-rules-", NULL)
-RULE(listen_exact__seqpacket_match, listen_exact, seqpacket, subject, "@lsmconf-rules-l", NULL)
+FIXTURE_VARIANT_ADD(unix_rules, listen_exact__match) {
+	.prof = &P_listen_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-l",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, listen_exact__one_longer) {
+	.prof = &P_listen_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-la",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, listen_exact__one_shorter) {
+	.prof = &P_listen_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-",
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, listen_exact__seqpacket_match) {
+	.prof = &P_listen_exact,
+	.type = TYPE_seqpacket,
+	.type_id = "seqpacket",
+	.receiver = &R_subject,
+	.raddr = "@lsmconf-rules-l",
+	.saddr = NULL,
+};
 /* addr=@... on connect: the connecting socket's own address. */
-RULE(connect_exact__match, connect_exact, stream, unconfined, RADDR, "@lsmconf-rules-c")
-RULE(connect_exact__one_longer, connect_exact, stream, unconfined, RADDR, "@lsmconf-rules-cd")
-RULE(connect_exact__one_shorter, connect_exact, stream, unconfined, RADDR, "@lsmconf-rules-")
-RULE(connect_exact__unbound, connect_exact, stream, unconfined, RADDR, NULL)
-RULE(connect_exact__dgram_unbound, connect_exact, dgram, unconfined, RADDR, NULL)
+FIXTURE_VARIANT_ADD(unix_rules, connect_exact__match) {
+	.prof = &P_connect_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = "@lsmconf-rules-c",
+};
+FIXTURE_VARIANT_ADD(unix_rules, connect_exact__one_longer) {
+	.prof = &P_connect_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = "@lsmconf-rules-cd",
+};
+FIXTURE_VARIANT_ADD(unix_rules, connect_exact__one_shorter) {
+	.prof = &P_connect_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = "@lsmconf-rules-",
+};
+FIXTURE_VARIANT_ADD(unix_rules, connect_exact__unbound) {
+	.prof = &P_connect_exact,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, connect_exact__dgram_unbound) {
+	.prof = &P_connect_exact,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
 /* type=: each condition against each socket type. */
-RULE(type_stream__stream, type_stream, stream, unconfined, RADDR, NULL)
-RULE(type_stream__seqpacket, type_stream, seqpacket, unconfined, RADDR, NULL)
-RULE(type_stream__dgram, type_stream, dgram, unconfined, RADDR, NULL)
-RULE(type_dgram__dgram, type_dgram, dgram, unconfined, RADDR, NULL)
-RULE(type_dgram__stream, type_dgram, stream, unconfined, RADDR, NULL)
-RULE(type_dgram__seqpacket, type_dgram, seqpacket, unconfined, RADDR, NULL)
-RULE(type_seqpacket__seqpacket, type_seqpacket, seqpacket, unconfined, RADDR, NULL)
-RULE(type_seqpacket__stream, type_seqpacket, stream, unconfined, RADDR, NULL)
-RULE(type_seqpacket__dgram, type_seqpacket, dgram, unconfined, RADDR, NULL)
+FIXTURE_VARIANT_ADD(unix_rules, type_stream__stream) {
+	.prof = &P_type_stream,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_stream__seqpacket) {
+	.prof = &P_type_stream,
+	.type = TYPE_seqpacket,
+	.type_id = "seqpacket",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_stream__dgram) {
+	.prof = &P_type_stream,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_dgram__dgram) {
+	.prof = &P_type_dgram,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_dgram__stream) {
+	.prof = &P_type_dgram,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_dgram__seqpacket) {
+	.prof = &P_type_dgram,
+	.type = TYPE_seqpacket,
+	.type_id = "seqpacket",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_seqpacket__seqpacket) {
+	.prof = &P_type_seqpacket,
+	.type = TYPE_seqpacket,
+	.type_id = "seqpacket",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_seqpacket__stream) {
+	.prof = &P_type_seqpacket,
+	.type = TYPE_stream,
+	.type_id = "stream",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
+FIXTURE_VARIANT_ADD(unix_rules, type_seqpacket__dgram) {
+	.prof = &P_type_seqpacket,
+	.type = TYPE_dgram,
+	.type_id = "dgram",
+	.receiver = &R_unconfined,
+	.raddr = RADDR,
+	.saddr = NULL,
+};
 /* clang-format on */
 
 /* ---- the expectation model ------------------------------------------- */

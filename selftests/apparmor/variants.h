@@ -9,18 +9,18 @@
 #ifndef LSMCONF_APPARMOR_VARIANTS_H
 #define LSMCONF_APPARMOR_VARIANTS_H
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 /*
- * CELL_NAME(NAME, A, B, C, D, E): the build fails unless NAME is the five
- * cell values joined by "__", so that a printed case name (the record id's
- * KTAP segment) names exactly what the variant holds.
+ * CELL_IS(A, B, C, D, E): the enumerator a variant named by the five cell
+ * values joined by "__" declares. A variant's CELL() declares
+ * NAME##__variant and asserts CELL_IS() of its values, so the build fails
+ * unless NAME is exactly those values, and a printed case name (the record
+ * id's KTAP segment) names exactly what the variant holds.
  */
-#define CELL_NAME(NAME, A, B, C, D, E)                           \
-	enum { NAME##__variant = 1 };                            \
-	_Static_assert(A##__##B##__##C##__##D##__##E##__variant, \
-		       #NAME " is not " #A "__" #B "__" #C "__" #D "__" #E);
+#define CELL_IS(A, B, C, D, E) A##__##B##__##C##__##D##__##E##__variant
 
 /* The policy ABI a variant name's first value stands for. */
 #define ABI_abi_vanilla "kernel-5.4-vanilla"

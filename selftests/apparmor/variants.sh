@@ -5,8 +5,8 @@
 # variant table line is written.
 
 # cell A B C D E: the variant A__B__C__D__E holding those five values;
-# CELL_NAME() of variants.h fails the build when a name is not its values.
+# CELL() (static_assert of variants.h's CELL_IS()) fails the build when a name is not its values.
 cell() {
-	printf 'CELL(%s__%s__%s__%s__%s, %s, %s, %s, %s, %s)\n' \
+	printf 'CELL(%s__%s__%s__%s__%s, %s, %s, %s, %s, %s);\n' \
 		"$1" "$2" "$3" "$4" "$5" "$1" "$2" "$3" "$4" "$5"
 }

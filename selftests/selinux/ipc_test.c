@@ -738,14 +738,14 @@ FIXTURE_VARIANT(ipc)
  * printed case name greps to its line; the build fails when it is not
  * <class>_<o>_with_<p>.
  */
-#define IPC_CASE(NAME, c, o, p)                                 \
-	enum { NAME##__variant = 1 };                           \
-	_Static_assert(c##_##o##_with_##p##__variant,           \
-		       #NAME " is not " #c "_" #o "_with_" #p); \
-	FIXTURE_VARIANT_ADD(ipc, NAME)                          \
-	{                                                       \
-		.cls = #c, .owner = "lsmconf_ipc_" #o "_t",     \
-		.other = "lsmconf_ipc_" #p "_t",                \
+#define IPC_CASE(NAME, c, o, p)                                \
+	enum { NAME##__variant = 1 };                          \
+	static_assert(c##_##o##_with_##p##__variant,           \
+		      #NAME " is not " #c "_" #o "_with_" #p); \
+	FIXTURE_VARIANT_ADD(ipc, NAME)                         \
+	{                                                      \
+		.cls = #c, .owner = "lsmconf_ipc_" #o "_t",    \
+		.other = "lsmconf_ipc_" #p "_t",               \
 	}
 
 /*
@@ -1099,15 +1099,15 @@ FIXTURE_VARIANT(blocked)
  * NAME: <receiver>_<how it waits>_from_<sender>; the message is of type 1.
  * The build fails when NAME is not that.
  */
-#define BLOCKED(NAME, r, how, s, type, flags)                     \
-	enum { NAME##__variant = 1 };                             \
-	_Static_assert(r##_##how##_from_##s##__variant,           \
-		       #NAME " is not " #r "_" #how "_from_" #s); \
-	FIXTURE_VARIANT_ADD(blocked, NAME)                        \
-	{                                                         \
-		.receiver = "lsmconf_ipc_" #r "_t",               \
-		.sender = "lsmconf_ipc_" #s "_t", .rtype = type,  \
-		.rflags = flags,                                  \
+#define BLOCKED(NAME, r, how, s, type, flags)                    \
+	enum { NAME##__variant = 1 };                            \
+	static_assert(r##_##how##_from_##s##__variant,           \
+		      #NAME " is not " #r "_" #how "_from_" #s); \
+	FIXTURE_VARIANT_ADD(blocked, NAME)                       \
+	{                                                        \
+		.receiver = "lsmconf_ipc_" #r "_t",              \
+		.sender = "lsmconf_ipc_" #s "_t", .rtype = type, \
+		.rflags = flags,                                 \
 	}
 
 /* clang-format off */

@@ -517,15 +517,15 @@ FIXTURE_VARIANT(modes)
  * case name greps to its line; the build fails when it is not
  * <mode>_<d>_<access>.
  */
-#define MODE_CASE(NAME, mode, d, access, enf, op_)                 \
-	enum { NAME##__variant = 1 };                              \
-	_Static_assert(mode##_##d##_##access##__variant,           \
-		       #NAME " is not " #mode "_" #d "_" #access); \
-	FIXTURE_VARIANT_ADD(modes, NAME)                           \
-	{                                                          \
-		.c = { .enforcing = enf,                           \
-		       .domain = "lsmconf_md_" #d "_t",            \
-		       .op = op_ },                                \
+#define MODE_CASE(NAME, mode, d, access, enf, op_)                \
+	enum { NAME##__variant = 1 };                             \
+	static_assert(mode##_##d##_##access##__variant,           \
+		      #NAME " is not " #mode "_" #d "_" #access); \
+	FIXTURE_VARIANT_ADD(modes, NAME)                          \
+	{                                                         \
+		.c = { .enforcing = enf,                          \
+		       .domain = "lsmconf_md_" #d "_t",           \
+		       .op = op_ },                               \
 	}
 
 /* clang-format off */

@@ -263,14 +263,14 @@ FIXTURE_VARIANT(msgq)
  * is written out so that a printed case name greps to its line; the build
  * fails when it is not c<n>_<s>_to_<r>.
  */
-#define MSGQ_PAIR(NAME, n, s, r)                               \
-	enum { NAME##__variant = 1 };                          \
-	_Static_assert(c##n##_##s##_to_##r##__variant,         \
-		       #NAME " is not c" #n "_" #s "_to_" #r); \
-	FIXTURE_VARIANT_ADD(msgq, NAME)                        \
-	{                                                      \
-		.cats = n, .sender = "lsmconf_" #s "_t",       \
-		.receiver = "lsmconf_" #r "_t",                \
+#define MSGQ_PAIR(NAME, n, s, r)                              \
+	enum { NAME##__variant = 1 };                         \
+	static_assert(c##n##_##s##_to_##r##__variant,         \
+		      #NAME " is not c" #n "_" #s "_to_" #r); \
+	FIXTURE_VARIANT_ADD(msgq, NAME)                       \
+	{                                                     \
+		.cats = n, .sender = "lsmconf_" #s "_t",      \
+		.receiver = "lsmconf_" #r "_t",               \
 	}
 
 /*

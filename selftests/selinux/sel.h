@@ -14,6 +14,7 @@
 
 #include "../lsmconf/lsmconf.h"
 
+#include <assert.h>
 #include <selinux/selinux.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -199,8 +199,8 @@ FIXTURE_VARIANT(unix_pair)
  */
 #define UNIX_CASE(NAME, N, m, M, C)                                 \
 	enum { NAME##__variant = 1 };                               \
-	_Static_assert(c##N##_##m##_##C##__variant,                 \
-		       #NAME " is not c" #N "_" #m "_" #C);         \
+	static_assert(c##N##_##m##_##C##__variant,                  \
+		      #NAME " is not c" #N "_" #m "_" #C);          \
 	FIXTURE_VARIANT_ADD(unix_pair, NAME)                        \
 	{                                                           \
 		.cats = N, .mode = M, .client = "lsmconf_" #C "_t", \
