@@ -1,6 +1,7 @@
 #!/bin/sh
 # The kernel's scripts/checkpatch.pl --strict over every file of the
-# suites, as upstream review would run it: prints the counts and each
+# suites (-f), or over the patches of the upstream series (FILEs all
+# *.patch), as upstream review would run it: prints the counts and each
 # error and warning; exit 1 unless there are 0 errors and 0 warnings.
 # Usage: runner/checkpatch.sh KSRC FILE...
 set -eu
@@ -32,12 +33,26 @@ trap 'rm -f "$out" .checkpatch-camelcase.git.' EXIT
 ignore=MACRO_WITH_FLOW_CONTROL,MACRO_ARG_UNUSED,STRCPY,PREFER_DEFINED_ATTRIBUTE_MACRO
 ignore=$ignore,SSCANF_TO_KSTRTO,ENOSYS,STATIC_CONST_CHAR_ARRAY,REPEATED_WORD
 ignore=$ignore,EMBEDDED_FUNCTION_NAME,LINE_SPACING
+# Patches as patches (with their commit messages), anything else with -f.
+f=-f
+case $1 in *.patch) f= ;; esac
+for x in "$@"; do
+	case $x in *.patch) [ -z "$f" ] ;; *) [ -n "$f" ] ;; esac ||
+		{ echo "checkpatch: $x: patches and other files in one call" >&2; exit 2; }
+done
 # checkpatch exits 1 on any finding; the counts below decide.
+# shellcheck disable=SC2086 # $f is -f or nothing
 "$cp" --strict --no-tree --no-summary --terse --show-types --ignore "$ignore" \
-	-f "$@" > "$out" 2>&1 || :
+	$f "$@" > "$out" 2>&1 || :
+# With -f, checkpatch reports some types as CHECK that it reports as
+# WARNING (or ERROR) in a patch, LONG_LINE* above all ($msg_level = \&CHK
+# if ($file)); they count as what the series would get.
+demoted='LONG_LINE|LONG_LINE_STRING|LONG_LINE_COMMENT|TYPO_SPELLING'
+demoted="$demoted|FSF_MAILING_ADDRESS|SPDX_LICENSE_TAG|AVOID_BUG|PREFER_FALLTHROUGH"
 e=$(grep -c ': ERROR:' "$out" || :)
-w=$(grep -c ': WARNING:' "$out" || :)
+w=$(grep -cE ": (WARNING:|CHECK:($demoted):)" "$out" || :)
 c=$(grep -c ': CHECK:' "$out" || :)
-grep -E ': (ERROR|WARNING):' "$out" || :
+c=$((c - $(grep -cE ": CHECK:($demoted):" "$out" || :)))
+grep -E ": (ERROR|WARNING|CHECK:($demoted)):" "$out" || :
 echo "checkpatch: $e errors, $w warnings, $c checks"
 [ "$e" -eq 0 ] && [ "$w" -eq 0 ]

@@ -3,8 +3,9 @@
  * `lsmconf selftests-series KSRC [--out DIR]`: a git format-patch series
  * that adds this repository's selftests (as committed at HEAD) to the
  * kernel tree KSRC: the shared headers, tools/testing/selftests/apparmor
- * and .../selinux with their TARGETS entries, and the MAINTAINERS F:
- * lines. KSRC is only read: the series is made in a throwaway git
+ * and .../selinux with their TARGETS entries, each patch with the
+ * MAINTAINERS F: lines of the directory it adds (so that checkpatch has
+ * no FILE_PATH_CHANGES to report on any of them). KSRC is only read: the series is made in a throwaway git
  * repository whose baseline commit holds the two files it changes, as
  * KSRC has them, so the same patches come out whether KSRC is a git tree
  * or an unpacked one (Debian's linux-source). Every date is the lsmconf
@@ -47,7 +48,8 @@ static const char msg_common[] =
 	"Tests that load policy refuse to unless LSMCONF_ALLOW_POLICY_LOAD=1 is\n"
 	"set: loading policy changes the machine, so only a test machine should.\n"
 	"\n"
-	"This directory is headers only; it is not a TARGETS entry.\n";
+	"This directory is headers only; it is not a TARGETS entry. Both the\n"
+	"AppArmor and the SELinux maintainers get changes to it (MAINTAINERS).\n";
 
 static const char msg_apparmor[] =
 	"selftests/apparmor: add AppArmor conformance tests\n"
@@ -73,7 +75,9 @@ static const char msg_apparmor[] =
 	"dynamically) and liburing for the send benchmark. Run: a kernel with\n"
 	"the options in config, booted with AppArmor, apparmor_parser in PATH,\n"
 	"as root, with LSMCONF_ALLOW_POLICY_LOAD=1 for the tests that load\n"
-	"profiles.\n";
+	"profiles.\n"
+	"\n"
+	"Changes to the directory go to the AppArmor maintainers (MAINTAINERS).\n";
 
 static const char msg_selinux[] =
 	"selftests/selinux: add SELinux conformance tests\n"
@@ -95,13 +99,9 @@ static const char msg_selinux[] =
 	"Run: a kernel with the options in config, booted with SELinux, as\n"
 	"root, with LSMCONF_ALLOW_POLICY_LOAD=1: the tests load their own\n"
 	"policy, which replaces the machine's, so they are meant for a test\n"
-	"machine or a VM, and skip with that reason otherwise.\n";
-
-static const char msg_maintainers[] =
-	"MAINTAINERS: add the AppArmor and SELinux selftests\n"
+	"machine or a VM, and skip with that reason otherwise.\n"
 	"\n"
-	"Send changes to tools/testing/selftests/apparmor and .../selinux to\n"
-	"the LSM they test, and the helpers both share to both.\n";
+	"Changes to the directory go to the SELinux maintainers (MAINTAINERS).\n";
 
 static const char cover[] =
 	"selftests: add AppArmor and SELinux conformance tests\n"
@@ -365,19 +365,19 @@ int cmd_selftests_series(int argc, char **argv)
 	}
 	free(p);
 
+	/* Each directory with its MAINTAINERS F: lines, in one patch. */
 	add_dir(w, tmp, "lsmconf");
+	add_f(w, "APPARMOR SECURITY MODULE", ST "/lsmconf/");
+	add_f(w, "SELINUX SECURITY MODULE", ST "/lsmconf/");
 	commit(w, tmp, msg_common, signoff);
 	add_dir(w, tmp, "apparmor");
 	add_target(w, "apparmor");
+	add_f(w, "APPARMOR SECURITY MODULE", ST "/apparmor/");
 	commit(w, tmp, msg_apparmor, signoff);
 	add_dir(w, tmp, "selinux");
 	add_target(w, "selinux");
-	commit(w, tmp, msg_selinux, signoff);
-	add_f(w, "APPARMOR SECURITY MODULE", ST "/apparmor/");
-	add_f(w, "APPARMOR SECURITY MODULE", ST "/lsmconf/");
-	add_f(w, "SELINUX SECURITY MODULE", ST "/lsmconf/");
 	add_f(w, "SELINUX SECURITY MODULE", ST "/selinux/");
-	commit(w, tmp, msg_maintainers, signoff);
+	commit(w, tmp, msg_selinux, signoff);
 
 	/* The cover letter's subject and blurb: the branch description. */
 	run(w, (char *const[]){ "git", "config", "branch.base.description",
@@ -385,10 +385,10 @@ int cmd_selftests_series(int argc, char **argv)
 	clear_patches(abs_out);
 	run(w, (char *const[]){ "git", "format-patch", "-q", "--cover-letter",
 				"--cover-from-description=subject", "-o",
-				abs_out, "HEAD~4", NULL });
+				abs_out, "HEAD~3", NULL });
 	if (remove_tree(tmp))
 		note("selftests-series: could not remove %s", tmp);
-	printf("%s: 4 patches and a cover letter against %s\n", abs_out, ksrc);
+	printf("%s: 3 patches and a cover letter against %s\n", abs_out, ksrc);
 	if (!strcmp(name, PLACEHOLDER_NAME))
 		printf("fill in your name: Signed-off-by: %s <%s>\n", name,
 		       email);

@@ -3,7 +3,8 @@
 # as upstream would get them. lsmconf selftests-series writes the series
 # against KSRC; git am applies it to a throwaway copy of KSRC (hard
 # links, and real copies of the files the series edits, so KSRC is never
-# written); the kernel's own make builds and installs TARGETS there; the
+# written); checkpatch --strict finds 0 errors and 0 warnings in any
+# patch; the kernel's own make builds and installs TARGETS there; the
 # installed list must be WANT (the skeleton install's
 # kselftest-list.txt, the programs the guests run).
 #   intree_test.sh LSMCONF KSRC WANT [TARGETS]
@@ -57,6 +58,13 @@ edits=$(sed -n 's|^--- a/||p' $patches | sort -u)
 # shellcheck disable=SC2086 # one word per path
 sums() { (cd "$ksrc" && sha256sum -- $edits); }
 sums > "$t/before"
+
+# checkpatch --strict over every patch, with checkpatch.sh's ignore list
+# (each type's reason is there): 0 errors and 0 warnings.
+# shellcheck disable=SC2086 # one word per path
+step "checkpatch --strict over the $(echo "$patches" | wc -w) patches: 0 errors, 0 warnings" \
+	"$t/checkpatch.log" sh "$(dirname "$0")/../checkpatch.sh" "$ksrc" $patches
+sed -n 's/^checkpatch: /#   /p' "$t/checkpatch.log"
 
 k=$t/k
 copy() {

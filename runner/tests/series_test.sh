@@ -35,18 +35,18 @@ for n in 1 2; do
 		nok "run $n exits 0: $(cat "$t/err$n")"
 	fi
 done
-check "a cover letter and 4 patches" '[ "$(ls "$t/s1" | wc -l)" -eq 5 ]'
+check "a cover letter and 3 patches" '[ "$(ls "$t/s1" | wc -l)" -eq 4 ]'
 check "byte-identical on a second run" 'diff -r "$t/s1" "$t/s2" > /dev/null'
 check "placeholder sign-off in every patch" \
-	'[ "$(grep -l "^Signed-off-by: Your Name <you@example.org>$" "$t"/s1/000[1-4]-*.patch | wc -l)" -eq 4 ]'
+	'[ "$(grep -l "^Signed-off-by: Your Name <you@example.org>$" "$t"/s1/000[1-3]-*.patch | wc -l)" -eq 3 ]'
 check "placeholder named on stderr" 'grep -q "fill in yours" "$t/err1"'
 check "KSRC left alone" 'diff -r "$k" "$t/orig" > /dev/null'
-check "no runner or docs paths in the series" '! grep -q "runner/\|docs/\|build/" "$t"/s1/000[1-4]-*.patch'
+check "no runner or docs paths in the series" '! grep -q "runner/\|docs/\|build/" "$t"/s1/000[1-3]-*.patch'
 
 git -C "$k" init -q
 git -C "$k" add -A
 git -C "$k" -c user.name=t -c user.email=t@example.org commit -qm base
-if git -C "$k" -c user.name=t -c user.email=t@example.org am -q "$t"/s1/000[1-4]-*.patch > "$t/am" 2>&1; then
+if git -C "$k" -c user.name=t -c user.email=t@example.org am -q "$t"/s1/000[1-3]-*.patch > "$t/am" 2>&1; then
 	ok "git am applies the series"
 else
 	nok "git am applies the series: $(head -3 "$t/am")"
@@ -57,6 +57,13 @@ check "the test directories and headers" \
 	'[ -f "$st/apparmor/Makefile" ] && [ -f "$st/selinux/Makefile" ] && [ -f "$st/lsmconf/lsmconf.h" ]'
 check "MAINTAINERS F: lines" \
 	'[ "$(grep -c "^F:	tools/testing/selftests/" "$k/MAINTAINERS")" -eq 4 ]'
+# Each patch that adds a directory names it in MAINTAINERS (checkpatch's
+# FILE_PATH_CHANGES): lsmconf/ twice, apparmor/ and selinux/ once.
+for d in lsmconf:1:2 apparmor:2:1 selinux:3:1; do
+	n=${d#*:}
+	check "patch ${n%:*} adds ${d%%:*}/ to MAINTAINERS" \
+		"[ \"\$(grep -c '^+F:	tools/testing/selftests/${d%%:*}/\$' \"\$t\"/s1/000${n%:*}-*.patch)\" -eq ${n#*:} ]"
+done
 
 if "$lsmconf" selftests-series --out "$t/s3" "$t/nope" 2> "$t/err3"; then
 	nok "not a kernel tree: non-zero"

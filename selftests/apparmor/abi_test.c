@@ -8,9 +8,10 @@
  * `apparmor_parser -Q -M abi/SET` run into one blob, once per boot (the
  * blob is cached, as a distribution caches its policy); each variant loads
  * that blob, then a sender in one of its profiles talks to an unconfined
- * receiver over an abstract AF_UNIX socket. The compile, the load and every socket call are decision
- * records; their expected outcomes come from the model below, computed
- * from the pinned set's features and the running kernel's.
+ * receiver over an abstract AF_UNIX socket. The compile, the load and
+ * every socket call are decision records; their expected outcomes come
+ * from the model below, computed from the pinned set's features and the
+ * running kernel's.
  */
 
 #define _GNU_SOURCE

@@ -75,11 +75,11 @@ struct expect {
  *   class (AA_CLASS_NETV9) holds it, af_unix.c's profile_peer_perm()
  *   matches it with the peer.
  * - fine form compiled without it (a legacy kernel, or a pinned set under
- *   --abi): the parser has no unix class to write to; it downgrades allow rules, their audit bit included, to network
- *   permissions of the socket type and drops deny rules (the parser's
- *   "coarse" mode; the compiled blob shows "audit unix (send)" as an
- *   audited send on AF_UNIX in AA_CLASS_NET and no trace of "audit deny
- *   unix (send)").
+ *   --abi): the parser has no unix class to write to; it downgrades allow
+ *   rules, their audit bit included, to network permissions of the socket
+ *   type and drops deny rules (the parser's "coarse" mode; the compiled
+ *   blob shows "audit unix (send)" as an audited send on AF_UNIX in
+ *   AA_CLASS_NET and no trace of "audit deny unix (send)").
  * - coarse form (ABI 4.0): AA_CLASS_NET on every kernel.
  */
 static bool rule_dropped(const struct acase *c)

@@ -53,7 +53,8 @@ static inline int aa_harness_main(int argc, char **argv)
 	if (aa_remove_leftovers() < 0 ||
 	    aa_profile_list(after, sizeof(after)) < 0 ||
 	    strcmp(before, after)) {
-		printf("# test policy left loaded: the profile list differs from the one before the cases\n");
+		printf("# test policy left loaded: %s\n",
+		       "the profile list differs from the one before the cases");
 		return KSFT_FAIL;
 	}
 	return ret;

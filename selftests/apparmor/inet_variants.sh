@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Writes inet_variants.h: the named variants of inet_test.c, one line
-# each, CELL(NAME, ABI, FAMILY, TYPE, CLIENT, SERVER) with NAME the five
-# arguments joined by "__" (the build checks it), so that a failing case's
-# name greps to its line. Run from this directory:
+# Writes inet_variants.h: the named variants of inet_test.c, each
+# CELL(NAME, ABI, FAMILY, TYPE, CLIENT, SERVER) with NAME the five
+# arguments joined by "__" (the build checks it) and on a line of its own,
+# so that a failing case's name greps to its line. Run from this directory:
 #	./inet_variants.sh > inet_variants.h
 
 set -eu

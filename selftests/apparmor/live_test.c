@@ -339,6 +339,10 @@ static void stop_peers(struct __test_metadata *_metadata,
 		EXPECT_EQ(0, peer_reap(rpid));
 }
 
+/* judge_flips()'s summary of a scenario, one line. */
+#define LIVE_SUMMARY \
+	"%s: %u operations, %d replacements, %d mismatches, %d flaps, %d lost, %d duplicated, %u corrupt"
+
 static int wait_ready(FIXTURE_DATA(live) * self)
 {
 	struct pollfd pfd = { .fd = self->ev_drain, .events = POLLIN };
@@ -425,9 +429,10 @@ static void judge_flips(struct __test_metadata *_metadata,
 				 (switched[flight] &&
 				  want[flight] != want[flight + 1])) {
 				flaps++;
-				TH_LOG("%s op %u during replacement %d: %s after the switch (old %s, new %s)",
+				TH_LOG("%s op %u during replacement %d: %s %s (old %s, new %s)",
 				       scenario, i, flight,
 				       outcome_name(op->err),
+				       "after the switch",
 				       outcome_name(want[flight]),
 				       outcome_name(want[flight + 1]));
 			}
@@ -450,11 +455,11 @@ static void judge_flips(struct __test_metadata *_metadata,
 			dup++;
 	}
 	for (k = 0; k <= nb; k++)
-		TH_LOG("%s phase %d (%s): %d allowed, %d denied; then %d in flight during the replacement",
+		TH_LOG("%s phase %d (%s): %d allowed, %d denied; then %d %s",
 		       scenario, k, outcome_name(want[k]), allowed[k],
-		       denied[k], k < nb ? in_flight[k] : 0);
-	TH_LOG("%s: %u operations, %d replacements, %d mismatches, %d flaps, %d lost, %d duplicated, %u corrupt",
-	       scenario, n, nb, mismatch, flaps, lost, dup,
+		       denied[k], k < nb ? in_flight[k] : 0,
+		       "in flight during the replacement");
+	TH_LOG(LIVE_SUMMARY, scenario, n, nb, mismatch, flaps, lost, dup,
 	       atomic_load(&self->sh->corrupt));
 	EXPECT_EQ(FLIPS, nb);
 	EXPECT_EQ(0, mismatch);

@@ -90,33 +90,25 @@ static const char *const tp_tags[NPROF] = { "tp_s", "tp_a", "tp_t",
 					    "tp_u", "tp_v", "tp_w" };
 
 #define N(x) AA_TEST_PREFIX "tp_" x
+/* clang-format off */
 static const char *const tp_rules[NPROF] = {
-	[P_S] = "signal (send) set=(usr1) peer=" N(
-		"t") ",\n"
-		     "  signal (send) set=(usr1) peer=" N(
-			     "u") ",\n"
-				  "  signal (send) set=(usr1) peer=" N(
-					  "v") ",\n"
-					       "  ptrace (read, trace) peer=" N(
-						       "t") ",\n"
-							    "  ptrace (read, trace) peer=" N(
-								    "u") ",\n"
-									 "  ptrace (read, trace) peer=" N(
-										 "v") ",\n",
+	[P_S] = "signal (send) set=(usr1) peer=" N("t") ",\n"
+		"  signal (send) set=(usr1) peer=" N("u") ",\n"
+		"  signal (send) set=(usr1) peer=" N("v") ",\n"
+		"  ptrace (read, trace) peer=" N("t") ",\n"
+		"  ptrace (read, trace) peer=" N("u") ",\n"
+		"  ptrace (read, trace) peer=" N("v") ",\n",
 	[P_A] = "signal,\n  ptrace,\n",
-	[P_T] = "signal (receive) peer=" N(
-		"s") ",\n"
-		     "  ptrace (readby, tracedby) peer=" N("s") ",\n",
-	[P_U] = "signal (receive) peer=" N(
-		"s") ",\n"
-		     "  ptrace (readby, tracedby) peer=" N("s") ",\n",
-	[P_V] = "signal (receive) peer=" N(
-		"nobody") ",\n"
-			  "  ptrace (readby, tracedby) peer=" N("nobody") ",\n",
-	[P_W] = "signal (receive) peer=" N(
-		"s") ",\n"
-		     "  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_T] = "signal (receive) peer=" N("s") ",\n"
+		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_U] = "signal (receive) peer=" N("s") ",\n"
+		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_V] = "signal (receive) peer=" N("nobody") ",\n"
+		"  ptrace (readby, tracedby) peer=" N("nobody") ",\n",
+	[P_W] = "signal (receive) peer=" N("s") ",\n"
+		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
 };
+/* clang-format on */
 
 /*
  * The rules above as tables, [profile][peer profile] (P_UNCONF: the peer

@@ -215,17 +215,21 @@ UNIX_CASE(c4_dgram_connected_c_ok, 4, dgram_connected, DGRAM_CONNECTED, c_ok);
 UNIX_CASE(c4_dgram_connected_c_no_connectto, 4, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
 UNIX_CASE(c4_dgram_connected_c_no_sendto, 4, dgram_connected, DGRAM_CONNECTED, c_no_sendto);
 UNIX_CASE(c4_dgram_unconnected_c_ok, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_ok);
-UNIX_CASE(c4_dgram_unconnected_c_no_connectto, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c4_dgram_unconnected_c_no_connectto,
+	  4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
 UNIX_CASE(c4_dgram_unconnected_c_no_sendto, 4, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
 UNIX_CASE(c1024_stream_c_ok, 1024, stream, STREAM, c_ok);
 UNIX_CASE(c1024_stream_c_no_connectto, 1024, stream, STREAM, c_no_connectto);
 UNIX_CASE(c1024_stream_c_no_sendto, 1024, stream, STREAM, c_no_sendto);
 UNIX_CASE(c1024_dgram_connected_c_ok, 1024, dgram_connected, DGRAM_CONNECTED, c_ok);
-UNIX_CASE(c1024_dgram_connected_c_no_connectto, 1024, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
+UNIX_CASE(c1024_dgram_connected_c_no_connectto,
+	  1024, dgram_connected, DGRAM_CONNECTED, c_no_connectto);
 UNIX_CASE(c1024_dgram_connected_c_no_sendto, 1024, dgram_connected, DGRAM_CONNECTED, c_no_sendto);
 UNIX_CASE(c1024_dgram_unconnected_c_ok, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_ok);
-UNIX_CASE(c1024_dgram_unconnected_c_no_connectto, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
-UNIX_CASE(c1024_dgram_unconnected_c_no_sendto, 1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
+UNIX_CASE(c1024_dgram_unconnected_c_no_connectto,
+	  1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_connectto);
+UNIX_CASE(c1024_dgram_unconnected_c_no_sendto,
+	  1024, dgram_unconnected, DGRAM_UNCONNECTED, c_no_sendto);
 /* clang-format on */
 
 FIXTURE_SETUP(unix_pair)
