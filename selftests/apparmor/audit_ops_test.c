@@ -295,37 +295,6 @@ static int mark(void)
 /* ---- judging -------------------------------------------------------- */
 
 /*
- * Expects field @key of @rec to be @want (NULL: absent), saying which
- * differs; 0 when it is, -EBADMSG when not.
- */
-static int judge_field(struct __test_metadata *_metadata, const char *id,
-		       const char *rec, const char *key, const char *want)
-{
-	char got[256];
-	int ret = field(rec, key, got, sizeof(got));
-
-	if (!want) {
-		EXPECT_EQ(-ENOENT, ret)
-		{
-			TH_LOG("%s: %s=\"%s\" logged, none expected", id, key,
-			       got);
-		}
-		return ret == -ENOENT ? 0 : -EBADMSG;
-	}
-	EXPECT_EQ(0, ret)
-	{
-		TH_LOG("%s: no %s= in %s", id, key, rec);
-	}
-	if (ret)
-		return -EBADMSG;
-	EXPECT_STREQ(want, got)
-	{
-		TH_LOG("%s: %s", id, rec);
-	}
-	return strcmp(want, got) ? -EBADMSG : 0;
-}
-
-/*
  * The fields as one decision: 0 when the one record has every field the
  * model predicts, -EBADMSG when not, NOT_RUN when nothing was logged.
  */

@@ -294,31 +294,6 @@ static int mark(FIXTURE_DATA(audit) * self, const struct sockaddr_un *a,
 	return ret ? ret : r.err[1] ? r.err[1] : r.err[2];
 }
 
-static void judge_field(struct __test_metadata *_metadata, const char *id,
-			const char *rec, const char *key, const char *want)
-{
-	char got[256];
-	int ret = field(rec, key, got, sizeof(got));
-
-	if (!want) {
-		EXPECT_EQ(-ENOENT, ret)
-		{
-			TH_LOG("%s: %s=\"%s\" logged, none expected", id, key,
-			       got);
-		}
-		return;
-	}
-	EXPECT_EQ(0, ret)
-	{
-		TH_LOG("%s: no %s= in %s", id, key, rec);
-	}
-	if (!ret)
-		EXPECT_STREQ(want, got)
-		{
-			TH_LOG("%s: %s", id, rec);
-		}
-}
-
 /* One decision of the case: its op is "<qualifier>/<type>/<what>". */
 static void judge_op(struct __test_metadata *_metadata, const char *pfx,
 		     const struct acase *c, const char *prof, const char *what,

@@ -122,4 +122,36 @@ static inline int log_collect(int fd, const char *want, const char *marker,
 	return log_collect_by(fd, "profile", want, marker, out);
 }
 
+/*
+ * Expects field @key of @rec to be @want (NULL: absent), saying which
+ * differs; 0 when it is, -EBADMSG when not.
+ */
+static inline int judge_field(struct __test_metadata *_metadata, const char *id,
+			      const char *rec, const char *key,
+			      const char *want)
+{
+	char got[256];
+	int ret = field(rec, key, got, sizeof(got));
+
+	if (!want) {
+		EXPECT_EQ(-ENOENT, ret)
+		{
+			TH_LOG("%s: %s=\"%s\" logged, none expected", id, key,
+			       got);
+		}
+		return ret == -ENOENT ? 0 : -EBADMSG;
+	}
+	EXPECT_EQ(0, ret)
+	{
+		TH_LOG("%s: no %s= in %s", id, key, rec);
+	}
+	if (ret)
+		return -EBADMSG;
+	EXPECT_STREQ(want, got)
+	{
+		TH_LOG("%s: %s", id, rec);
+	}
+	return strcmp(want, got) ? -EBADMSG : 0;
+}
+
 #endif /* LSMCONF_APPARMOR_KMSG_AUDIT_H */
