@@ -29,8 +29,8 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 	struct test_fate *f = &kr->fate[t];
 	const char *name = kr->plan.items[t].name, *sec = NULL;
 	char *path = xasprintf("%s/live.log", bdir), *live, kase[512];
-	char *inner = NULL;
-	size_t len = 0, slen = 0;
+	char *inner = NULL, *cpath, *console;
+	size_t len = 0, slen = 0, clen;
 	struct sbuf out = { 0 };
 
 	kase[0] = '\0';
@@ -50,7 +50,23 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 			slen = n;
 		}
 	}
-	if (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0) {
+	/*
+	 * The console's last announced case is the one the kernel died in,
+	 * unless the live port saw it end; the live port's open case (its
+	 * "#  RUN" line can come before the announcement, or without one)
+	 * otherwise.
+	 */
+	cpath = xasprintf("%s/console.log", bdir);
+	if (!read_file(cpath, &console, &clen)) {
+		if (crash_console_case(console, clen, name, kase,
+				       sizeof(kase)) ||
+		    (sec && crash_case_reported(sec, slen, kase)))
+			kase[0] = '\0';
+		free(console);
+	}
+	free(cpath);
+	if (kase[0] ||
+	    (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0)) {
 		size_t n = f->n_crashed + 1;
 
 		f->crashed = xrealloc(f->crashed, n * sizeof(char *));

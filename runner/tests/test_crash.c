@@ -586,6 +586,104 @@ START_TEST(test_trace_crlf)
 }
 END_TEST
 
+/* --- crash_mark_line, crash_console_case, crash_case_reported ---------- */
+
+START_TEST(test_mark_line)
+{
+	char kase[64];
+	const char *l;
+
+	l = "[   12.345678] kselftest: rose_socket_test: RUN global.crash\r\n";
+	ck_assert(crash_mark_line(l, strlen(l), "rose_socket_test", kase,
+				  sizeof(kase)));
+	ck_assert_str_eq(kase, "global.crash");
+	l = "kselftest: t: RUN f.v.c";
+	ck_assert(crash_mark_line(l, strlen(l), "t", kase, sizeof(kase)));
+	ck_assert_str_eq(kase, "f.v.c");
+	/* Another program's, or one whose name only starts the same. */
+	l = "[ 1.0] kselftest: t2: RUN f.c\n";
+	ck_assert(!crash_mark_line(l, strlen(l), "t", kase, sizeof(kase)));
+	l = "[ 1.0] kselftest: Running tests in apparmor\n";
+	ck_assert(!crash_mark_line(l, strlen(l), "apparmor", kase,
+				   sizeof(kase)));
+	/* A name longer than the buffer is no name. */
+	l = "kselftest: t: RUN a_rather_long_case_name";
+	ck_assert(!crash_mark_line(l, strlen(l), "t", kase, 8));
+}
+END_TEST
+
+/* The init's markers around a test, and the tests' announcements. */
+#define CON_RUN(t) "lsmconf: run " t " 300\r\n"
+#define CON_MARK(ts, t, c) "[ " ts "] kselftest: " t ": RUN " c "\r\n"
+
+static int console_case(const char *console, const char *test, char *kase)
+{
+	return crash_console_case(console, strlen(console), test, kase, 256);
+}
+
+START_TEST(test_console_last_before_panic)
+{
+	char kase[256];
+
+	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
+				      CON_MARK("5.6", "t", "global.a")
+				      CON_MARK("5.7", "t", "global.b") PANIC
+				      CON_MARK("9.9", "t", "global.z"),
+				      "t", kase),
+			 0);
+	ck_assert_str_eq(kase, "global.b");
+}
+END_TEST
+
+START_TEST(test_console_per_test)
+{
+	char kase[256] = "";
+
+	/* A test's announcements do not carry over to the next test. */
+	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
+				      CON_MARK("5.6", "t", "global.a")
+				      "lsmconf: done t rc=0\r\n"
+				      CON_RUN("u") PANIC,
+				      "u", kase),
+			 -1);
+	/* Nor do those of an earlier run of the same test. */
+	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
+				      CON_MARK("5.6", "t", "global.a")
+				      "lsmconf: done t rc=0\r\n" PANIC,
+				      "t", kase),
+			 -1);
+	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
+				      CON_MARK("5.6", "t", "global.a")
+				      "lsmconf: done t rc=0\r\n" CON_RUN("t")
+				      CON_MARK("6.0", "t", "global.b") PANIC,
+				      "t", kase),
+			 0);
+	ck_assert_str_eq(kase, "global.b");
+	/* Without a panic, the last announced (the boot hung in it). */
+	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
+				      CON_MARK("5.6", "t", "f.v.c"),
+				      "t", kase),
+			 0);
+	ck_assert_str_eq(kase, "f.v.c");
+}
+END_TEST
+
+START_TEST(test_case_reported)
+{
+	const char *sec = "#  RUN           global.a ...\n"
+			  "#            OK  global.a\n"
+			  "ok 1 global.a\n"
+			  "#  RUN           global.b ...\n"
+			  "not ok 2 global.b # exit=1\n"
+			  "#  RUN           global.c ...\n";
+
+	ck_assert(crash_case_reported(sec, strlen(sec), "global.a"));
+	ck_assert(crash_case_reported(sec, strlen(sec), "global.b"));
+	ck_assert(!crash_case_reported(sec, strlen(sec), "global.c"));
+	ck_assert(!crash_case_reported(sec, strlen(sec), "global"));
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN(
@@ -597,5 +695,7 @@ int main(void)
 		test_list_global, test_list_variants, test_list_long_names,
 		test_list_fixtures, test_list_garbage, test_trace_panic,
 		test_trace_oops_first, test_trace_none, test_trace_max_lines,
-		test_trace_last_line, test_trace_crlf);
+		test_trace_last_line, test_trace_crlf, test_mark_line,
+		test_console_last_before_panic, test_console_per_test,
+		test_case_reported);
 }

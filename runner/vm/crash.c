@@ -106,6 +106,90 @@ int crash_open_case(const char *section, size_t len, char *name, size_t size)
 	return 0;
 }
 
+/* Whether @section holds the result line ("ok N NAME", "not ok N NAME") of @kase. */
+bool crash_case_reported(const char *section, size_t len, const char *kase)
+{
+	const char *p, *end = section + len, *next;
+	char done[512];
+
+	for (p = section; p < end; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		next = nl ? nl + 1 : end;
+		if (result_name(p, next, done, sizeof(done)) &&
+		    !strcmp(done, kase))
+			return true;
+	}
+	return false;
+}
+
+/* @line without the kernel's "[  seconds] " stamp. */
+static const char *unstamped(const char *line, const char *end)
+{
+	const char *p = line;
+
+	if (p < end && *p == '[') {
+		p = memchr(p, ']', end - p);
+		if (!p)
+			return line;
+		p++;
+		while (p < end && *p == ' ')
+			p++;
+	}
+	return p;
+}
+
+bool crash_mark_line(const char *line, size_t len, const char *test,
+		     char *name, size_t size)
+{
+	const char *end = line + len, *p = unstamped(line, end);
+	size_t tlen = strlen(test);
+	static const char pre[] = "kselftest: ";
+
+	if ((size_t)(end - p) < sizeof(pre) + tlen + 1 ||
+	    memcmp(p, pre, sizeof(pre) - 1) ||
+	    memcmp(p + sizeof(pre) - 1, test, tlen))
+		return false;
+	return word_after(p + sizeof(pre) - 1 + tlen, end, ": RUN", name,
+			  size);
+}
+
+int crash_console_case(const char *console, size_t len, const char *test,
+		       char *name, size_t size)
+{
+	const char *p, *end = console + len, *next;
+	char *run = xasprintf("lsmconf: run %s ", test);
+	char *done = xasprintf("lsmconf: done %s ", test);
+	unsigned int fatal = console_fatal_line(console, len), no = 1;
+	char cur[512] = "", kase[512];
+	bool in = false;
+
+	for (p = console; p < end && (!fatal || no < fatal); p = next, no++) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *line = unstamped(p, nl ? nl : end);
+
+		next = nl ? nl + 1 : end;
+		if ((size_t)(next - line) >= strlen(run) &&
+		    !memcmp(line, run, strlen(run))) {
+			in = true;
+			cur[0] = '\0';
+		} else if ((size_t)(next - line) >= strlen(done) &&
+			   !memcmp(line, done, strlen(done))) {
+			in = false;
+			cur[0] = '\0';
+		} else if (in && crash_mark_line(p, next - p, test, kase,
+						 sizeof(kase))) {
+			snprintf(cur, sizeof(cur), "%s", kase);
+		}
+	}
+	free(run);
+	free(done);
+	if (!cur[0] || strlen(cur) >= size)
+		return -1;
+	strcpy(name, cur);
+	return 0;
+}
+
 /* The next field of a "-l" row: a word, or "" where the column is blank. */
 static const char *field(const char *p, int width, char *out, size_t size)
 {

@@ -8,6 +8,7 @@
 #ifndef LSMCONF_CRASH_H
 #define LSMCONF_CRASH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -25,6 +26,29 @@ const char *crash_section(const char *live, size_t len, const char *test,
  * reported.
  */
 int crash_open_case(const char *section, size_t len, char *name, size_t size);
+
+/* Whether @section (above) holds @kase's result line: the case ended. */
+bool crash_case_reported(const char *section, size_t len, const char *kase);
+
+/*
+ * Whether console line @line (@len bytes, with or without the kernel's
+ * time stamp) announces a case of @test: "kselftest: TEST: RUN CASE",
+ * CASE into @name.
+ */
+bool crash_mark_line(const char *line, size_t len, const char *test,
+		     char *name, size_t size);
+
+/*
+ * The last case of @test announced on the console ("kselftest: TEST: RUN
+ * CASE", which the tests write to /dev/kmsg as each case starts) before
+ * the report that ended the boot, within the test's run ("lsmconf: run
+ * TEST ..." up to "lsmconf: done TEST"). The kernel prints its log even as
+ * it panics, so unlike the live port this names the case a crash came in;
+ * it may be one that had already ended (see crash_case_reported()). 0 and
+ * the case in @name, or -1 when none was announced.
+ */
+int crash_console_case(const char *console, size_t len, const char *test,
+		       char *name, size_t size);
 
 /*
  * The harness's case list from its "-l" output: one "fixture.variant.test"

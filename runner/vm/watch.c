@@ -159,7 +159,16 @@ static void problem_case(struct watch *w, const char *line, unsigned int no)
 	path = xasprintf("%s/live.log", w->o->dir);
 	if (!read_file(path, &live, &len)) {
 		sec = crash_section(live, len, w->r->running, &slen);
-		if (sec && !crash_open_case(sec, slen, name, sizeof(name))) {
+		/*
+		 * The case the console announced last, unless the live port
+		 * saw it end; else the live port's open case.
+		 */
+		if (w->mark[0] &&
+		    !(sec && crash_case_reported(sec, slen, w->mark)))
+			snprintf(name, sizeof(name), "%s", w->mark);
+		else if (!sec || crash_open_case(sec, slen, name, sizeof(name)))
+			name[0] = '\0';
+		if (name[0]) {
 			char *out =
 				xasprintf("%s/console-cases.tsv", w->o->dir);
 			char *row = xasprintf("%u\t%s\t%s\n", no, w->r->running,
@@ -182,6 +191,7 @@ static void console_line(struct watch *w, const char *line, unsigned int no)
 
 	if (sscanf(line, "lsmconf: run %127s %d", name, &limit) == 2) {
 		snprintf(w->r->running, sizeof(w->r->running), "%s", name);
+		w->mark[0] = '\0';
 		w->test_deadline = now_seconds() + limit + w->o->grace_s;
 	} else if (sscanf(line, "lsmconf: done %127s", name) == 1) {
 		w->r->running[0] = '\0';
@@ -192,6 +202,9 @@ static void console_line(struct watch *w, const char *line, unsigned int no)
 		w->sent = true;
 	} else if (strstr(line, "Linux version ")) {
 		w->kernel_up = true;
+	} else if (w->r->running[0]) {
+		crash_mark_line(line, strlen(line), w->r->running, w->mark,
+				sizeof(w->mark));
 	}
 	watch_line_kind(w, line);
 	problem_case(w, line, no);

@@ -28,6 +28,7 @@ struct watch {
 	bool in_trace; /* between "cut here" and "end trace" */
 	unsigned int lineno; /* complete console lines so far */
 	char fatal[160]; /* the first fatal line, "" if none */
+	char mark[256]; /* the running test's last announced case, or "" */
 	char conline[512], qmpline[1024];
 	size_t conlen, qmplen;
 };

@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "common.h"
 
 TEST(capture)
@@ -56,4 +57,4 @@ TEST(capture)
 	TH_LOG("features of %s written to %s", u.release, path);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

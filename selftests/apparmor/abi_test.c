@@ -16,6 +16,7 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "../lsmconf/judge.h"
 #include "steps.h"
 #include "../lsmconf/unix_addr.h"
@@ -615,4 +616,4 @@ judge:
 	EXPECT_EQ(p.delivered, rr.delivered);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

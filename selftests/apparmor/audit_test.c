@@ -13,6 +13,7 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/unix_addr.h"
 #include "coarse.h"
@@ -429,4 +430,4 @@ TEST_F_TIMEOUT(audit, records, 60)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

@@ -8,6 +8,7 @@
 #include <dirent.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "../lsmconf/judge.h"
 #include "common.h"
 
@@ -309,4 +310,4 @@ TEST_F(profile, truncated_blob_rejected)
 	ASSERT_STREQ(self->before, list);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

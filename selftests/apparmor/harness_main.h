@@ -9,6 +9,7 @@
 #define LSMCONF_APPARMOR_HARNESS_MAIN_H
 
 #include "common.h"
+#include "../lsmconf/kmsg_mark.h"
 
 /*
  * A label the binary's cases share: compiled (cached per boot) and loaded
@@ -47,7 +48,7 @@ static inline int aa_harness_main(int argc, char **argv)
 	if (clean && (aa_remove_leftovers() < 0 ||
 		      aa_profile_list(before, sizeof(before)) < 0))
 		clean = false;
-	ret = test_harness_run(argc, argv);
+	ret = lsm_harness_run(argc, argv);
 	if (!clean)
 		return ret;
 	if (aa_remove_leftovers() < 0 ||

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/unix_addr.h"
 #include "../lsmconf/worker.h"
@@ -924,4 +925,4 @@ TEST_F_TIMEOUT(live, first_send, 60)
 			  self->sh->got[k]);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

@@ -20,6 +20,7 @@
 
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "coarse.h"
 #include "steps.h"
 
@@ -770,4 +771,4 @@ TEST_F_TIMEOUT(unix_coarse, decisions, 60)
 	TH_LOG("%d decisions, %d not as expected", c.t.decisions, c.t.wrong);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

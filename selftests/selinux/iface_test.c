@@ -26,6 +26,7 @@
 #include <sys/xattr.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 
@@ -957,4 +958,4 @@ TEST_F(attr, write_read)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -1161,4 +1162,4 @@ TEST_F(blocked, handover)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

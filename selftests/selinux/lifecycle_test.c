@@ -28,6 +28,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -390,4 +391,4 @@ TEST_F(sel_lifecycle, reload_after_connect)
 	run(_metadata, variant, &sc);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

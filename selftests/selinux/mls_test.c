@@ -28,6 +28,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -1419,4 +1420,4 @@ TEST_F(canonical, read_back)
 		EXPECT_STREQ(canonical, got.context);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

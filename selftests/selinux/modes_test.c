@@ -27,6 +27,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -954,4 +955,4 @@ TEST_F(reload, queue_send_dropped)
 		actor_stop(&act[w]);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

@@ -12,6 +12,7 @@
 #include <sys/msg.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -404,4 +405,4 @@ TEST_F(permissive, denied_send_allowed_and_logged)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

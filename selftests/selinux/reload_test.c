@@ -48,6 +48,7 @@
 #include <sys/xattr.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 
@@ -429,4 +430,4 @@ TEST_F(reload, objects)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

@@ -84,6 +84,7 @@
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/peersec.h"
@@ -953,4 +954,4 @@ TEST_F(in, calls)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

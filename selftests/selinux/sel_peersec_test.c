@@ -57,6 +57,7 @@
 #include <sys/socket.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/peersec.h"
@@ -336,4 +337,4 @@ TEST_F(peersec, contexts)
 	conn_close(&k);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

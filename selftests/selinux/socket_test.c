@@ -93,6 +93,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -2552,4 +2553,4 @@ TEST_F(sk_fd, pass_and_use)
 	close(carrier[1]);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

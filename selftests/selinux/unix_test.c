@@ -11,6 +11,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
@@ -265,4 +266,4 @@ TEST_F(unix_pair, reach_server)
 	}
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN

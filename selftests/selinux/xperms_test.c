@@ -45,6 +45,7 @@
 #include <termios.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
 
@@ -256,4 +257,4 @@ TEST_F(xperms, ioctls)
 	close(fds[O_SOCK]);
 }
 
-TEST_HARNESS_MAIN
+LSM_HARNESS_MAIN
