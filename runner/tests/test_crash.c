@@ -604,8 +604,8 @@ START_TEST(test_mark_line)
 	l = "[ 1.0] kselftest: t2: RUN f.c\n";
 	ck_assert(!crash_mark_line(l, strlen(l), "t", kase, sizeof(kase)));
 	l = "[ 1.0] kselftest: Running tests in apparmor\n";
-	ck_assert(!crash_mark_line(l, strlen(l), "apparmor", kase,
-				   sizeof(kase)));
+	ck_assert(
+		!crash_mark_line(l, strlen(l), "apparmor", kase, sizeof(kase)));
 	/* A name longer than the buffer is no name. */
 	l = "kselftest: t: RUN a_rather_long_case_name";
 	ck_assert(!crash_mark_line(l, strlen(l), "t", kase, 8));
@@ -625,12 +625,13 @@ START_TEST(test_console_last_before_panic)
 {
 	char kase[256];
 
-	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
-				      CON_MARK("5.6", "t", "global.a")
-				      CON_MARK("5.7", "t", "global.b") PANIC
-				      CON_MARK("9.9", "t", "global.z"),
-				      "t", kase),
-			 0);
+	ck_assert_int_eq(
+		console_case(
+			BOOT CON_RUN("t") CON_MARK("5.6", "t", "global.a")
+				CON_MARK("5.7", "t", "global.b")
+					PANIC CON_MARK("9.9", "t", "global.z"),
+			"t", kase),
+		0);
 	ck_assert_str_eq(kase, "global.b");
 }
 END_TEST
@@ -640,28 +641,34 @@ START_TEST(test_console_per_test)
 	char kase[256] = "";
 
 	/* A test's announcements do not carry over to the next test. */
-	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
-				      CON_MARK("5.6", "t", "global.a")
-				      "lsmconf: done t rc=0\r\n"
-				      CON_RUN("u") PANIC,
-				      "u", kase),
-			 -1);
+	ck_assert_int_eq(
+		console_case(
+			BOOT CON_RUN("t") CON_MARK(
+				"5.6", "t",
+				"global.a") "lsmconf: done t rc=0\r\n" CON_RUN("u")
+				PANIC,
+			"u", kase),
+		-1);
 	/* Nor do those of an earlier run of the same test. */
-	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
-				      CON_MARK("5.6", "t", "global.a")
-				      "lsmconf: done t rc=0\r\n" PANIC,
-				      "t", kase),
-			 -1);
-	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
-				      CON_MARK("5.6", "t", "global.a")
-				      "lsmconf: done t rc=0\r\n" CON_RUN("t")
-				      CON_MARK("6.0", "t", "global.b") PANIC,
-				      "t", kase),
-			 0);
+	ck_assert_int_eq(
+		console_case(
+			BOOT CON_RUN("t") CON_MARK(
+				"5.6", "t",
+				"global.a") "lsmconf: done t rc=0\r\n" PANIC,
+			"t", kase),
+		-1);
+	ck_assert_int_eq(
+		console_case(
+			BOOT CON_RUN("t") CON_MARK(
+				"5.6", "t",
+				"global.a") "lsmconf: done t rc=0\r\n" CON_RUN("t")
+				CON_MARK("6.0", "t", "global.b") PANIC,
+			"t", kase),
+		0);
 	ck_assert_str_eq(kase, "global.b");
 	/* Without a panic, the last announced (the boot hung in it). */
 	ck_assert_int_eq(console_case(BOOT CON_RUN("t")
-				      CON_MARK("5.6", "t", "f.v.c"),
+					      CON_MARK("5.6", "t", "f.v.c"),
 				      "t", kase),
 			 0);
 	ck_assert_str_eq(kase, "f.v.c");

@@ -139,8 +139,8 @@ static const char *unstamped(const char *line, const char *end)
 	return p;
 }
 
-bool crash_mark_line(const char *line, size_t len, const char *test,
-		     char *name, size_t size)
+bool crash_mark_line(const char *line, size_t len, const char *test, char *name,
+		     size_t size)
 {
 	const char *end = line + len, *p = unstamped(line, end);
 	size_t tlen = strlen(test);
@@ -150,8 +150,7 @@ bool crash_mark_line(const char *line, size_t len, const char *test,
 	    memcmp(p, pre, sizeof(pre) - 1) ||
 	    memcmp(p + sizeof(pre) - 1, test, tlen))
 		return false;
-	return word_after(p + sizeof(pre) - 1 + tlen, end, ": RUN", name,
-			  size);
+	return word_after(p + sizeof(pre) - 1 + tlen, end, ": RUN", name, size);
 }
 
 int crash_console_case(const char *console, size_t len, const char *test,

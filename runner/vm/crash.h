@@ -35,8 +35,8 @@ bool crash_case_reported(const char *section, size_t len, const char *kase);
  * time stamp) announces a case of @test: "kselftest: TEST: RUN CASE",
  * CASE into @name.
  */
-bool crash_mark_line(const char *line, size_t len, const char *test,
-		     char *name, size_t size);
+bool crash_mark_line(const char *line, size_t len, const char *test, char *name,
+		     size_t size);
 
 /*
  * The last case of @test announced on the console ("kselftest: TEST: RUN

@@ -24,10 +24,12 @@ typedef void (*lsm_case_fn)(struct __test_metadata *t,
 			    struct __fixture_variant_metadata *v);
 
 /* Each test's own body, by test: the harness knows only the wrapper. */
-static struct lsm_case_body {
+struct lsm_case_body {
 	struct __test_metadata *test;
 	lsm_case_fn fn;
-} *lsm_case_bodies;
+};
+
+static struct lsm_case_body *lsm_case_bodies;
 static size_t lsm_case_count;
 
 /*
