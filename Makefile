@@ -157,10 +157,11 @@ check: $(DEPS) unit lint docs fuzz-short intree e2e
 # The in-tree build check: lsmconf selftests-series against the tree
 # build/ksrc names, git am into a hard-linked copy of it, and the kernel's
 # own make (TARGETS="apparmor selinux" install) there; the programs it
-# installs must be those of the skeleton install the guests run. About
+# installs must be those of the skeleton install the guests run; the
+# install stays in build/intree, which e2e.sh boots. About
 # 70 s (runner/tests/intree_test.sh).
 intree: $(DEPS) $(LSMCONF) selftests $(OUT)/ksrc
-	sh runner/tests/intree_test.sh $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
+	sh runner/tests/intree_test.sh -o $(OUT)/intree $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
 
 # libFuzzer harnesses, one per parser of guest and archive output
 # (runner/fuzz/, docs/runner.md "Fuzzing"). clang builds them, apart from the gcc
