@@ -223,19 +223,23 @@ enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP };
 /*
  * The test a whole-collection boot ended in: the last planned test whose
  * "lsmconf: run NAME" section the live log holds (the guest marks each
- * program run_kselftest.sh starts), else @t.
+ * program run_kselftest.sh starts), else @t. The tests that finished
+ * before it (the runner's result line for each is on the live port) are
+ * taken from there, in *@taken.
  */
-static size_t whole_running(const struct kernel_run *kr, const char *bdir,
-			    size_t t)
+static size_t whole_running(struct kernel_run *kr, const char *bdir, size_t t,
+			    size_t *taken)
 {
 	char *path = xasprintf("%s/live.log", bdir), *live;
 	size_t len, i, k = t, n;
 
+	*taken = 0;
 	if (!read_file(path, &live, &len)) {
 		for (i = t; i < kr->plan.n; i++)
 			if (crash_section(live, len, kr->plan.items[i].name,
 					  &n))
 				k = i;
+		*taken = split_whole(kr, kr->boots, live, len, true);
 		free(live);
 	}
 	free(path);
@@ -316,12 +320,12 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 	/* Whatever it left, the boots after a whole-collection one go per test. */
 	kr->whole = false;
 	if (whole && t < kr->plan.n) {
-		size_t k = whole_running(kr, bdir, t);
+		size_t taken, k = whole_running(kr, bdir, t, &taken);
 
 		sbuf_printf(
 			&kr->boot_log,
-			"boot %d: run_kselftest.sh -c ended before its results arrived, in %s: %s; the tests without results run one at a time\n",
-			kr->boots, kr->plan.items[k].name, why);
+			"boot %d: run_kselftest.sh -c ended in %s before its results frame: %s; the %zu tests it finished taken from the live port, the rest run one at a time\n",
+			kr->boots, kr->plan.items[k].name, why, taken);
 		crash_note(kr, bdir, k, why, trace);
 		free(trace);
 		whole_resume(kr, k, next);

@@ -128,30 +128,25 @@ static bool has_name(const char *names, const char *name)
 }
 
 /*
- * The output of run_kselftest.sh -c (guest/whole.ktap) as the per-test
- * mode leaves it: each program's part as tests/NAME.ktap, the exit status
- * the runner's result line stands for as tests/NAME.rc, and the records
- * of its "# record: " diagnostics as out/NAME/records.tsv. A planned
- * program whose result line is there counts as arrived (framed).
+ * Output of run_kselftest.sh -c (@text, @len bytes) as the per-test mode
+ * leaves it: each program's part as tests/NAME.ktap, the exit status the
+ * runner's result line stands for as tests/NAME.rc, and the records of
+ * its "# record: " diagnostics as out/NAME/records.tsv. A planned program
+ * whose result line is there counts as arrived (framed); with
+ * @finished_only, only those are kept. Returns how many arrived.
  */
-static void split_whole(struct kernel_run *kr, int boot)
+size_t split_whole(struct kernel_run *kr, int boot, const char *text,
+		   size_t len, bool finished_only)
 {
-	char *path = xasprintf("%s/guest/whole.ktap", kr->dir), *buf, *inner;
-	char *out;
+	char *inner, *out, name[256];
 	const char *part;
-	size_t len, plen, pos = 0, n, i;
+	size_t plen, pos = 0, n, i, got = 0;
 	struct ksft_run run;
-	char name[256];
 
-	if (read_file(path, &buf, &len)) {
-		add_problem(kr, "boot %d: %s is missing", boot, path);
-		free(path);
-		return;
-	}
 	out = xasprintf("%s/guest/tests", kr->dir);
 	mkdir_p(out);
 	free(out);
-	while (ksft_next(buf, len, &pos, &part, &plen, name, sizeof(name))) {
+	while (ksft_next(text, len, &pos, &part, &plen, name, sizeof(name))) {
 		for (i = 0; i < kr->plan.n; i++)
 			if (!strcmp(kr->plan.items[i].name, name))
 				break;
@@ -164,6 +159,10 @@ static void split_whole(struct kernel_run *kr, int boot)
 		}
 		if (ksft_unwrap(part, plen, &inner, &n, &run) < 0)
 			die("out of memory");
+		if (finished_only && !run.finished) {
+			free(inner);
+			continue;
+		}
 		out = xasprintf("%s/guest/tests/%s.ktap", kr->dir, name);
 		write_file(out, part, plen);
 		free(out);
@@ -186,10 +185,25 @@ static void split_whole(struct kernel_run *kr, int boot)
 			free(recs);
 			kr->fate[i].framed = true;
 			kr->fate[i].boot = boot;
+			got++;
 		}
 		free(inner);
 	}
-	free(buf);
+	return got;
+}
+
+/* guest/whole.ktap, the frame of a whole-collection boot, split. */
+static void take_whole(struct kernel_run *kr, int boot)
+{
+	char *path = xasprintf("%s/guest/whole.ktap", kr->dir), *buf;
+	size_t len;
+
+	if (read_file(path, &buf, &len)) {
+		add_problem(kr, "boot %d: %s is missing", boot, path);
+	} else {
+		split_whole(kr, boot, buf, len, false);
+		free(buf);
+	}
 	free(path);
 }
 
@@ -219,7 +233,7 @@ bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 		} else {
 			*identity |= has_name(names.buf, "uname");
 			if (has_name(names.buf, "whole.rc"))
-				split_whole(kr, boot);
+				take_whole(kr, boot);
 			last |= has_name(names.buf, "dmesg.txt");
 			for (i = 0; i < kr->plan.n; i++) {
 				char *rc = xasprintf("tests/%s.rc",

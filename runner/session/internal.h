@@ -104,6 +104,8 @@ int boot_all(struct kernel_run *kr, const struct run_opts *o,
 bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 		 bool *identity);
 int list_cases(const struct kernel_run *kr, const char *name, char ***cases);
+size_t split_whole(struct kernel_run *kr, int boot, const char *text,
+		   size_t len, bool finished_only);
 int collect(struct kernel_run *kr, struct err *e);
 
 /* report.c */
