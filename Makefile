@@ -54,6 +54,8 @@ DEPS := $(OUT)/.deps
 TREE := $(OUT)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
 INSTALL := $(CURDIR)/$(OUT)/kselftest
+# make intree's install of the patched kernel tree, kept for e2e.sh to boot.
+INTREE := $(OUT)/intree
 C_FILES := $(filter-out runner/tests/%.h,$(wildcard runner/*/*.[ch])) $(wildcard selftests/*/*.[ch] runner/tests/fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 # The variants of unix_peer_test.c and inet_test.c, one line each with its name written out
@@ -161,7 +163,7 @@ check: $(DEPS) unit lint docs fuzz-short intree e2e
 # install stays in build/intree, which e2e.sh boots. About
 # 70 s (runner/tests/intree_test.sh).
 intree: $(DEPS) $(LSMCONF) selftests $(OUT)/ksrc
-	sh runner/tests/intree_test.sh -o $(OUT)/intree $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
+	sh runner/tests/intree_test.sh -o $(INTREE) $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
 
 # libFuzzer harnesses, one per parser of guest and archive output
 # (runner/fuzz/, docs/runner.md "Fuzzing"). clang builds them, apart from the gcc
