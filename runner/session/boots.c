@@ -324,7 +324,7 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 
 		sbuf_printf(
 			&kr->boot_log,
-			"boot %d: run_kselftest.sh -c ended in %s before its results frame: %s; the %zu tests it finished taken from the live port, the rest run one at a time\n",
+			"boot %d: run_kselftest.sh -c ended in %s before its results frame: %s; finished tests taken from the live port: %zu, the rest run one at a time\n",
 			kr->boots, kr->plan.items[k].name, why, taken);
 		crash_note(kr, bdir, k, why, trace);
 		free(trace);

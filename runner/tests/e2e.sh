@@ -516,6 +516,27 @@ check "crash: the trace is kept (crash-1.txt)" grep -q 'sysrq triggered crash' "
 check "crash: the case is a failed case in ktap.txt" \
 	grep -q '^# not ok 0 global.third_crashes_the_kernel' "$d/ktap.txt"
 
+# The same crash under run --collection: run_kselftest.sh -c runs
+# a_diag_test (passes, two records as diagnostics), then crash_test,
+# which brings the boot down before the one frame: a_diag_test's results
+# come from the live port, crash_test's other cases from a second boot.
+mkdir -p "$T/crashw"
+cp "$T/crash/crash_test" "$T/crashw/"
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/crashw/a_diag_test" \
+	"$fixtures/diag_test.c"
+t0=$(date +%s)
+expect_fail "run --collection: a case that crashes the kernel" \
+	"run_kselftest.sh -c ended in crash_test before its results frame: .*finished tests taken from the live port: 1," \
+	"$L" run --collection --results "$T/r8w" --tests-dir "$T/crashw" --lsm apparmor debian:sid
+crashw_ok() {
+	grep -q 'a_diag_test .*ok: 1 pass, 0 fail, 0 skip, 0 lost' "$T/out" &&
+		grep -q 'crash_test .*4 pass, 1 fail, 0 skip, 0 lost; case global.third_crashes_the_kernel brought' "$T/out" &&
+		grep -q 'boot+tests .* in 2 boots' "$T/out" &&
+		grep -q 'decisions: 2 recorded, 0 not as expected' "$T/out"
+}
+check "run --collection crash: a_diag_test from the live port, crash_test's cases 1, 2, 4, 5 pass in boot 2, case 3 failed, two records ($(($(date +%s) - t0)) s)" \
+	crashw_ok
+
 # A known kernel bug is reported as itself, and fails again once the
 # kernel behaves otherwise than listed (here: another errno).
 mkdir -p "$T/known"
