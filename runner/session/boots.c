@@ -97,10 +97,10 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 		     const char *bdir, struct boot_result *br, struct err *e)
 {
 	char *image = xasprintf("%s/initramfs.cpio", bdir);
-	char *line = xstrdup(append);
+	char *line = append ? xstrdup(append) : NULL;
 	struct boot_opts bo = { 0 };
 	double t0 = now_seconds();
-	size_t i, n = strlen(line), w = strlen(WHOLE_ARG);
+	size_t i, n = line ? strlen(line) : 0, w = strlen(WHOLE_ARG);
 
 	/* Its last word: the boots after a whole-collection one run per test. */
 	if (!kr->whole && n >= w && !strcmp(line + n - w, WHOLE_ARG))
