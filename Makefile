@@ -180,7 +180,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Irunner -Iselftests/lsmconf $(FU
 FUZZERS := $(patsubst runner/fuzz/fuzz_%.c,%,$(wildcard runner/fuzz/fuzz_*.c))
 FUZZ_BINS := $(addprefix $(OUT)/fuzz/fuzz_,$(FUZZERS))
 fuzz_objs = $(patsubst runner/%.c,$(OUT)/fuzz/obj/%.o,$(1) $(wildcard runner/lib/*.c))
-$(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c)
+$(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c runner/results/ksft.c)
 LEGACY_SRCS := $(wildcard runner/results/legacy*.c)
 $(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c $(LEGACY_SRCS))
