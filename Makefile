@@ -54,6 +54,8 @@ DEPS := $(OUT)/.deps
 TREE := $(OUT)/tree
 SELFTESTS := $(TREE)/tools/testing/selftests
 INSTALL := $(CURDIR)/$(OUT)/kselftest
+# make intree's install of the patched kernel tree, kept for e2e.sh to boot.
+INTREE := $(OUT)/intree
 C_FILES := $(filter-out runner/tests/%.h,$(wildcard runner/*/*.[ch])) $(wildcard selftests/*/*.[ch] runner/tests/fixtures/guest-tests/*.c)
 GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 # The variants of unix_peer_test.c and inet_test.c, one line each with its name written out
@@ -157,10 +159,11 @@ check: $(DEPS) unit lint docs fuzz-short intree e2e
 # The in-tree build check: lsmconf selftests-series against the tree
 # build/ksrc names, git am into a hard-linked copy of it, and the kernel's
 # own make (TARGETS="apparmor selinux" install) there; the programs it
-# installs must be those of the skeleton install the guests run. About
+# installs must be those of the skeleton install the guests run; the
+# install stays in build/intree, which e2e.sh boots. About
 # 70 s (runner/tests/intree_test.sh).
 intree: $(DEPS) $(LSMCONF) selftests $(OUT)/ksrc
-	sh runner/tests/intree_test.sh $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
+	sh runner/tests/intree_test.sh -o $(INTREE) $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
 
 # libFuzzer harnesses, one per parser of guest and archive output
 # (runner/fuzz/, docs/runner.md "Fuzzing"). clang builds them, apart from the gcc
@@ -177,7 +180,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Irunner -Iselftests/lsmconf $(FU
 FUZZERS := $(patsubst runner/fuzz/fuzz_%.c,%,$(wildcard runner/fuzz/fuzz_*.c))
 FUZZ_BINS := $(addprefix $(OUT)/fuzz/fuzz_,$(FUZZERS))
 fuzz_objs = $(patsubst runner/%.c,$(OUT)/fuzz/obj/%.o,$(1) $(wildcard runner/lib/*.c))
-$(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c)
+$(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c runner/results/ksft.c)
 LEGACY_SRCS := $(wildcard runner/results/legacy*.c)
 $(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c $(LEGACY_SRCS))

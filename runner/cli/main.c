@@ -48,6 +48,8 @@ static const char usage[] =
 	"  --known-bugs FILE known kernel bugs (default fixtures/known-kernel-bugs)\n"
 	"  --abi NAME        compile AppArmor policy against the pinned feature set\n"
 	"                    abi/NAME (e.g. 6.12) instead of the running kernel's\n"
+	"  --collection      the guest runs ./run_kselftest.sh -c COLLECTION once,\n"
+	"                    records as KTAP diagnostics (after a crash: per test)\n"
 	"abi options: --out DIR (abi/): where the sets and SOURCES go; the run\n"
 	"  options above apply (--memory, --results, --refresh...)\n"
 	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"

@@ -194,6 +194,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ "refresh", no_argument, NULL, 'R' },
 		{ "known-bugs", required_argument, NULL, 'K' },
 		{ "abi", required_argument, NULL, 'F' },
+		{ "collection", no_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *known = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
@@ -255,6 +256,9 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		case 'F':
 			o->abi = optarg;
 			break;
+		case 'W':
+			o->whole = true;
+			break;
 		case ':':
 			die("%s needs a value (see lsmconf --help)",
 			    argv[optind - 1]);
@@ -263,6 +267,9 @@ int run_options(int argc, char **argv, struct run_opts *o)
 			    argv[optind - 1]);
 		}
 	}
+	/* run_kselftest.sh passes a program no arguments. */
+	if (o->whole && o->args)
+		die("--collection runs run_kselftest.sh -c, which passes no --args");
 	if (run_check_cmdline(o, &e))
 		die("%s", e.msg);
 	o->known = load_known(known);

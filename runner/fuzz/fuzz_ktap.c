@@ -1,9 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libFuzzer harness for results/ktap.c: a test binary's KTAP output. */
+/*
+ * libFuzzer harness for results/ktap.c: a test binary's KTAP output; and
+ * results/ksft.c's split of run_kselftest.sh -c output into programs.
+ */
 #include "fuzz.h"
 #include "results/ktap.h"
+#include "results/ksft.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* Every part ksft_next() finds lies in the input, in order, named. */
+static void split(const char *text, size_t len)
+{
+	size_t pos = 0, plen, last = 0, n;
+	const char *part;
+	char name[16], *inner;
+	struct ksft_run run;
+
+	while (ksft_next(text, len, &pos, &part, &plen, name, sizeof(name))) {
+		if (part < text + last || part + plen > text + len ||
+		    text + pos != part + plen || pos <= last ||
+		    strlen(name) >= sizeof(name))
+			abort();
+		last = pos;
+		if (ksft_unwrap(part, plen, &inner, &n, &run) < 0)
+			abort();
+		free(inner);
+	}
+	if (pos != len)
+		abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -11,6 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char out[64];
 	size_t i;
 
+	split((const char *)data, size);
 	if (ktap_parse((const char *)data, size, &doc))
 		return 0;
 	/* Every result the parser kept must be readable as it promises. */

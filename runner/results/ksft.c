@@ -149,3 +149,58 @@ int ksft_unwrap(const char *text, size_t len, char **inner, size_t *inner_len,
 	*inner_len = n;
 	return 1;
 }
+
+int ksft_next(const char *text, size_t len, size_t *pos, const char **part,
+	      size_t *part_len, char *name, size_t size)
+{
+	const char *p, *next, *end = text + len, *start = NULL, *head = NULL;
+	bool ok;
+
+	for (p = text + *pos; p < end && !head; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		next = nl ? nl + 1 : end;
+		if (starts(p, next, "# timeout set to ") ||
+		    starts(p, next, "# overriding timeout to "))
+			start = p;
+		else if (starts(p, next, HEADER))
+			head = p;
+		else if (!starts(p, next, "# "))
+			start = NULL;
+	}
+	if (!head) {
+		*pos = len;
+		return 0;
+	}
+	if (!start)
+		start = head;
+	{
+		/* "# selftests: C: NAME": NAME is after the second ": ". */
+		const char *nl = memchr(head, '\n', end - head);
+		const char *le = nl ? nl : end, *s = head + strlen(HEADER);
+		const char *c = memchr(s, ':', le - s);
+		size_t n;
+
+		s = c && c + 1 < le && c[1] == ' ' ? c + 2 : s;
+		n = le - s;
+		if (n && s[n - 1] == '\r')
+			n--;
+		if (n >= size)
+			n = size - 1;
+		memcpy(name, s, n);
+		name[n] = '\0';
+	}
+	for (; p < end; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		next = nl ? nl + 1 : end;
+		if (runner_result(p, next, &ok)) {
+			p = next;
+			break;
+		}
+	}
+	*part = start;
+	*part_len = p - start;
+	*pos = p - text;
+	return 1;
+}

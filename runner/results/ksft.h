@@ -32,4 +32,17 @@ struct ksft_run {
 int ksft_unwrap(const char *text, size_t len, char **inner, size_t *inner_len,
 		struct ksft_run *run);
 
+/*
+ * The next program's part of what "run_kselftest.sh -c COLLECTION"
+ * printed for a whole collection, from offset *@pos of @text: from its
+ * "# timeout set to" (or "# overriding timeout to") line or, without
+ * one, its "# selftests: C: NAME" header, to the runner's result line
+ * for it, or to the end when the output stops before that line. Returns
+ * 1 with the part in *@part (*@part_len bytes, as ksft_unwrap() takes
+ * it), NAME in @name (at most @size - 1 bytes) and *@pos after the
+ * part; 0 when no header is left.
+ */
+int ksft_next(const char *text, size_t len, size_t *pos, const char **part,
+	      size_t *part_len, char *name, size_t size);
+
 #endif /* LSMCONF_KSFT_H */

@@ -113,19 +113,25 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 		     const char *bdir, struct boot_result *br, struct err *e)
 {
 	char *image = xasprintf("%s/initramfs.cpio", bdir);
+	char *line = append ? xstrdup(append) : NULL;
 	struct boot_opts bo = { 0 };
 	double t0 = now_seconds();
-	size_t i;
+	size_t i, n = line ? strlen(line) : 0, w = strlen(WHOLE_ARG);
+
+	/* Its last word: the boots after a whole-collection one run per test. */
+	if (!kr->whole && n >= w && !strcmp(line + n - w, WHOLE_ARG))
+		line[n - w - (n > w)] = '\0';
 
 	progress("%s [%s]: building the guest image", kr->k.spec.text, kr->lsm);
 	if (guest_image(image, &kr->k, cur, kr->tests_dir, e)) {
 		free(image);
+		free(line);
 		return -1;
 	}
 	kr->image_s += now_seconds() - t0;
 	bo.kernel = kr->k.image;
 	bo.initrd = image;
-	bo.append = append;
+	bo.append = line;
 	bo.dir = bdir;
 	bo.memory_mb = o->memory_mb;
 	/*
@@ -148,6 +154,7 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 		 kr->boots, bo.timeout_s);
 	boot_run(&bo, br);
 	progress_done();
+	free(line);
 	kr->boot_s += br->seconds;
 	sbuf_printf(&kr->first_output, "%s%.1f", kr->boots > 1 ? " " : "",
 		    br->first_output_s);
@@ -229,6 +236,56 @@ static void scan_boot(struct kernel_run *kr, const char *bdir)
 
 enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP };
 
+/*
+ * The test a whole-collection boot ended in: the last planned test whose
+ * "lsmconf: run NAME" section the live log holds (the guest marks each
+ * program run_kselftest.sh starts), else @t. The tests that finished
+ * before it (the runner's result line for each is on the live port) are
+ * taken from there, in *@taken.
+ */
+static size_t whole_running(struct kernel_run *kr, const char *bdir, size_t t,
+			    size_t *taken)
+{
+	char *path = xasprintf("%s/live.log", bdir), *live;
+	size_t len, i, k = t, n;
+
+	*taken = 0;
+	if (!read_file(path, &live, &len)) {
+		for (i = t; i < kr->plan.n; i++)
+			if (crash_section(live, len, kr->plan.items[i].name,
+					  &n))
+				k = i;
+		*taken = split_whole(kr, kr->boots, live, len, true);
+		free(live);
+	}
+	free(path);
+	return k;
+}
+
+/*
+ * After a whole-collection boot that ended in test @k: the tests before
+ * it (their results went down with the boot), then @k without its
+ * crashed case and the tests after it (resume_plan()), one at a time.
+ */
+static void whole_resume(struct kernel_run *kr, size_t k, struct plan *next)
+{
+	struct plan rest = { 0 };
+	size_t j, n = 0;
+
+	resume_plan(kr, k, &rest);
+	next->items = xcalloc(k + rest.n + 1, sizeof(*next->items));
+	for (j = 0; j < k; j++) {
+		if (kr->fate[j].framed)
+			continue;
+		next->items[n].name = xstrdup(kr->plan.items[j].name);
+		next->items[n].timeout_s = kr->plan.items[j].timeout_s;
+		next->items[n++].args = xstrdup(kr->plan.items[j].args);
+	}
+	memcpy(next->items + n, rest.items, rest.n * sizeof(*rest.items));
+	next->n = n + rest.n;
+	free(rest.items);
+}
+
 /* Whether the results of a test planned after test @t arrived. */
 static bool later_framed(const struct kernel_run *kr, size_t t)
 {
@@ -251,6 +308,7 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 {
 	char why[600], *trace;
 	bool identity, last = take_frames(kr, bdir, kr->boots, &identity);
+	bool whole = kr->whole;
 	size_t t = plan_index(kr, cur);
 
 	while (t < kr->plan.n && kr->fate[t].framed)
@@ -275,21 +333,33 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 		}
 		return BOOT_AGAIN;
 	}
-	if (t == kr->plan.n) {
+	/* Whatever it left, the boots after a whole-collection one go per test. */
+	kr->whole = false;
+	if (whole && t < kr->plan.n) {
+		size_t taken, k = whole_running(kr, bdir, t, &taken);
+
+		sbuf_printf(
+			&kr->boot_log,
+			"boot %d: run_kselftest.sh -c ended in %s before its results frame: %s; finished tests taken from the live port: %zu, the rest run one at a time\n",
+			kr->boots, kr->plan.items[k].name, why, taken);
+		crash_note(kr, bdir, k, why, trace);
+		free(trace);
+		whole_resume(kr, k, next);
+	} else if (t == kr->plan.n) {
 		add_problem(
 			kr,
 			"boot %d: the results sent after the last test never arrived%s%s",
 			kr->boots, why[0] ? ": " : "", why);
 		free(trace);
 		return GIVE_UP;
-	}
-	/*
-	 * A later test's results arrived: the guest went on past test @t,
-	 * whose frame was lost on the way to the host (seen once: a frame
-	 * whose header line never arrived). That is the channel's failure,
-	 * not the kernel's: the test runs again, whole, once.
-	 */
-	if (!kr->fate[t].resent && later_framed(kr, t)) {
+	} else if (!kr->fate[t].resent && later_framed(kr, t)) {
+		/*
+		 * A later test's results arrived: the guest went on past test
+		 * @t, whose frame was lost on the way to the host (seen once:
+		 * a frame whose header line never arrived). That is the
+		 * channel's failure, not the kernel's: the test runs again,
+		 * whole, once.
+		 */
 		kr->fate[t].resent = true;
 		sbuf_printf(
 			&kr->boot_log,

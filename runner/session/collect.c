@@ -127,6 +127,86 @@ static bool has_name(const char *names, const char *name)
 	return false;
 }
 
+/*
+ * Output of run_kselftest.sh -c (@text, @len bytes) as the per-test mode
+ * leaves it: each program's part as tests/NAME.ktap, the exit status the
+ * runner's result line stands for as tests/NAME.rc, and the records of
+ * its "# record: " diagnostics as out/NAME/records.tsv. A planned program
+ * whose result line is there counts as arrived (framed); with
+ * @finished_only, only those are kept. Returns how many arrived.
+ */
+size_t split_whole(struct kernel_run *kr, int boot, const char *text,
+		   size_t len, bool finished_only)
+{
+	char *inner, *out, name[256];
+	const char *part;
+	size_t plen, pos = 0, n, i, got = 0;
+	struct ksft_run run;
+
+	out = xasprintf("%s/guest/tests", kr->dir);
+	mkdir_p(out);
+	free(out);
+	while (ksft_next(text, len, &pos, &part, &plen, name, sizeof(name))) {
+		for (i = 0; i < kr->plan.n; i++)
+			if (!strcmp(kr->plan.items[i].name, name))
+				break;
+		if (i == kr->plan.n) {
+			add_problem(
+				kr,
+				"boot %d: run_kselftest.sh ran %s, which was not planned",
+				boot, name);
+			continue;
+		}
+		if (ksft_unwrap(part, plen, &inner, &n, &run) < 0)
+			die("out of memory");
+		if (finished_only && !run.finished) {
+			free(inner);
+			continue;
+		}
+		out = xasprintf("%s/guest/tests/%s.ktap", kr->dir, name);
+		write_file(out, part, plen);
+		free(out);
+		if (run.finished) {
+			char *rc = xasprintf("%d\n", run.rc), *dir, *recs;
+			size_t count, h = strlen(RECORD_HEADER);
+
+			out = xasprintf("%s/guest/tests/%s.rc", kr->dir, name);
+			write_file(out, rc, strlen(rc));
+			free(out);
+			free(rc);
+			/* As the tests write them: the lines, no header. */
+			recs = records_from_diag(inner, n, &count);
+			dir = xasprintf("%s/guest/out/%s", kr->dir, name);
+			mkdir_p(dir);
+			if (count)
+				write_file_at(dir, "records.tsv", recs + h,
+					      strlen(recs + h));
+			free(dir);
+			free(recs);
+			kr->fate[i].framed = true;
+			kr->fate[i].boot = boot;
+			got++;
+		}
+		free(inner);
+	}
+	return got;
+}
+
+/* guest/whole.ktap, the frame of a whole-collection boot, split. */
+static void take_whole(struct kernel_run *kr, int boot)
+{
+	char *path = xasprintf("%s/guest/whole.ktap", kr->dir), *buf;
+	size_t len;
+
+	if (read_file(path, &buf, &len)) {
+		add_problem(kr, "boot %d: %s is missing", boot, path);
+	} else {
+		split_whole(kr, boot, buf, len, false);
+		free(buf);
+	}
+	free(path);
+}
+
 bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 		 bool *identity)
 {
@@ -152,6 +232,8 @@ bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 			add_problem(kr, "boot %d: %s", boot, err);
 		} else {
 			*identity |= has_name(names.buf, "uname");
+			if (has_name(names.buf, "whole.rc"))
+				take_whole(kr, boot);
 			last |= has_name(names.buf, "dmesg.txt");
 			for (i = 0; i < kr->plan.n; i++) {
 				char *rc = xasprintf("tests/%s.rc",

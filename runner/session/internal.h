@@ -33,6 +33,9 @@
 /* Lines of a kernel's report kept per crash. */
 #define TRACE_LINES 120
 
+/* On the kernel command line: run_kselftest.sh -c, once (guest/init). */
+#define WHOLE_ARG "lsmconf.whole=1"
+
 /* What happened to one planned test across the boots. */
 struct test_fate {
 	bool framed; /* its results arrived */
@@ -56,6 +59,8 @@ struct kernel_run {
 	const char *tests_dir;
 	struct plan plan;
 	struct test_fate *fate;
+	/* This boot runs the collection whole (run_kselftest.sh -c). */
+	bool whole;
 	int boots, retries;
 	struct sbuf boot_log; /* one line per boot that ended early */
 	bool accel_kvm;
@@ -99,6 +104,8 @@ int boot_all(struct kernel_run *kr, const struct run_opts *o,
 bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 		 bool *identity);
 int list_cases(const struct kernel_run *kr, const char *name, char ***cases);
+size_t split_whole(struct kernel_run *kr, int boot, const char *text,
+		   size_t len, bool finished_only);
 int collect(struct kernel_run *kr, struct err *e);
 
 /* report.c */

@@ -122,6 +122,9 @@ static char *lsm_append(const struct run_opts *o, const char *own,
 		sbuf_printf(&sb, "%slsmconf.abi=%s", sb.len ? " " : "", abi);
 	if (o->append)
 		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", o->append);
+	/* Last: boots after a whole-collection one leave it off. */
+	if (o->whole)
+		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", WHOLE_ARG);
 	return sb.buf;
 }
 
@@ -370,6 +373,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 		return -1;
 	}
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
+	kr.whole = o->whole;
 	/* Only an LSM whose policy the guest compiles has a pinned ABI. */
 	kr.abi = lsm_find(lsm)->pins_abi ? o->abi : NULL;
 	append = lsm_append(o, own, kr.abi);

@@ -29,6 +29,8 @@ struct run_opts {
 	int cpus;
 	bool refresh;
 	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
+	/* The first boot runs run_kselftest.sh -c COLLECTION, once. */
+	bool whole;
 	/* Known kernel bugs (results/known.h), or NULL. */
 	struct known_list *known;
 	const char *

@@ -235,6 +235,45 @@ while IFS= read -r line; do
 done < "$T/kunit.out"
 grep -q '^kunit_test: ' "$T/kunit.out" || no "kunit_test.sh ran to its end: $(tail -1 "$T/kunit.out")"
 
+# 1d. The series as upstream gets it, in a guest: make intree's install
+# of the patched 7.2 tree (build/intree, same layout as build/kselftest)
+# run as a kselftest user runs it, ./run_kselftest.sh -c apparmor once
+# (run --collection), on trixie, which no case brings down: it passes in
+# one boot, its records (from "# record: " diagnostics) are r1's trixie
+# AppArmor boot's (compare --saved: every case same), and kunit.py parse
+# reads the one-frame run_kselftest.sh output with the counts lsmconf
+# reported for each test (kunit_test.sh).
+intree=$(dirname "$L")/intree/apparmor
+if [ -x "$intree/abi_test" ]; then
+	t0=$(date +%s)
+	"$L" run --collection --results "$T/rw" --tests-dir "$intree" \
+		--lsm apparmor debian:trixie > "$T/whole" 2>&1
+	rc=$?
+	took=$(($(date +%s) - t0))
+	w=$T/rw/latest/debian-trixie-apparmor
+	if [ "$rc" -eq 0 ] && grep -q ' in 1 boot ' "$T/whole" && [ -s "$w/guest/whole.ktap" ]; then
+		ok "run --collection of make intree's install on trixie: one run_kselftest.sh -c apparmor, one boot, in $took s ($(grep 'totals:' "$T/whole" | sed 's/^ *//'))"
+	else
+		no "run --collection of make intree's install on trixie passes in one boot (exit $rc, $took s)"
+		explain "$T/whole" "$T/rw"
+	fi
+	"$L" compare --saved --results "$T/rws" "$T/r1/latest/debian-trixie-apparmor" \
+		"$w" > "$T/wsaved" 2>&1
+	n=$(grep -c . "$T/r1/latest/debian-trixie-apparmor/records.tsv")
+	check "run --collection: the per-test run's $((n - 1)) records ($(grep 'cases:' "$T/wsaved" | sed 's/^ *//'))" \
+		grep -q "^   cases: $((n - 1)) same, 0 explained, 0 unexplained\$" "$T/wsaved"
+	sh "$(dirname "$0")/kunit_test.sh" "$L" "$tests" "$w" > "$T/kunitw.out" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*"run_kselftest.sh -c"* | "ok - "*"debian-trixie-apparmor"*) ok "${line#ok - }" ;;
+		"not ok - "*) no "${line#not ok - }" ;;
+		esac
+	done < "$T/kunitw.out"
+	grep -q '^kunit_test: ' "$T/kunitw.out" || no "kunit_test.sh ran to its end: $(tail -1 "$T/kunitw.out")"
+else
+	no "make intree's install in $(dirname "$L")/intree (make check runs intree before e2e)"
+fi
+
 # 2. A second run downloads nothing: any download would hit a dead proxy.
 # One test per kernel is enough: the kernels, the guest image and its
 # packages are all that is fetched.
@@ -476,6 +515,27 @@ d="$T/r8/latest/debian-sid-apparmor"
 check "crash: the trace is kept (crash-1.txt)" grep -q 'sysrq triggered crash' "$d/crash-1.txt"
 check "crash: the case is a failed case in ktap.txt" \
 	grep -q '^# not ok 0 global.third_crashes_the_kernel' "$d/ktap.txt"
+
+# The same crash under run --collection: run_kselftest.sh -c runs
+# a_diag_test (passes, two records as diagnostics), then crash_test,
+# which brings the boot down before the one frame: a_diag_test's results
+# come from the live port, crash_test's other cases from a second boot.
+mkdir -p "$T/crashw"
+cp "$T/crash/crash_test" "$T/crashw/"
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/crashw/a_diag_test" \
+	"$fixtures/diag_test.c"
+t0=$(date +%s)
+expect_fail "run --collection: a case that crashes the kernel" \
+	"run_kselftest.sh -c ended in crash_test before its results frame: .*finished tests taken from the live port: 1," \
+	"$L" run --collection --results "$T/r8w" --tests-dir "$T/crashw" --lsm apparmor debian:sid
+crashw_ok() {
+	grep -q 'a_diag_test .*ok: 1 pass, 0 fail, 0 skip, 0 lost' "$T/out" &&
+		grep -q 'crash_test .*4 pass, 1 fail, 0 skip, 0 lost; case global.third_crashes_the_kernel brought' "$T/out" &&
+		grep -q 'boot+tests .* in 2 boots' "$T/out" &&
+		grep -q 'decisions: 2 recorded, 0 not as expected' "$T/out"
+}
+check "run --collection crash: a_diag_test from the live port, crash_test's cases 1, 2, 4, 5 pass in boot 2, case 3 failed, two records ($(($(date +%s) - t0)) s)" \
+	crashw_ok
 
 # A known kernel bug is reported as itself, and fails again once the
 # kernel behaves otherwise than listed (here: another errno).

@@ -7,12 +7,19 @@
 # patch; the kernel's own make builds and installs TARGETS there; the
 # installed list must be WANT (the skeleton install's
 # kselftest-list.txt, the programs the guests run).
-#   intree_test.sh LSMCONF KSRC WANT [TARGETS]
-# TARGETS defaults to "apparmor selinux". The series comes from lsmconf's
-# HEAD commit: uncommitted changes to the tests are not in it.
+#   intree_test.sh [-o INSTALL] LSMCONF KSRC WANT [TARGETS]
+# TARGETS defaults to "apparmor selinux". With -o the install is kept in
+# INSTALL (replaced; make check boots it: e2e.sh), else it goes with the
+# copy. The series comes from lsmconf's HEAD commit: uncommitted changes
+# to the tests are not in it.
 set -eu
+keep=
+if [ "${1:-}" = -o ] && [ $# -ge 2 ]; then
+	keep=$2
+	shift 2
+fi
 [ $# -eq 3 ] || [ $# -eq 4 ] || {
-	echo "usage: $0 LSMCONF KSRC WANT [TARGETS]" >&2
+	echo "usage: $0 [-o INSTALL] LSMCONF KSRC WANT [TARGETS]" >&2
 	exit 2
 }
 lsmconf=$1
@@ -24,6 +31,12 @@ st=tools/testing/selftests
 [ -r "$want" ] || { echo "intree: $want: no such list (make selftests)" >&2; exit 1; }
 t=$(mktemp -d /tmp/lsmconf-intree.XXXXXX)
 trap 'rm -rf "$t"' EXIT
+install=${keep:-$t/install}
+if [ -n "$keep" ]; then
+	rm -rf "$keep"
+	mkdir -p "$keep"
+	install=$(cd "$keep" && pwd)
+fi
 pass=0
 fail=0
 ok() { echo "ok - intree: $1"; pass=$((pass + 1)); }
@@ -89,11 +102,11 @@ step "git am applies $(echo "$patches" | wc -w) patches" \
 	"$t/am.log" git -C "$k" -c user.name=intree -c user.email=intree@example.org \
 	am $patches
 step "make -C $st TARGETS=\"$targets\" install" "$t/make.log" \
-	make -C "$k/$st" TARGETS="$targets" INSTALL_PATH="$t/install" install
+	make -C "$k/$st" TARGETS="$targets" INSTALL_PATH="$install" install
 # The programs the tree installed are those the guests run.
 for x in $targets; do
 	grep "^$x:" "$want" | sort > "$t/want.$x"
-	grep "^$x:" "$t/install/kselftest-list.txt" | sort > "$t/got.$x"
+	grep "^$x:" "$install/kselftest-list.txt" | sort > "$t/got.$x"
 	n=$(grep -c . "$t/got.$x" || true)
 	if [ "$n" -gt 0 ] && cmp -s "$t/want.$x" "$t/got.$x"; then
 		ok "$x: the $n programs of the skeleton install"

@@ -2,7 +2,8 @@
 # The kernel's own tools read what the tests print (e2e.sh runs this on
 # its first run's results):
 #   kunit_test.sh LSMCONF INSTALL KDIR...
-# KDIR is a kernel's results directory (ktap.txt). The kunit.py of the
+# KDIR is a kernel's results directory (ktap.txt; with guest/whole.ktap,
+# of lsmconf run --collection, that too). The kunit.py of the
 # tree `lsmconf ksrc` names must parse each KDIR's ktap.txt (exit 0, one
 # result per test, all passed) and each test's own KTAP inside it (two
 # levels of "# " in: kselftest's runner and the run_kselftest.sh each
@@ -79,20 +80,18 @@ judge() {
 	fi
 }
 
-i=0
-for d in "$@"; do
-	i=$((i + 1))
-	k=${d%/}
-	k=${k##*/}
-	cp "$d/ktap.txt" "$T/$i.ktap"
-	n=$(grep -Ec '^(not )?ok [0-9]+ selftests: ' "$T/$i.ktap")
-	judge "$k ktap.txt ($n tests)" "$T/$i.ktap" "$n"
-	# Each test's own KTAP: its section of ktap.txt, two "# " levels off,
-	# up to kselftest's runner's result for it.
-	# (a result line may end in a directive: "# exit=1", "# SKIP").
-	for t in $(sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: \([a-z]*: [a-z0-9_]*\)\( #.*\)\{0,1\}$/\2/p' "$T/$i.ktap" | tr -d ' '); do
+# log LABEL FILE: FILE (a ktap.txt, or a whole run_kselftest.sh -c
+# output) and each test's own KTAP in it, as $FILE.NAME.ktap.
+log() {
+	n=$(grep -Ec '^(not )?ok [0-9]+ selftests: ' "$2")
+	judge "$1 ($n tests)" "$2" "$n"
+	# Each test's own KTAP: its section of the log, up to kselftest's
+	# runner's result for it, two "# " levels off in ktap.txt, one in
+	# run_kselftest.sh's own output (a result line may end in a
+	# directive: "# exit=1", "# SKIP").
+	for t in $(sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: \([a-z]*: [a-z0-9_]*\)\( #.*\)\{0,1\}$/\2/p' "$2" | tr -d ' '); do
 		name="selftests: ${t%%:*}: ${t#*:}"
-		f=$T/$i.${t#*:}.ktap
+		f=$2.${t#*:}.ktap
 		# A test the runner resumed after a crash ran without kselftest's
 		# runner: one "# " level in, and no inner result line.
 		awk -v t="$name" '$0 == "# " t { on = 1; next }
@@ -102,10 +101,40 @@ for d in "$@"; do
 				s = l[i]
 				if (two ? sub(/^# # /, "", s) : sub(/^# /, "", s))
 					print s } }' \
-			"$T/$i.ktap" > "$f"
+			"$2" > "$f"
 		n=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$f" | head -1)
 		judge "$k ${t#*:} (plan 1..${n:-none})" "$f" "${n:-none}"
 	done
+}
+
+i=0
+for d in "$@"; do
+	i=$((i + 1))
+	k=${d%/}
+	k=${k##*/}
+	cp "$d/ktap.txt" "$T/$i.ktap"
+	log "$k ktap.txt" "$T/$i.ktap"
+	# lsmconf run --collection: what run_kselftest.sh -c printed, as a
+	# kselftest user gets it. Each test's counts there must be those of
+	# lsmconf's ktap.txt (what lsmconf reported).
+	[ -r "$d/guest/whole.ktap" ] || continue
+	cp "$d/guest/whole.ktap" "$T/$i.whole"
+	log "$k run_kselftest.sh -c output" "$T/$i.whole"
+	same=0
+	differ=
+	for f in "$T/$i".whole.*.ktap; do
+		t=${f#"$T/$i".whole.}
+		if [ "$(count "$f")" = "$(count "$T/$i.ktap.$t")" ]; then
+			same=$((same + 1))
+		else
+			differ="$differ ${t%.ktap}"
+		fi
+	done
+	if [ -z "$differ" ] && [ "$same" -gt 0 ]; then
+		ok "$k: each of the $same tests of run_kselftest.sh -c counts as lsmconf reported it"
+	else
+		no "$k: run_kselftest.sh -c and lsmconf's ktap.txt count differently:${differ:- no tests}"
+	fi
 done
 
 # A plain kselftest run: the kernel's run_kselftest.sh and an install

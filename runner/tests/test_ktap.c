@@ -9,6 +9,8 @@
 
 #include "results/ktap.h"
 #include "results/ksft.h"
+#include "results/records.h"
+#include "lib/lib.h"
 
 static const char sample[] =
 	"TAP version 13\n"
@@ -673,6 +675,129 @@ START_TEST(test_ksft_skip)
 }
 END_TEST
 
+/*
+ * run_kselftest.sh -c apparmor as the guest printed it (lsmconf run
+ * --collection --test features_test --test abi_test on debian:sid, with
+ * LSMCONF_RESULTS unset: the records are "# # record: " lines).
+ */
+#define COLLECTION \
+	LSMCONF_ROOT "/runner/tests/fixtures/ksft/sid-apparmor-collection.ktap"
+
+static char *collection(size_t *len)
+{
+	char *buf;
+
+	ck_assert_int_eq(read_file(COLLECTION, &buf, len), 0);
+	return buf;
+}
+
+/* One part of @text at *@pos, unwrapped and parsed into doc. */
+static int next_part(const char *text, size_t len, size_t *pos, char *name,
+		     struct ksft_run *run, size_t *records)
+{
+	const char *part;
+	size_t plen, n;
+	char *inner, *recs;
+	int ret = ksft_next(text, len, pos, &part, &plen, name, 128);
+
+	if (ret != 1)
+		return ret;
+	ck_assert_int_eq(ksft_unwrap(part, plen, &inner, &n, run), 1);
+	ck_assert_int_eq(ktap_parse(inner, n, &doc), 0);
+	recs = records_from_diag(inner, n, records);
+	free(recs);
+	free(inner);
+	return 1;
+}
+
+/* Each program's part: its name, exit status, timeout, cases, records. */
+START_TEST(test_ksft_collection)
+{
+	struct ksft_run run;
+	size_t len, pos = 0, records;
+	char *text = collection(&len), name[128];
+
+	ck_assert_int_eq(next_part(text, len, &pos, name, &run, &records), 1);
+	ck_assert_str_eq(name, "features_test");
+	ck_assert(run.finished);
+	ck_assert_int_eq(run.rc, 0);
+	/* The part starts at the runner's "# timeout set to 300". */
+	ck_assert_int_eq(run.timeout_s, 300);
+	ck_assert_int_eq(doc.plan, 22);
+	ck_assert_uint_eq(doc.pass, 22);
+	ck_assert_uint_eq(records, 5);
+	ktap_free(&doc);
+
+	ck_assert_int_eq(next_part(text, len, &pos, name, &run, &records), 1);
+	ck_assert_str_eq(name, "abi_test");
+	ck_assert(run.finished);
+	ck_assert_int_eq(run.rc, 0);
+	ck_assert_int_eq(doc.plan, 18);
+	ck_assert_uint_eq(doc.pass, 18);
+	ck_assert_uint_eq(doc.fail, 0);
+	ck_assert_uint_eq(records, 126);
+	ktap_free(&doc);
+
+	/* The runner's "# Totals" after the last result: no part. */
+	ck_assert_int_eq(next_part(text, len, &pos, name, &run, &records), 0);
+	ck_assert_uint_eq(pos, len);
+	free(text);
+}
+END_TEST
+
+/*
+ * The boot died in abi_test: its part runs to the end, unfinished, with
+ * the cases so far (the host then goes on one test at a time).
+ */
+START_TEST(test_ksft_collection_cut)
+{
+	struct ksft_run run;
+	size_t len, pos = 0, records;
+	char *text = collection(&len), name[128];
+	char *cut = strstr(text, "# ok 5 abi.");
+
+	ck_assert_ptr_nonnull(cut);
+	len = cut - text;
+	ck_assert_int_eq(next_part(text, len, &pos, name, &run, &records), 1);
+	ck_assert(run.finished);
+	ktap_free(&doc);
+	ck_assert_int_eq(next_part(text, len, &pos, name, &run, &records), 1);
+	ck_assert_str_eq(name, "abi_test");
+	ck_assert(!run.finished);
+	ck_assert_int_eq(run.rc, -1);
+	ck_assert_uint_eq(doc.n_results, 4);
+	ck_assert_uint_eq(pos, len);
+	ktap_free(&doc);
+	ck_assert_int_eq(next_part(text, len, &pos, name, &run, &records), 0);
+	free(text);
+}
+END_TEST
+
+/* Not a runner's output, and a header with a long name cut to size. */
+START_TEST(test_ksft_collection_edges)
+{
+	static const char plain[] = "TAP version 13\n1..1\nok 1 global.one\n";
+	static const char longname[] =
+		"# selftests: apparmor: a_rather_long_test\n"
+		"ok 1 selftests: apparmor: a_rather_long_test\n";
+	const char *part;
+	size_t pos = 0, plen;
+	char name[8];
+
+	ck_assert_int_eq(ksft_next(plain, strlen(plain), &pos, &part, &plen,
+				   name, sizeof(name)),
+			 0);
+	ck_assert_uint_eq(pos, strlen(plain));
+	pos = 0;
+	ck_assert_int_eq(ksft_next(longname, strlen(longname), &pos, &part,
+				   &plen, name, sizeof(name)),
+			 1);
+	ck_assert_str_eq(name, "a_rathe");
+	ck_assert_ptr_eq(part, longname);
+	ck_assert_uint_eq(plen, strlen(longname));
+}
+END_TEST
+
 static Suite *ktap_suite(void)
 {
 	Suite *s = suite_create("ktap");
@@ -680,6 +805,9 @@ static Suite *ktap_suite(void)
 
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_sample);
+	tcase_add_test(tc, test_ksft_collection);
+	tcase_add_test(tc, test_ksft_collection_cut);
+	tcase_add_test(tc, test_ksft_collection_edges);
 	tcase_add_test(tc, test_diag_value);
 	tcase_add_test(tc, test_diag_value_last_and_trim);
 	tcase_add_test(tc, test_all_pass);
