@@ -259,6 +259,21 @@ static size_t whole_running(struct kernel_run *kr, const char *bdir, size_t t,
 		free(live);
 	}
 	free(path);
+	/*
+	 * The live port can lag behind a crash; the console cannot: the
+	 * program of the last case announced there, when it is later.
+	 */
+	path = xasprintf("%s/console.log", bdir);
+	if (!read_file(path, &live, &len)) {
+		char prog[256];
+
+		if (!crash_console_program(live, len, prog, sizeof(prog)))
+			for (i = k + 1; i < kr->plan.n; i++)
+				if (!strcmp(kr->plan.items[i].name, prog))
+					k = i;
+		free(live);
+	}
+	free(path);
 	return k;
 }
 

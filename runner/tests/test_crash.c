@@ -675,6 +675,37 @@ START_TEST(test_console_per_test)
 }
 END_TEST
 
+START_TEST(test_console_before_run_line)
+{
+	char kase[256] = "";
+
+	/* run_kselftest.sh -c: the "run" line comes from the piped output. */
+	ck_assert_int_eq(console_case(BOOT CON_MARK("5.6", "t", "global.a")
+					      CON_RUN("t") PANIC,
+				      "t", kase),
+			 0);
+	ck_assert_str_eq(kase, "global.a");
+}
+END_TEST
+
+START_TEST(test_console_program)
+{
+	const char *c =
+		BOOT "[ 1.0] kselftest: Running tests in apparmor\n" CON_MARK(
+			"5.6", "t", "global.a")
+			CON_MARK("5.7", "u",
+				 "f.b") "[ 5.8] kselftest: not a mark\n" PANIC;
+	char prog[64];
+
+	ck_assert_int_eq(
+		crash_console_program(c, strlen(c), prog, sizeof(prog)), 0);
+	ck_assert_str_eq(prog, "u");
+	c = BOOT "[ 1.0] kselftest: Running tests in apparmor\n" PANIC;
+	ck_assert_int_eq(
+		crash_console_program(c, strlen(c), prog, sizeof(prog)), -1);
+}
+END_TEST
+
 START_TEST(test_case_reported)
 {
 	const char *sec = "#  RUN           global.a ...\n"
@@ -704,5 +735,6 @@ int main(void)
 		test_trace_oops_first, test_trace_none, test_trace_max_lines,
 		test_trace_last_line, test_trace_crlf, test_mark_line,
 		test_console_last_before_panic, test_console_per_test,
+		test_console_before_run_line, test_console_program,
 		test_case_reported);
 }

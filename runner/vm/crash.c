@@ -153,35 +153,59 @@ bool crash_mark_line(const char *line, size_t len, const char *test, char *name,
 	return word_after(p + sizeof(pre) - 1 + tlen, end, ": RUN", name, size);
 }
 
+int crash_console_program(const char *console, size_t len, char *prog,
+			  size_t size)
+{
+	const char *p, *end = console + len, *next;
+	static const char pre[] = "kselftest: ";
+	int found = -1;
+
+	for (p = console; p < end; p = next) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *line = unstamped(p, nl ? nl : end), *run;
+		size_t n;
+
+		next = nl ? nl + 1 : end;
+		if ((size_t)(next - line) <= sizeof(pre) ||
+		    memcmp(line, pre, sizeof(pre) - 1))
+			continue;
+		line += sizeof(pre) - 1;
+		run = memmem(line, next - line, ": RUN ", 6);
+		n = run ? (size_t)(run - line) : 0;
+		if (!n || n >= size || memchr(line, ' ', n))
+			continue;
+		memcpy(prog, line, n);
+		prog[n] = '\0';
+		found = 0;
+	}
+	return found;
+}
+
 int crash_console_case(const char *console, size_t len, const char *test,
 		       char *name, size_t size)
 {
 	const char *p, *end = console + len, *next;
-	char *run = xasprintf("lsmconf: run %s ", test);
 	char *done = xasprintf("lsmconf: done %s ", test);
 	unsigned int fatal = console_fatal_line(console, len), no = 1;
 	char cur[512] = "", kase[512];
-	bool in = false;
 
 	for (p = console; p < end && (!fatal || no < fatal); p = next, no++) {
 		const char *nl = memchr(p, '\n', end - p);
 		const char *line = unstamped(p, nl ? nl : end);
 
 		next = nl ? nl + 1 : end;
-		if ((size_t)(next - line) >= strlen(run) &&
-		    !memcmp(line, run, strlen(run))) {
-			in = true;
+		/*
+		 * A test runs once a boot, and its "run" line may come after
+		 * its first announcements (run_kselftest.sh -c: the guest
+		 * prints it from the program's piped output), so only its end
+		 * closes what it announced.
+		 */
+		if ((size_t)(next - line) >= strlen(done) &&
+		    !memcmp(line, done, strlen(done)))
 			cur[0] = '\0';
-		} else if ((size_t)(next - line) >= strlen(done) &&
-			   !memcmp(line, done, strlen(done))) {
-			in = false;
-			cur[0] = '\0';
-		} else if (in && crash_mark_line(p, next - p, test, kase,
-						 sizeof(kase))) {
+		else if (crash_mark_line(p, next - p, test, kase, sizeof(kase)))
 			snprintf(cur, sizeof(cur), "%s", kase);
-		}
 	}
-	free(run);
 	free(done);
 	if (!cur[0] || strlen(cur) >= size)
 		return -1;

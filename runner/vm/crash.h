@@ -41,14 +41,21 @@ bool crash_mark_line(const char *line, size_t len, const char *test, char *name,
 /*
  * The last case of @test announced on the console ("kselftest: TEST: RUN
  * CASE", which the tests write to /dev/kmsg as each case starts) before
- * the report that ended the boot, within the test's run ("lsmconf: run
- * TEST ..." up to "lsmconf: done TEST"). The kernel prints its log even as
- * it panics, so unlike the live port this names the case a crash came in;
- * it may be one that had already ended (see crash_case_reported()). 0 and
- * the case in @name, or -1 when none was announced.
+ * the report that ended the boot, unless the test's end ("lsmconf: done
+ * TEST") came after it. The kernel prints its log even as it panics, so
+ * unlike the live port this names the case a crash came in; it may be
+ * one that had already ended (see crash_case_reported()). 0 and the case
+ * in @name, or -1 when none was announced.
  */
 int crash_console_case(const char *console, size_t len, const char *test,
 		       char *name, size_t size);
+
+/*
+ * The program of the last case announced on @console ("kselftest: PROGRAM:
+ * RUN CASE"), into @prog: 0, or -1 when none was.
+ */
+int crash_console_program(const char *console, size_t len, char *prog,
+			  size_t size);
 
 /*
  * The harness's case list from its "-l" output: one "fixture.variant.test"
