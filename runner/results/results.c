@@ -83,9 +83,12 @@ void account_test(struct test_account *t)
 	 * Every test of the suite records what it decided (or measured): one
 	 * that planned cases and recorded nothing decided nothing, whether
 	 * its cases were skipped or passed without reaching a decision, and
-	 * two kernels where it did so would compare as identical.
+	 * two kernels where it did so would compare as identical. Unless
+	 * the boot was one where the tests skip, as upstream expects (no
+	 * LSM, no parser, no privilege) and some of its cases did.
 	 */
-	if (t->counted && !t->records && plan > 0)
+	if (t->counted && !t->records && plan > 0 &&
+	    !(t->skip_expected && t->skip))
 		problem(t, "%splanned %ld cases and recorded no decision", "",
 			plan);
 	if (plan < 0 && reported)

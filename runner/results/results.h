@@ -43,6 +43,12 @@ struct test_account {
 	 */
 	bool counted;
 	size_t records;
+	/*
+	 * Set before account_test() when the boot could not let the tests
+	 * decide (their LSM not active, the tests run as a user, a program
+	 * hidden): a test that skipped cases may then record nothing.
+	 */
+	bool skip_expected;
 };
 
 /* Fills the derived fields of @t from rc and the parsed KTAP. */

@@ -238,8 +238,8 @@ START_TEST(test_some_skipped)
 END_TEST
 
 /* As account(), for a test whose results arrived with @records lines. */
-static void account_records(const char *name, int rc, const char *ktap,
-			    size_t records)
+static void account_as(const char *name, int rc, const char *ktap,
+		       size_t records, bool skip_expected)
 {
 	ktap_free(&t.doc);
 	memset(&t, 0, sizeof(t));
@@ -249,9 +249,16 @@ static void account_records(const char *name, int rc, const char *ktap,
 	t.rc = rc;
 	t.counted = true;
 	t.records = records;
+	t.skip_expected = skip_expected;
 	ck_assert_int_eq(ktap_parse(ktap, strlen(ktap), &t.doc), 0);
 	t.have_ktap = true;
 	account_test(&t);
+}
+
+static void account_records(const char *name, int rc, const char *ktap,
+			    size_t records)
+{
+	account_as(name, rc, ktap, records, false);
 }
 
 /* A test that planned cases and recorded nothing decided nothing. */
@@ -282,6 +289,43 @@ START_TEST(test_planned_no_records)
 	/* Results that never arrived are not counted: "never finished". */
 	account("lost_results", RC_NEVER, "1..2\nok 1 a\n");
 	ck_assert_ptr_null(strstr(t.problem, "recorded"));
+}
+END_TEST
+
+/*
+ * On a boot where the tests skip as upstream expects (no LSM, no parser,
+ * no privilege), a test whose cases skipped may record nothing; one that
+ * only passed still decided nothing, and a failure is a failure.
+ */
+START_TEST(test_skip_expected)
+{
+	const char *skipped = "1..2\nok 1 a # SKIP AppArmor is not active\n"
+			      "ok 2 b # SKIP AppArmor is not active\n";
+
+	account_as("all_skipped", 4, skipped, 0, true);
+	counts(0, 0, 2, 0);
+	no_problem();
+	ck_assert(account_ok(&t));
+
+	/* Some cases need no privilege: they pass beside the skipped. */
+	account_as("some_passed", 0,
+		   "1..2\nok 1 a\nok 2 b # SKIP no CAP_MAC_ADMIN\n", 0, true);
+	counts(1, 0, 1, 0);
+	no_problem();
+	ck_assert(account_ok(&t));
+
+	account_as("only_passed", 0, "1..2\nok 1 a\nok 2 b\n", 0, true);
+	problem("planned 2 cases and recorded no decision");
+	ck_assert(!account_ok(&t));
+
+	account_as("one_failed", 1,
+		   "1..2\nnot ok 1 a\nok 2 b # SKIP no parser\n", 0, true);
+	counts(0, 1, 1, 0);
+	ck_assert(!account_ok(&t));
+
+	/* Exit 0 with every case skipped is still accepted (older harness). */
+	account_as("exit_0", 0, skipped, 0, true);
+	no_problem();
 }
 END_TEST
 
@@ -486,6 +530,7 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, test_totals_add);
 	tcase_add_test(tc, test_crash);
 	tcase_add_test(tc, test_planned_no_records);
+	tcase_add_test(tc, test_skip_expected);
 	suite_add_tcase(s, tc);
 	return s;
 }
