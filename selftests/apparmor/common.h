@@ -190,14 +190,15 @@ static inline bool parser_found(void)
 #define REQUIRE_APPARMOR(_metadata, need_load)                         \
 	do {                                                           \
 		int __active = lsm_is_active("apparmor");              \
+		bool __need = (need_load);                             \
 		if (__active < 0)                                      \
 			SKIP(return, "cannot read " LSM_LIST ": %s",   \
 				   strerror(-__active));               \
 		if (!__active)                                         \
 			SKIP(return, "AppArmor is not an active LSM"); \
-		if ((need_load) && policy_load_refusal())              \
+		if (__need && policy_load_refusal())                   \
 			SKIP(return, "%s", policy_load_refusal());     \
-		if ((need_load) && !parser_found())                    \
+		if (__need && !parser_found())                         \
 			SKIP(return,                                   \
 				   "no %.900s (set "                   \
 				   "LSMCONF_APPARMOR_PARSER)",         \

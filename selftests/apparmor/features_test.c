@@ -23,8 +23,7 @@ TEST(apparmor_active)
 	ASSERT_EQ(0, access(AA_FS "/.remove", F_OK));
 	/* Both are root's (mode 0640 and 0220): others may not write them. */
 	if (getuid())
-		SKIP(return, "not root: cannot check that root may write "
-			     ".replace and .remove");
+		SKIP(return, "not root: .replace and .remove are root's");
 	ASSERT_EQ(0, access(AA_FS "/.replace", W_OK));
 	ASSERT_EQ(0, access(AA_FS "/.remove", W_OK));
 	ASSERT_EQ(1, aa_is_enabled());
