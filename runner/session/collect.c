@@ -370,39 +370,6 @@ static void parse_output(struct test_account *t, const char *buf, size_t len)
 	free(inner);
 }
 
-/* True when @word is one element of the comma-separated @list. */
-static bool in_list(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	while (list && *list) {
-		size_t len = strcspn(list, ",");
-
-		if (len == n && !strncmp(list, word, n))
-			return true;
-		list += len + (list[len] == ',');
-	}
-	return false;
-}
-
-/*
- * Why every test of this boot may skip, as upstream expects, or NULL:
- * its LSM is not active in the guest, or the kernel command line ran the
- * tests as a user (lsmconf.user=) or hid a program (lsmconf.hide=).
- */
-static const char *skip_why(const struct kernel_run *kr)
-{
-	const char *q = kr->qemu_cmdline ? kr->qemu_cmdline : "";
-
-	if (kr->lsm_list && kr->lsm && !in_list(kr->lsm_list, kr->lsm))
-		return "its LSM is not active in the guest";
-	if (strstr(q, " lsmconf.user="))
-		return "the tests ran as a user (lsmconf.user=)";
-	if (strstr(q, " lsmconf.hide="))
-		return "a program was hidden (lsmconf.hide=)";
-	return NULL;
-}
-
 int collect(struct kernel_run *kr, struct err *e)
 {
 	struct sbuf crashes = { 0 };
@@ -440,7 +407,7 @@ int collect(struct kernel_run *kr, struct err *e)
 		kr->features = NULL;
 	free(path);
 
-	kr->skip_why = skip_why(kr);
+	kr->skip_why = skip_expected(kr->lsm_list, kr->lsm, kr->qemu_cmdline);
 
 	kr->acct = xcalloc(kr->plan.n, sizeof(*kr->acct));
 	for (i = 0; i < kr->plan.n; i++) {

@@ -297,6 +297,36 @@ END_TEST
  * no privilege), a test whose cases skipped may record nothing; one that
  * only passed still decided nothing, and a failure is a failure.
  */
+/* The boots where tests skip as upstream expects, and no others. */
+START_TEST(test_skip_reason)
+{
+	const char *q = "qemu-system-x86_64 -append 'console=ttyS0 panic=-1";
+
+	ck_assert_str_eq(skip_expected("lockdown,capability,yama,selinux",
+				       "apparmor", NULL),
+			 "its LSM is not active in the guest");
+	/* A longer name containing it is not it. */
+	ck_assert_str_eq(skip_expected("apparmor2,selinuxx", "selinux", NULL),
+			 "its LSM is not active in the guest");
+	ck_assert_ptr_null(
+		skip_expected("capability,apparmor,bpf", "apparmor", q));
+	ck_assert_ptr_null(skip_expected("apparmor", "apparmor", q));
+	ck_assert_ptr_null(skip_expected(NULL, "apparmor", NULL));
+	ck_assert_str_eq(
+		skip_expected("apparmor", "apparmor",
+			      "qemu -append 'console=ttyS0 lsmconf.user=1000'"),
+		"the tests ran as a user (lsmconf.user=)");
+	ck_assert_str_eq(
+		skip_expected("apparmor", "apparmor",
+			      "-append 'lsmconf.hide=apparmor_parser'"),
+		"a program was hidden (lsmconf.hide=)");
+	/* Only a word of its own: xlsmconf.user= is another key. */
+	ck_assert_ptr_null(
+		skip_expected("apparmor", "apparmor",
+			      "-append 'xlsmconf.user=1 a=lsmconf.hide=x'"));
+}
+END_TEST
+
 START_TEST(test_skip_expected)
 {
 	const char *skipped = "1..2\nok 1 a # SKIP AppArmor is not active\n"
@@ -531,6 +561,7 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, test_crash);
 	tcase_add_test(tc, test_planned_no_records);
 	tcase_add_test(tc, test_skip_expected);
+	tcase_add_test(tc, test_skip_reason);
 	suite_add_tcase(s, tc);
 	return s;
 }
