@@ -65,10 +65,15 @@ VARIANTS := selftests/apparmor/unix_peer_variants.h \
 
 .PHONY: selftests-series intree all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
-all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl
+all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas
 
 # The guest's /usr/bin/perl: kselftest's prefix.pl, unbuffered (runner/guest/prefix.c).
 $(OUT)/guest/perl: runner/guest/prefix.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) -static -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -o $@ $<
+
+# The guest's /lsmconf/runas: the tests as another user (runner/guest/runas.c).
+$(OUT)/guest/runas: runner/guest/runas.c | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) -static -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -o $@ $<
 

@@ -43,12 +43,27 @@ struct test_account {
 	 */
 	bool counted;
 	size_t records;
+	/*
+	 * Set before account_test() when the boot could not let the tests
+	 * decide (their LSM not active, the tests run as a user, a program
+	 * hidden): a test that skipped cases may then record nothing.
+	 */
+	bool skip_expected;
 };
 
 /* Fills the derived fields of @t from rc and the parsed KTAP. */
 void account_test(struct test_account *t);
 /* True when the test binary neither failed nor lost a case nor misbehaved. */
 bool account_ok(const struct test_account *t);
+/*
+ * Why every test of a boot may skip, as upstream expects, or NULL: @lsm
+ * (the boot's suite) is not in @lsm_list (the guest's active LSMs,
+ * comma-separated), or @cmdline (the boot's QEMU command line) runs the
+ * tests as a user (lsmconf.user=) or hides a program (lsmconf.hide=).
+ * A NULL list or command line says nothing.
+ */
+const char *skip_expected(const char *lsm_list, const char *lsm,
+			  const char *cmdline);
 
 /*
  * A test a boot ended in, after account_test(): each of the @n_crashed

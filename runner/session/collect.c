@@ -489,6 +489,8 @@ int collect(struct kernel_run *kr, struct err *e)
 		kr->features = NULL;
 	free(path);
 
+	kr->skip_why = skip_expected(kr->lsm_list, kr->lsm, kr->qemu_cmdline);
+
 	kr->acct = xcalloc(kr->plan.n, sizeof(*kr->acct));
 	for (i = 0; i < kr->plan.n; i++) {
 		struct test_account *t = &kr->acct[i];
@@ -517,6 +519,7 @@ int collect(struct kernel_run *kr, struct err *e)
 		t->counted = kr->fate[i].framed;
 		if (t->counted)
 			t->records = test_output_lines(kr, t->name);
+		t->skip_expected = kr->skip_why != NULL;
 		account_test(t);
 		account_crashes(kr, t, &kr->fate[i], &crashes);
 		totals_add(&kr->totals, t);
@@ -525,7 +528,7 @@ int collect(struct kernel_run *kr, struct err *e)
 		write_file_at(kr->dir, "known-crashes.tsv", crashes.buf,
 			      crashes.len);
 	sbuf_free(&crashes);
-	if (kr->known) {
+	if (kr->known && !kr->skip_why) {
 		const struct known_bug *b =
 			known_unreproduced(kr->known, kr->names);
 

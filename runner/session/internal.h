@@ -74,6 +74,8 @@ struct kernel_run {
 	/* What the known bugs list may call it: release, build: source. */
 	char *names;
 	char *features; /* features.tsv as read from the guest */
+	/* Why this boot's tests skip, as upstream expects, or NULL. */
+	const char *skip_why;
 	size_t decisions, mismatches;
 	struct known_list *known; /* NULL: no list */
 	size_t known_decisions;

@@ -144,6 +144,8 @@ void write_identity(const struct kernel_run *kr)
 			    feature_state(kr->features, *f));
 	sbuf_printf(&sb, "parser\t%s\n", guest_parser_version());
 	sbuf_printf(&sb, "abi\t%s\n", kr->abi ? kr->abi : "-");
+	sbuf_printf(&sb, "skips_expected\t%s\n",
+		    kr->skip_why ? kr->skip_why : "-");
 	sbuf_printf(&sb, "accel\t%s\n", kr->accel_kvm ? "kvm" : "tcg");
 	sbuf_printf(&sb, "qemu\t%s\n",
 		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
@@ -193,6 +195,8 @@ bool report(const struct kernel_run *kr)
 	if (kr->abi)
 		printf("   policy compiled for the pinned feature set abi/%s (--abi)\n",
 		       kr->abi);
+	if (kr->skip_why)
+		printf("   skips expected: %s\n", kr->skip_why);
 	if (kr->features) {
 		printf("   features:");
 		for (f = reported_features; *f; f++)

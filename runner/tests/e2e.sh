@@ -273,6 +273,41 @@ if [ -x "$intree/abi_test" ]; then
 else
 	no "make intree's install in $(dirname "$L")/intree (make check runs intree before e2e)"
 fi
+# 1e. Skips that upstream expects: every test of a collection on a sid
+# boot where it cannot run skips with a reason, none fails: AppArmor's
+# with apparmor=0, SELinux's with an lsm= list without selinux, AppArmor's
+# as uid 1000 (no CAP_MAC_ADMIN) and without apparmor_parser. Every test
+# binary exits 4 (kselftest's "ok N selftests: ... # SKIP") but those
+# named PASSING, whose cases that need neither pass beside the skipped.
+# skip_run NAME LSM APPEND PASSING
+skip_run() {
+	t0=$(date +%s)
+	if ! "$L" run --lsm "$2" --append "$3" --results "$T/skip-$1" \
+		debian:sid > "$T/skip-$1.log" 2>&1; then
+		no "skip run $1 ($3) passes"
+		explain "$T/skip-$1.log" "$T/skip-$1"
+		return
+	fi
+	d=$(echo "$T/skip-$1"/latest/debian-sid-*)
+	ok "skip run $1 ($3) passes in $(($(date +%s) - t0)) s: $(grep '^   skips expected: ' "$T/skip-$1.log" | sed 's/^ *//')"
+	pp='[0-9]*'
+	[ "$4" != none ] || pp=0
+	check "skip run $1: $(grep '^   totals: ' "$T/skip-$1.log" | sed 's/^ *//')" \
+		grep -q "^   totals: pass $pp, fail 0, skip [1-9][0-9]*, lost 0 -> PASS\$" "$T/skip-$1.log"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "skip run $1: every test binary exits 4 but $4" awk -v p="^($4)\$" '
+		/^(not )?ok [0-9]+ / { n++; name = $NF; if ($NF == "SKIP") name = $(NF - 2)
+			if (name ~ p ? !/^ok / : !/^ok .* # SKIP$/) bad++ }
+		END { exit !(n && !bad) }' "$d/ktap.txt"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "skip run $1: no case failed, every skip has a reason" awk '
+		/^# (not )?ok [0-9]+ / { n++; if (/^# not ok / || (/ # SKIP/ && !/ # SKIP [^ ]/)) bad++ }
+		END { exit !(n && !bad) }' "$d"/guest/tests/*.ktap
+}
+skip_run no-apparmor apparmor apparmor=0 none
+skip_run no-selinux selinux lsm=landlock,lockdown,yama,bpf none
+skip_run user apparmor lsmconf.user=1000 features_test
+skip_run no-parser apparmor lsmconf.hide=apparmor_parser features_test
 
 # 2. A second run downloads nothing: any download would hit a dead proxy.
 # One test per kernel is enough: the kernels, the guest image and its

@@ -238,8 +238,8 @@ START_TEST(test_some_skipped)
 END_TEST
 
 /* As account(), for a test whose results arrived with @records lines. */
-static void account_records(const char *name, int rc, const char *ktap,
-			    size_t records)
+static void account_as(const char *name, int rc, const char *ktap,
+		       size_t records, bool skip_expected)
 {
 	ktap_free(&t.doc);
 	memset(&t, 0, sizeof(t));
@@ -249,9 +249,16 @@ static void account_records(const char *name, int rc, const char *ktap,
 	t.rc = rc;
 	t.counted = true;
 	t.records = records;
+	t.skip_expected = skip_expected;
 	ck_assert_int_eq(ktap_parse(ktap, strlen(ktap), &t.doc), 0);
 	t.have_ktap = true;
 	account_test(&t);
+}
+
+static void account_records(const char *name, int rc, const char *ktap,
+			    size_t records)
+{
+	account_as(name, rc, ktap, records, false);
 }
 
 /* A test that planned cases and recorded nothing decided nothing. */
@@ -282,6 +289,73 @@ START_TEST(test_planned_no_records)
 	/* Results that never arrived are not counted: "never finished". */
 	account("lost_results", RC_NEVER, "1..2\nok 1 a\n");
 	ck_assert_ptr_null(strstr(t.problem, "recorded"));
+}
+END_TEST
+
+/*
+ * On a boot where the tests skip as upstream expects (no LSM, no parser,
+ * no privilege), a test whose cases skipped may record nothing; one that
+ * only passed still decided nothing, and a failure is a failure.
+ */
+/* The boots where tests skip as upstream expects, and no others. */
+START_TEST(test_skip_reason)
+{
+	const char *q = "qemu-system-x86_64 -append 'console=ttyS0 panic=-1";
+
+	ck_assert_str_eq(skip_expected("lockdown,capability,yama,selinux",
+				       "apparmor", NULL),
+			 "its LSM is not active in the guest");
+	/* A longer name containing it is not it. */
+	ck_assert_str_eq(skip_expected("apparmor2,selinuxx", "selinux", NULL),
+			 "its LSM is not active in the guest");
+	ck_assert_ptr_null(
+		skip_expected("capability,apparmor,bpf", "apparmor", q));
+	ck_assert_ptr_null(skip_expected("apparmor", "apparmor", q));
+	ck_assert_ptr_null(skip_expected(NULL, "apparmor", NULL));
+	ck_assert_str_eq(
+		skip_expected("apparmor", "apparmor",
+			      "qemu -append 'console=ttyS0 lsmconf.user=1000'"),
+		"the tests ran as a user (lsmconf.user=)");
+	ck_assert_str_eq(
+		skip_expected("apparmor", "apparmor",
+			      "-append 'lsmconf.hide=apparmor_parser'"),
+		"a program was hidden (lsmconf.hide=)");
+	/* Only a word of its own: xlsmconf.user= is another key. */
+	ck_assert_ptr_null(
+		skip_expected("apparmor", "apparmor",
+			      "-append 'xlsmconf.user=1 a=lsmconf.hide=x'"));
+}
+END_TEST
+
+START_TEST(test_skip_expected)
+{
+	const char *skipped = "1..2\nok 1 a # SKIP AppArmor is not active\n"
+			      "ok 2 b # SKIP AppArmor is not active\n";
+
+	account_as("all_skipped", 4, skipped, 0, true);
+	counts(0, 0, 2, 0);
+	no_problem();
+	ck_assert(account_ok(&t));
+
+	/* Some cases need no privilege: they pass beside the skipped. */
+	account_as("some_passed", 0,
+		   "1..2\nok 1 a\nok 2 b # SKIP no CAP_MAC_ADMIN\n", 0, true);
+	counts(1, 0, 1, 0);
+	no_problem();
+	ck_assert(account_ok(&t));
+
+	account_as("only_passed", 0, "1..2\nok 1 a\nok 2 b\n", 0, true);
+	problem("planned 2 cases and recorded no decision");
+	ck_assert(!account_ok(&t));
+
+	account_as("one_failed", 1,
+		   "1..2\nnot ok 1 a\nok 2 b # SKIP no parser\n", 0, true);
+	counts(0, 1, 1, 0);
+	ck_assert(!account_ok(&t));
+
+	/* Exit 0 with every case skipped is still accepted (older harness). */
+	account_as("exit_0", 0, skipped, 0, true);
+	no_problem();
 }
 END_TEST
 
@@ -486,6 +560,8 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, test_totals_add);
 	tcase_add_test(tc, test_crash);
 	tcase_add_test(tc, test_planned_no_records);
+	tcase_add_test(tc, test_skip_expected);
+	tcase_add_test(tc, test_skip_reason);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -338,6 +338,11 @@ static int kselftest_install(struct image *img, const struct plan *p,
 	}
 	image_file(img, "usr/bin/perl", s, 0755);
 	free(s);
+	/* lsmconf.user=UID: runner/guest/runas.c (make builds it too). */
+	s = xasprintf("%s/build/guest/runas", LSMCONF_ROOT);
+	if (path_exists(s))
+		image_file(img, "lsmconf/runas", s, 0755);
+	free(s);
 	image_symlink(img, "usr/bin/env", "/bin/busybox");
 	sbuf_free(&list);
 	free(runner);

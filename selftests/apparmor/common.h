@@ -148,21 +148,61 @@ static inline int profile_expand(const char *tmpl, const char *name,
 	return 0;
 }
 
+static inline const char *parser_path(void)
+{
+	const char *env = getenv("LSMCONF_APPARMOR_PARSER");
+
+	return env && *env ? env : "apparmor_parser";
+}
+
+/*
+ * True when parser_path() names an executable file, or a name found in
+ * one of $PATH's directories (execvp()'s search): every test that loads
+ * policy compiles it first.
+ */
+static inline bool parser_found(void)
+{
+	const char *name = parser_path(), *dirs = getenv("PATH"), *p;
+	char path[PATH_MAX];
+
+	if (strchr(name, '/'))
+		return !access(name, X_OK);
+	for (p = dirs ? dirs : "/usr/bin:/bin"; *p;) {
+		size_t len = strcspn(p, ":");
+
+		if (snprintf(path, sizeof(path), "%.*s/%s", (int)len, p, name) <
+			    (int)sizeof(path) &&
+		    !access(path, X_OK))
+			return true;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
 /*
  * In a test or fixture setup (it expands the harness's SKIP): skips, with
  * the reason, unless AppArmor is active and, when @need_load, this
- * machine may load policy.
+ * machine and process may load policy (policy_load_refusal()) and the
+ * parser that compiles it is there.
  */
 #define REQUIRE_APPARMOR(_metadata, need_load)                         \
 	do {                                                           \
 		int __active = lsm_is_active("apparmor");              \
+		bool __need = (need_load);                             \
 		if (__active < 0)                                      \
 			SKIP(return, "cannot read " LSM_LIST ": %s",   \
 				   strerror(-__active));               \
 		if (!__active)                                         \
 			SKIP(return, "AppArmor is not an active LSM"); \
-		if ((need_load) && !policy_load_allowed())             \
-			SKIP(return, POLICY_LOAD_REFUSED);             \
+		if (__need && policy_load_refusal())                   \
+			SKIP(return, "%s", policy_load_refusal());     \
+		if (__need && !parser_found())                         \
+			SKIP(return,                                   \
+				   "no %.900s (set "                   \
+				   "LSMCONF_APPARMOR_PARSER)",         \
+				   parser_path());                     \
 	} while (0)
 
 /* A compiled, possibly loaded, test profile. */
@@ -172,13 +212,6 @@ struct aa_policy {
 	char log[PATH_MAX];
 	bool loaded;
 };
-
-static inline const char *parser_path(void)
-{
-	const char *env = getenv("LSMCONF_APPARMOR_PARSER");
-
-	return env && *env ? env : "apparmor_parser";
-}
 
 /* Per-boot cache of compiled blobs: they match this boot's kernel only. */
 static inline int policy_cache_dir(char *dir, size_t size)

@@ -20,6 +20,11 @@ TEST(apparmor_active)
 	/* An active AppArmor must expose its policy interface. */
 	ASSERT_EQ(0, stat(AA_FEATURES, &st));
 	ASSERT_TRUE(S_ISDIR(st.st_mode));
+	ASSERT_EQ(0, access(AA_FS "/.replace", F_OK));
+	ASSERT_EQ(0, access(AA_FS "/.remove", F_OK));
+	/* Both are root's (mode 0640 and 0220): others may not write them. */
+	if (getuid())
+		SKIP(return, "not root: .replace and .remove are root's");
 	ASSERT_EQ(0, access(AA_FS "/.replace", W_OK));
 	ASSERT_EQ(0, access(AA_FS "/.remove", W_OK));
 	ASSERT_EQ(1, aa_is_enabled());

@@ -42,7 +42,7 @@ static inline int aa_policy_share(struct __test_metadata *_metadata,
 static inline int aa_harness_main(int argc, char **argv)
 {
 	static char before[65536], after[65536];
-	bool clean = policy_load_allowed() && lsm_is_active("apparmor") == 1;
+	bool clean = !policy_load_refusal() && lsm_is_active("apparmor") == 1;
 	int ret;
 
 	if (clean && (aa_remove_leftovers() < 0 ||

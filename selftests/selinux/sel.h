@@ -261,9 +261,7 @@ static inline const char *sel_unusable(void)
 		return "cannot read " LSM_LIST;
 	if (!active)
 		return "SELinux is not an active LSM (boot with lsm=...,selinux)";
-	if (!policy_load_allowed())
-		return POLICY_LOAD_REFUSED;
-	return NULL;
+	return policy_load_refusal();
 }
 
 /*
