@@ -572,6 +572,20 @@ crashw_ok() {
 check "run --collection crash: a_diag_test from the live port, crash_test's cases 1, 2, 4, 5 pass in boot 2, case 3 failed, two records ($(($(date +%s) - t0)) s)" \
 	crashw_ok
 
+# A test that leaves a profile loaded (outside the test prefix) fails,
+# though its one case passed: AA_HARNESS_MAIN's check after the cases.
+mkdir -p "$T/leak"
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/leak/leak_test" \
+	"$fixtures/leak_test.c" -lapparmor 2> /dev/null
+"$L" run --results "$T/rleak" --tests-dir "$T/leak" --lsm apparmor debian:sid \
+	> "$T/leak.out" 2>&1
+rc=$?
+check "policy left loaded: the program fails though its case passed (exit $rc)" \
+	grep -q 'leak_test .*NOT OK: 1 pass, 0 fail.*exited with status 1' "$T/leak.out"
+check "policy left loaded: the program says so" grep -q \
+	'^# # test policy left loaded: the profile list differs' \
+	"$T/rleak/latest/debian-sid-apparmor/guest/tests/leak_test.ktap"
+
 # A known kernel bug is reported as itself, and fails again once the
 # kernel behaves otherwise than listed (here: another errno).
 mkdir -p "$T/known"

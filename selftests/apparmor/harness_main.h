@@ -32,33 +32,48 @@ static inline int aa_policy_share(struct __test_metadata *_metadata,
 	return aa_policy_load_shared(p);
 }
 
+/* What the profile list was before the cases, and whose list it is. */
+static char aa_list_before[65536];
+static pid_t aa_main_pid;
+
+/*
+ * After the cases (at exit: test_harness_run() ends in ksft_exit(), never
+ * returning): every test profile is removed and the kernel's profile list
+ * must be what it was before, else the program fails (the suite never
+ * leaves policy loaded). Only in main's process: a test's own children
+ * that exit() run it too.
+ */
+static void aa_harness_clean(void)
+{
+	static char after[65536];
+
+	if (getpid() != aa_main_pid)
+		return;
+	if (aa_remove_leftovers() < 0 ||
+	    aa_profile_list(after, sizeof(after)) < 0 ||
+	    strcmp(aa_list_before, after)) {
+		printf("# test policy left loaded: %s\n",
+		       "the profile list differs from the one before the cases");
+		fflush(stdout);
+		_exit(KSFT_FAIL);
+	}
+}
+
 /*
  * The harness's main for tests that share loaded labels: test profiles a
- * crashed run left are removed first; after the cases, every test profile
- * is removed and the kernel's profile list must be what it was before,
- * else the binary fails (the suite never leaves policy loaded). Without
- * AppArmor or without leave to load policy there is nothing to clean.
+ * crashed run left are removed first, and aa_harness_clean() runs after
+ * the cases. Without AppArmor or without leave to load policy there is
+ * nothing to clean.
  */
 static inline int aa_harness_main(int argc, char **argv)
 {
-	static char before[65536], after[65536];
-	bool clean = !policy_load_refusal() && lsm_is_active("apparmor") == 1;
-	int ret;
-
-	if (clean && (aa_remove_leftovers() < 0 ||
-		      aa_profile_list(before, sizeof(before)) < 0))
-		clean = false;
-	ret = lsm_harness_run(argc, argv);
-	if (!clean)
-		return ret;
-	if (aa_remove_leftovers() < 0 ||
-	    aa_profile_list(after, sizeof(after)) < 0 ||
-	    strcmp(before, after)) {
-		printf("# test policy left loaded: %s\n",
-		       "the profile list differs from the one before the cases");
-		return KSFT_FAIL;
+	if (!policy_load_refusal() && lsm_is_active("apparmor") == 1 &&
+	    aa_remove_leftovers() == 0 &&
+	    aa_profile_list(aa_list_before, sizeof(aa_list_before)) >= 0) {
+		aa_main_pid = getpid();
+		atexit(aa_harness_clean);
 	}
-	return ret;
+	return lsm_harness_run(argc, argv);
 }
 
 #define AA_HARNESS_MAIN                             \
