@@ -538,7 +538,7 @@ check "KVM error after console output: the memo now says tcg" \
 # crashes the kernel; the runner names it, boots again and runs the rest.
 S=$("$L" ksrc)/tools/testing/selftests
 mkdir -p "$T/crash"
-cc -static -O2 -I"$S" -o "$T/crash/crash_test" "$fixtures/crash_test.c"
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/crash/crash_test" "$fixtures/crash_test.c"
 t0=$(date +%s)
 expect_fail "a case that crashes the kernel" \
 	"case global.third_crashes_the_kernel brought the kernel down" \
@@ -638,9 +638,9 @@ printf '%s\n' "bug: fixture-oops" "kernels: $sid_release" \
 	"evidence: the real bug's trace" "reproduce: runner/tests/e2e.sh" \
 	> "$T/known/oops"
 mkdir -p "$T/khang" "$T/ktrace"
-cc -static -O2 -I"$S" -DLISTED_HANG -o "$T/khang/known_crash_test" \
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -DLISTED_HANG -o "$T/khang/known_crash_test" \
 	"$fixtures/known_crash_test.c"
-cc -static -O2 -I"$S" -o "$T/ktrace/known_crash_test" "$fixtures/known_crash_test.c"
+cc -static -O2 -I"$S" -I"$shipped/../selftests" -o "$T/ktrace/known_crash_test" "$fixtures/known_crash_test.c"
 t0=$(date +%s)
 expect_fail "known oops: a listed case ending in a hang fails the run" \
 	"is listed for known kernel bug fixture-oops but the boot ended without a kernel report (a hang or a timeout" \

@@ -30,6 +30,8 @@ struct lsm_case_body {
 };
 
 static struct lsm_case_body *lsm_case_bodies;
+/* The program's name, as run_kselftest.sh names it: argv[0]'s last part. */
+static const char *lsm_case_program = "";
 static size_t lsm_case_count;
 
 /*
@@ -48,8 +50,8 @@ static void lsm_case_announced(struct __test_metadata *t,
 
 	/* One write() is one record (dprintf() cannot: kmsg has no SEEK_CUR). */
 	n = snprintf(line, sizeof(line), "<6>kselftest: %s: RUN %s%s%s.%s\n",
-		     program_invocation_short_name, t->fixture->name,
-		     v->name[0] ? "." : "", v->name, t->name);
+		     lsm_case_program, t->fixture->name, v->name[0] ? "." : "",
+		     v->name, t->name);
 	if (fd >= 0) {
 		if (n > 0 && (size_t)n < sizeof(line) && write(fd, line, n) < 0)
 			n = -errno; /* the case runs unannounced */
@@ -68,8 +70,11 @@ static inline int lsm_harness_run(int argc, char **argv)
 {
 	struct __fixture_metadata *f;
 	struct __test_metadata *t;
+	const char *slash = argc > 0 ? strrchr(argv[0], '/') : NULL;
 	size_t n = 0;
 
+	if (argc > 0)
+		lsm_case_program = slash ? slash + 1 : argv[0];
 	for (f = __fixture_list; f; f = f->next)
 		for (t = f->tests; t; t = t->next)
 			n++;
