@@ -51,21 +51,6 @@ const char *mutant_lsm(const char *patch)
 	return found;
 }
 
-bool lsm_listed(const char *lsms, const char *lsm)
-{
-	size_t n = strlen(lsm);
-	const char *p = lsms;
-
-	while (p && *p) {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, lsm, n))
-			return true;
-		p += len + (p[len] == ',');
-	}
-	return false;
-}
-
 static int cmp_mutant(const void *a, const void *b)
 {
 	return strcmp(((const struct mutant *)a)->name,

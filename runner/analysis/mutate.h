@@ -31,9 +31,6 @@ int mutant_header(const char *text, char **desc, char **equivalent);
  */
 const char *mutant_lsm(const char *patch);
 
-/* Whether the comma-separated list @lsms names @lsm. */
-bool lsm_listed(const char *lsms, const char *lsm);
-
 struct err;
 
 /*

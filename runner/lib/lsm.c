@@ -89,3 +89,18 @@ const char *lsm_all(void)
 
 	return joined(buf, sizeof(buf), ",");
 }
+
+bool lsm_listed(const char *lsms, const char *lsm)
+{
+	size_t n = strlen(lsm);
+	const char *p = lsms;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, lsm, n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}

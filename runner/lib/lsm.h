@@ -38,5 +38,7 @@ const struct lsm *lsm_pinning(void);
 const char *lsm_names(void);
 /* "apparmor,selinux": every LSM, as --lsm takes them (static storage). */
 const char *lsm_all(void);
+/* Whether the comma-separated list @lsms (NULL: none) names @lsm. */
+bool lsm_listed(const char *lsms, const char *lsm);
 
 #endif

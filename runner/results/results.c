@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "results.h"
+#include "lib/lsm.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -145,21 +146,6 @@ void totals_add(struct run_totals *sum, const struct test_account *t)
 	sum->problems += t->problem[0] != '\0';
 }
 
-/* True when @word is one element of the comma-separated @list. */
-static bool in_list(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	while (*list) {
-		size_t len = strcspn(list, ",");
-
-		if (len == n && !strncmp(list, word, n))
-			return true;
-		list += len + (list[len] == ',');
-	}
-	return false;
-}
-
 /* True when @cmdline has a word that starts with @key. */
 static bool has_key(const char *cmdline, const char *key)
 {
@@ -174,7 +160,7 @@ static bool has_key(const char *cmdline, const char *key)
 const char *skip_expected(const char *lsm_list, const char *lsm,
 			  const char *cmdline)
 {
-	if (lsm_list && lsm && !in_list(lsm_list, lsm))
+	if (lsm_list && lsm && !lsm_listed(lsm_list, lsm))
 		return "its LSM is not active in the guest";
 	if (cmdline && has_key(cmdline, "lsmconf.user="))
 		return "the tests ran as a user (lsmconf.user=)";

@@ -113,14 +113,17 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 		     const char *bdir, struct boot_result *br, struct err *e)
 {
 	char *image = xasprintf("%s/initramfs.cpio", bdir);
-	char *line = append ? xstrdup(append) : NULL;
+	char *line = NULL;
 	struct boot_opts bo = { 0 };
 	double t0 = now_seconds();
-	size_t i, n = line ? strlen(line) : 0, w = strlen(WHOLE_ARG);
+	size_t i;
 
-	/* Its last word: the boots after a whole-collection one run per test. */
-	if (!kr->whole && n >= w && !strcmp(line + n - w, WHOLE_ARG))
-		line[n - w - (n > w)] = '\0';
+	/* Only the whole-collection boot; the boots after it go per test. */
+	if (kr->whole)
+		line = append ? xasprintf("%s %s", append, WHOLE_ARG) :
+				xstrdup(WHOLE_ARG);
+	else if (append)
+		line = xstrdup(append);
 
 	progress("%s [%s]: building the guest image", kr->k.spec.text, kr->lsm);
 	if (guest_image(image, &kr->k, cur, kr->tests_dir, e)) {

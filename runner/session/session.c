@@ -122,9 +122,6 @@ static char *lsm_append(const struct run_opts *o, const char *own,
 		sbuf_printf(&sb, "%slsmconf.abi=%s", sb.len ? " " : "", abi);
 	if (o->append)
 		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", o->append);
-	/* Last: boots after a whole-collection one leave it off. */
-	if (o->whole)
-		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", WHOLE_ARG);
 	return sb.buf;
 }
 
@@ -135,7 +132,9 @@ int run_check_cmdline(const struct run_opts *o, struct err *e)
 	for (i = 0; i < n_lsms; i++) {
 		char *append = lsm_append(o, lsms[i].boot_append, o->abi);
 		char *line = boot_cmdline(append);
-		size_t len = strlen(line);
+		/* A whole-collection boot adds " " WHOLE_ARG (boots.c). */
+		size_t len =
+			strlen(line) + (o->whole ? 1 + strlen(WHOLE_ARG) : 0);
 
 		free(line);
 		free(append);

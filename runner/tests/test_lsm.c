@@ -59,8 +59,19 @@ START_TEST(test_names)
 }
 END_TEST
 
+START_TEST(test_listed)
+{
+	ck_assert(lsm_listed("apparmor,selinux", "selinux"));
+	ck_assert(lsm_listed("selinux", "selinux"));
+	ck_assert(!lsm_listed("apparmor", "selinux"));
+	ck_assert(!lsm_listed("selinuxx,apparmor", "selinux"));
+	ck_assert(!lsm_listed("", "selinux"));
+	ck_assert(!lsm_listed(NULL, "selinux"));
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("lsm", test_find, test_pinning, test_of_source,
-			 test_names);
+			 test_names, test_listed);
 }

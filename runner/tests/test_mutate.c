@@ -409,13 +409,6 @@ START_TEST(test_lsm)
 	ck_assert_ptr_null(mutant_lsm("b\n+++ b/net/unix/af_unix.c\n"));
 	ck_assert_ptr_null(mutant_lsm("b\n+++ b/security/selinuxfs.c\n"));
 	ck_assert_ptr_null(mutant_lsm("no diff at all\n"));
-
-	ck_assert(lsm_listed("apparmor,selinux", "selinux"));
-	ck_assert(lsm_listed("selinux", "selinux"));
-	ck_assert(!lsm_listed("apparmor", "selinux"));
-	ck_assert(!lsm_listed("selinuxx,apparmor", "selinux"));
-	ck_assert(!lsm_listed("", "selinux"));
-	ck_assert(!lsm_listed(NULL, "selinux"));
 }
 END_TEST
 
