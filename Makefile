@@ -5,6 +5,7 @@
 #   make bench A=SPEC B=SPEC   (send cost, boots A -> B -> A2)
 #   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
 #   make mutate [LSM=selinux]  (build every mutant, check its LSM's suite kills it)
+#   make mutate COST="POINT..." (also kill a mutant whose send cost changes)
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make docs      README.md and docs/*.md name only what exists
 #   make checkpatch  the kernel's checkpatch.pl --strict over selftests/ (0 errors, 0 warnings)
@@ -149,7 +150,7 @@ selftests-series: $(DEPS) $(LSMCONF)
 	$(LSMCONF) selftests-series $(if $(SERIES_OUT),--out $(SERIES_OUT)) $(KSRC)
 
 mutate: $(DEPS) all
-	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(MUTATE_ARGS)
+	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(if $(COST),--cost "$(COST)") $(MUTATE_ARGS)
 
 unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done

@@ -157,3 +157,43 @@ bool bench_first_round_outlier(const struct bench_set *set, const char *point)
 			return false;
 	}
 }
+
+size_t bench_cost_changes(const char *points, const struct bench_set *a,
+			  const struct bench_set *b, const struct bench_set *a2,
+			  struct sbuf *out, size_t *missing)
+{
+	char *copy = xstrdup(points), *tok, *save = NULL;
+	size_t changed = 0;
+
+	*missing = 0;
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		size_t na, nb, na2;
+		double *va = bench_values(a, tok, &na);
+		double *vb = bench_values(b, tok, &nb);
+		double *va2 = bench_values(a2, tok, &na2);
+		struct ab_verdict v;
+
+		if (!na || !nb || !na2) {
+			sbuf_printf(out, "%s%s: no samples (A %zu, B %zu, A2 %zu)",
+				    out->len ? "; " : "", tok, na, nb, na2);
+			(*missing)++;
+		} else {
+			ab_compare(va, na, vb, nb, va2, na2, &v);
+			/* Significant as in `bench`: beyond drift and interval. */
+			if (v.significant) {
+				sbuf_printf(out,
+					    "%s%s %+.2f%% (B/A %.4f, 95%% CI [%.4f, %.4f], drift %.3f%%)",
+					    out->len ? "; " : "", tok,
+					    100 * v.change, v.ratio, v.lo, v.hi,
+					    100 * v.drift);
+				changed++;
+			}
+		}
+		free(va);
+		free(vb);
+		free(va2);
+	}
+	free(copy);
+	return changed;
+}

@@ -41,4 +41,18 @@ double *bench_values(const struct bench_set *set, const char *point, size_t *n);
 /* True when the first measured round of some invocation is an outlier. */
 bool bench_first_round_outlier(const struct bench_set *set, const char *point);
 
+struct sbuf;
+/*
+ * The cost verdict of `mutate --cost`: for each point of @points
+ * (space-separated), whether the per-message cost of @b differs from the
+ * original's boots @a and @a2 significantly (ab_compare(): beyond both
+ * the A -> A2 drift and the 95% interval of B/A). Appends one "POINT
+ * +x.xx% (...)" part per changed point to @out ("; "-separated), and one
+ * "POINT: no samples" part per point a side lacks, counted in *@missing.
+ * Returns how many points changed.
+ */
+size_t bench_cost_changes(const char *points, const struct bench_set *a,
+			  const struct bench_set *b, const struct bench_set *a2,
+			  struct sbuf *out, size_t *missing);
+
 #endif

@@ -322,9 +322,31 @@ const char *mutant_ways_name(unsigned int ways)
 		"decision+crash",
 		"failure+crash",
 		"decision+failure+crash",
+		"cost",
+		"decision+cost",
+		"failure+cost",
+		"decision+failure+cost",
+		"crash+cost",
+		"decision+crash+cost",
+		"failure+crash+cost",
+		"decision+failure+crash+cost",
 	};
 
-	return names[ways & 7];
+	return names[ways & 15];
+}
+
+void mutant_judge_cost(struct mutant_judgement *j, int changed)
+{
+	if (j->verdict != MUTANT_KILLED && j->verdict != MUTANT_SURVIVED)
+		return;
+	if (changed > 0) {
+		/* A cost change of its own kills, decisions or not. */
+		j->ways |= MUTANT_BY_COST;
+		j->verdict = MUTANT_KILLED;
+	} else if (changed < 0 && j->verdict == MUTANT_SURVIVED) {
+		j->verdict = MUTANT_INCONCLUSIVE;
+		j->why = "its cost was not measured (the cost boot gave no samples)";
+	}
 }
 
 /* Numbers as "N": boot 3 and boot 2 say the same thing. */

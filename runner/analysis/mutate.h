@@ -83,6 +83,7 @@ enum mutant_way {
 	MUTANT_BY_DECISION = 1, /* a decision differs */
 	MUTANT_BY_FAILURE = 2, /* the same case failed in both runs */
 	MUTANT_BY_CRASH = 4, /* the same case brought the kernel down twice */
+	MUTANT_BY_COST = 8, /* its cost per message changed (mutate --cost) */
 };
 
 struct mutant_judgement {
@@ -125,7 +126,18 @@ void mutant_judge(bool built, const struct mutant_run *r1,
 		  const struct mutant_run *r2, struct mutant_judgement *j);
 void mutant_judgement_free(struct mutant_judgement *j);
 const char *mutant_verdict_name(enum mutant_verdict v);
-/* "decision", "failure", "crash" joined with "+", or "-" for none. */
+/*
+ * The cost verdict on top of @j (mutate --cost), for a mutant killed or
+ * survived by its decisions: @changed > 0 (some point's cost changed
+ * significantly) kills it by cost; @changed < 0 (not measured) makes a
+ * survivor inconclusive, since nothing showed it costs the same; 0 leaves
+ * @j as it is. Stillborn and inconclusive mutants stay so.
+ */
+void mutant_judge_cost(struct mutant_judgement *j, int changed);
+/*
+ * "decision", "failure", "crash", "cost" joined with "+", or "-" for
+ * none.
+ */
 const char *mutant_ways_name(unsigned int ways);
 
 /*

@@ -16,11 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct bench_opts {
-	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
-	int invocations, warmup, rounds, messages;
-};
-
 #define N_BOOTS 3
 
 static const char *const boot_names[N_BOOTS] = { "A", "B", "A2" };
@@ -81,7 +76,34 @@ static void plot(const char *root, const char *points)
 	sbuf_free(&gp);
 }
 
-/* A -> B -> A2, fresh boots; returns the process exit status. */
+char *bench_args(const struct bench_opts *bo)
+{
+	return xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
+			 bo->warmup, bo->rounds, bo->messages, bo->points);
+}
+
+bool bench_boot(const struct run_opts *o, const char *args, bool icount,
+		struct kernel *k, const char *root, const char *dir_name,
+		struct bench_set *set)
+{
+	struct run_opts ro = *o;
+	char *test = "unix_send_bench", *dir;
+	struct err e;
+	int ran;
+
+	ro.tests = &test;
+	ro.n_tests = 1;
+	ro.args = args;
+	ro.icount = icount;
+	ro.dir_name = dir_name;
+	ran = run_kernel(&ro, root, k, &dir, &e);
+	if (ran < 0)
+		die("%s", e.msg);
+	load_samples(dir, set);
+	free(dir);
+	return ran;
+}
+
 /*
  * The three boots, A -> B -> A2, with the same command line: only the
  * kernel differs. Their samples go to @set; false when a boot failed.
@@ -92,31 +114,22 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 {
 	struct kernel k[2];
 	struct err e;
-	char *args, *dir;
+	char *args;
 	bool ok = true;
-	int b, ran;
+	int b;
 
 	if (kernel_provision(specs[0], &k[0], o->refresh, &e))
 		die("%s", e.msg);
 	if (kernel_provision(specs[1], &k[1], o->refresh, &e))
 		die("%s", e.msg);
-	args = xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
-			 bo->warmup, bo->rounds, bo->messages, bo->points);
+	args = bench_args(bo);
 	for (b = 0; b < N_BOOTS; b++) {
-		struct run_opts ro = *o;
-		char *test = "unix_send_bench", *name = safe_name(specs[b]);
+		char *name = safe_name(specs[b]);
+		char *dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 
-		ro.tests = &test;
-		ro.n_tests = 1;
-		ro.args = args;
-		ro.icount = icount;
-		ro.dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
-		ran = run_kernel(&ro, root, &k[b == 1], &dir, &e);
-		if (ran < 0)
-			die("%s", e.msg);
-		ok &= ran;
-		load_samples(dir, &set[b]);
-		free(dir);
+		ok &= bench_boot(o, args, icount, &k[b == 1], root, dir_name,
+				 &set[b]);
+		free(dir_name);
 		free(name);
 	}
 	kernel_free(&k[0]);

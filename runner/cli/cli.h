@@ -51,6 +51,23 @@ char *results_root(const char *base);
 struct kernel_boots;
 void compare_boot_features(const struct kernel_boots *a,
 			   const struct kernel_boots *b, char **fa, char **fb);
+/* The send-cost benchmark's points and sizes (bench.c). */
+struct bench_opts {
+	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
+	int invocations, warmup, rounds, messages;
+};
+/* unix_send_bench's arguments for @bo; malloc'd. */
+char *bench_args(const struct bench_opts *bo);
+/*
+ * One bench boot of @k under @o (icount when @icount) into
+ * @root/@dir_name, running unix_send_bench @args; its samples go to @set.
+ * False when the boot failed; dies when it could not run at all.
+ */
+struct kernel;
+struct bench_set;
+bool bench_boot(const struct run_opts *o, const char *args, bool icount,
+		struct kernel *k, const char *root, const char *dir_name,
+		struct bench_set *set);
 /* Parses the options every booting subcommand shares; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o);
 

@@ -12,6 +12,7 @@
 #include "provision/provision.h"
 #include "analysis/analysis.h"
 #include "lib/lib.h"
+#include "vm/vm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,23 @@ struct mutate_opts {
 	const char *source; /* build:SOURCE of the original */
 	char **only; /* only these mutants (NULL: all) */
 	size_t n_only;
+	const char *cost; /* --cost POINTS: bench points judged too, or NULL */
+};
+
+/*
+ * mutate --cost: a short bench of the chosen points on its own boot per
+ * kernel, under icount (the suites' boots run on two vCPUs without it, so
+ * the bench cannot share them). The original is measured twice, A and A2,
+ * which gives the drift a mutant's change must exceed.
+ */
+struct cost_ref {
+	char *args; /* unix_send_bench's arguments */
+	bool icount;
+	struct bench_set a, a2; /* the original's two bench boots */
+};
+
+static const struct bench_opts cost_sizes = {
+	.invocations = 1, .warmup = 2, .rounds = 6, .messages = 8192,
 };
 
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
@@ -227,6 +245,7 @@ struct mutant_result {
 	const char *why; /* static text */
 	struct sbuf killers; /* the killing cases, comma-separated */
 	struct sbuf shown; /* the first few of each way, for the report */
+	struct sbuf cost; /* mutate --cost: the points whose cost changed */
 	double build_s, run_s;
 };
 
@@ -238,6 +257,9 @@ static void name_killers(const struct mutant_judgement *j,
 					     MUTANT_BY_CRASH,
 					     MUTANT_BY_FAILURE };
 	size_t i, w, shown;
+
+	if (j->ways & MUTANT_BY_COST)
+		sbuf_printf(&r->shown, "   killed by cost: %s\n", r->cost.buf);
 
 	for (i = 0; i < j->n_diffs; i++)
 		sbuf_printf(&r->killers, "%s%s (%s -> %s)",
@@ -315,10 +337,34 @@ static void original_records(const struct kernel_boots *orig, const char *lsms,
 	run_load_records(&some, rs);
 }
 
+/*
+ * The mutant's cost against the original's (@ref): 1 when some point
+ * changed significantly, 0 when none did, -1 when it was not measured.
+ * The points that changed (or lack samples) go to @r->cost.
+ */
+static int mutant_cost(const struct run_opts *o, const char *root,
+		       const struct mutate_opts *mo, const struct mutant *m,
+		       const struct cost_ref *ref, struct kernel *k,
+		       struct mutant_result *r)
+{
+	char *dir_name = xasprintf("mutant-%s-cost", m->name);
+	struct bench_set set;
+	size_t changed, missing;
+
+	bench_boot(o, ref->args, ref->icount, k, root, dir_name, &set);
+	changed = bench_cost_changes(mo->cost, &ref->a, &set, &ref->a2,
+				     &r->cost, &missing);
+	bench_free(&set);
+	free(dir_name);
+	if (changed)
+		return 1;
+	return missing ? -1 : 0;
+}
+
 static void run_mutant(const struct run_opts *o, const char *root,
 		       const struct mutate_opts *mo, const struct mutant *m,
 		       const struct kernel_boots *orig_kb,
-		       struct mutant_result *r)
+		       const struct cost_ref *ref, struct mutant_result *r)
 {
 	char *spec = xasprintf("build:%s+%s", mo->source, m->path);
 	struct mutant_obs first, again;
@@ -363,6 +409,8 @@ static void run_mutant(const struct run_opts *o, const char *root,
 		r->runs = 2;
 	}
 	mutant_judge(true, &first.run, reason ? &again.run : NULL, &j);
+	if (mo->cost)
+		mutant_judge_cost(&j, mutant_cost(o, root, mo, m, ref, &k, r));
 	r->verdict = j.verdict;
 	r->ways = j.ways;
 	r->why = j.why;
@@ -420,6 +468,34 @@ static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 	return sb.buf;
 }
 
+/* The original's two bench boots, A and A2, for mutate --cost. */
+static void cost_reference(const struct run_opts *o, const char *root,
+			   const struct mutate_opts *mo, struct kernel *k,
+			   struct cost_ref *ref)
+{
+	struct bench_opts bo = cost_sizes;
+	struct sbuf none = { 0 };
+	size_t missing;
+
+	bo.points = mo->cost;
+	ref->args = bench_args(&bo);
+	ref->icount = !boot_uses_kvm();
+	if (!bench_boot(o, ref->args, ref->icount, k, root, "original-cost-A",
+			&ref->a) ||
+	    !bench_boot(o, ref->args, ref->icount, k, root, "original-cost-A2",
+			&ref->a2))
+		die("the original's cost boots failed: no mutant's cost can be judged against it");
+	/* The original against itself: its points must all have samples. */
+	bench_cost_changes(mo->cost, &ref->a, &ref->a2, &ref->a2, &none,
+			   &missing);
+	if (missing)
+		die("the original's cost boots lack samples: %s", none.buf);
+	sbuf_free(&none);
+	printf("== original cost (%s): %s\n", mo->cost,
+	       ref->icount ? "QEMU icount, guest ns = instructions" :
+			     "real time under KVM");
+}
+
 /* `lsmconf mutate`; returns the exit status. */
 static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 {
@@ -433,6 +509,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	size_t n, i, killed = 0, survived = 0, stillborn = 0, equivalent = 0;
 	size_t inconclusive = 0, judged;
 	double t0 = now_seconds();
+	struct cost_ref ref = { 0 };
 	struct kernel k;
 	struct err e;
 
@@ -454,6 +531,8 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		die("the original %s fails the suite on its own: no mutant can be judged against it",
 		    spec);
 	run_load_records(&kb, &orig);
+	if (mo->cost)
+		cost_reference(o, root, mo, &k, &ref);
 	kernel_free(&k);
 	printf("== original %s (%s): %zu decisions, every case passed (%.0f s)\n",
 	       spec, lsms, orig.n, now_seconds() - t0);
@@ -462,13 +541,13 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	res = xcalloc(n, sizeof(*res));
 	sbuf_printf(
 		&tsv,
-		"mutant\tverdict\tkilled_by_way\tdecisions\tfailures\truns\tbuild_s\trun_s\tdescription\twhy\tkilled_by\n");
+		"mutant\tverdict\tkilled_by_way\tdecisions\tfailures\truns\tbuild_s\trun_s\tdescription\twhy\tkilled_by\tcost\n");
 	for (i = 0; i < n; i++) {
 		struct mutant_result *r = &res[i];
 
 		progress("mutant %zu of %zu: %s", i + 1, n, m[i].name);
 		progress_done();
-		run_mutant(o, root, mo, &m[i], &kb, r);
+		run_mutant(o, root, mo, &m[i], &kb, &ref, r);
 		printf("== mutant %s: %s\n   bug: %s\n", m[i].name,
 		       mutant_verdict_name(r->verdict), m[i].desc);
 		switch (r->verdict) {
@@ -493,18 +572,25 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 				survived++;
 			}
 		}
+		if (mo->cost && r->cost.len && !(r->ways & MUTANT_BY_COST))
+			printf("   cost: %s\n", r->cost.buf);
+		else if (mo->cost && !r->cost.len &&
+			 r->verdict != MUTANT_STILLBORN)
+			printf("   cost: no point changed (%s)\n", mo->cost);
 		printf("   time: build %.1f s, boots and compare %.1f s (%d run%s)\n",
 		       r->build_s, r->run_s, r->runs, r->runs == 1 ? "" : "s");
 		fflush(stdout);
 		sbuf_printf(
 			&tsv,
-			"%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\n",
+			"%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\t%s\n",
 			m[i].name, mutant_verdict_name(r->verdict),
 			mutant_ways_name(r->ways), r->decisions, r->failures,
 			r->runs, r->build_s, r->run_s, m[i].desc,
 			r->why ? r->why : "-",
-			r->killers.len ? r->killers.buf : "-");
+			r->killers.len ? r->killers.buf : "-",
+			r->cost.len ? r->cost.buf : "-");
 		sbuf_free(&r->killers);
+		sbuf_free(&r->cost);
 		sbuf_free(&r->shown);
 	}
 	write_file_at(root, "mutants.tsv", tsv.buf, tsv.len);
@@ -516,6 +602,9 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
 	kernel_boots_free(&kb);
+	bench_free(&ref.a);
+	bench_free(&ref.a2);
+	free(ref.args);
 	free(lsms);
 	sbuf_free(&tsv);
 	mutants_free(m, n);
@@ -543,6 +632,8 @@ static bool mutate_option(void *ctx, const char *opt, const char *v)
 		opt_value(opt, v);
 		m->only = xrealloc(m->only, (m->n_only + 1) * sizeof(char *));
 		m->only[m->n_only++] = (char *)v;
+	} else if (!strcmp(opt, "--cost")) {
+		m->cost = opt_value(opt, v);
 	} else if (!strcmp(opt, "--source")) {
 		m->source = opt_value(opt, v);
 	} else {
@@ -580,5 +671,11 @@ int cmd_mutate(int argc, char **argv)
 	 */
 	if (!a.lsm_given)
 		o.lsms = lsm_all();
+	if (m->cost) {
+		char err[512];
+
+		if (bench_points_check(m->cost, err, sizeof(err)))
+			die("--cost: %s", err);
+	}
 	return mutate_main(&o, m);
 }

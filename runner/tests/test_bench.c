@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analysis/bench.h"
+#include "lib/lib.h"
 
 START_TEST(test_parse)
 {
@@ -107,8 +108,70 @@ START_TEST(test_points_invalid)
 }
 END_TEST
 
+/* Six rounds of @point at @base + i * @step ns per message (1 message). */
+static void rounds(struct bench_set *set, const char *point, long long base,
+		   long long step)
+{
+	struct sbuf sb = { 0 };
+	int i;
+
+	for (i = 0; i < 6; i++)
+		sbuf_printf(&sb, "%s\t0\t%d\t0\t1\t%lld\n", point, i,
+			    base + i * step);
+	bench_parse(sb.buf, set);
+	sbuf_free(&sb);
+}
+
+START_TEST(test_cost_changes)
+{
+	struct bench_set a, b, a2, none = { 0 };
+	struct sbuf out = { 0 };
+	size_t missing;
+
+	/*
+	 * Six rounds a step of 1 apart (CV 0.19%): A mean 1000.5, A2 1001.5
+	 * (drift 0.1%), B 1010.5 is (1010.5 - 1001) / 1001 = +0.95%, beyond
+	 * the drift and the interval; B at 1002.5 is within the drift.
+	 */
+	rounds(&a, "socketpair:none", 998, 1);
+	rounds(&a2, "socketpair:none", 999, 1);
+	rounds(&b, "socketpair:none", 1008, 1);
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2,
+					     &out, &missing),
+			  1);
+	ck_assert_uint_eq(missing, 0);
+	ck_assert_msg(!strncmp(out.buf, "socketpair:none +0.95% (B/A", 27),
+		      "%s", out.buf);
+	bench_free(&b);
+	sbuf_free(&out);
+
+	rounds(&b, "socketpair:none", 1000, 1);
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2,
+					     &out, &missing),
+			  0);
+	ck_assert_uint_eq(out.len, 0);
+
+	/* A point without samples on one side is not a change: it is missing. */
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none twoproc:both",
+					     &a, &b, &a2, &out, &missing),
+			  0);
+	ck_assert_uint_eq(missing, 1);
+	ck_assert_str_eq(out.buf, "twoproc:both: no samples (A 0, B 0, A2 0)");
+	sbuf_free(&out);
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &none, &a2,
+					     &out, &missing),
+			  0);
+	ck_assert_uint_eq(missing, 1);
+	sbuf_free(&out);
+	bench_free(&a);
+	bench_free(&b);
+	bench_free(&a2);
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("bench", test_parse, test_first_round,
-			 test_points_valid, test_points_invalid);
+			 test_points_valid, test_points_invalid,
+			 test_cost_changes);
 }

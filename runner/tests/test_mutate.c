@@ -265,8 +265,41 @@ START_TEST(test_judge_rerun)
 	ck_assert_str_eq(mutant_ways_name(0), "-");
 	ck_assert_str_eq(mutant_ways_name(MUTANT_BY_DECISION | MUTANT_BY_CRASH),
 			 "decision+crash");
+	ck_assert_str_eq(mutant_ways_name(MUTANT_BY_FAILURE | MUTANT_BY_COST),
+			 "failure+cost");
+	ck_assert_str_eq(mutant_ways_name(MUTANT_BY_COST), "cost");
 	ck_assert(mutant_diff_missing(&d_lost));
 	ck_assert(!mutant_diff_missing(&d_eperm));
+}
+END_TEST
+
+START_TEST(test_judge_cost)
+{
+	struct mutant_judgement j = { 0 };
+
+	/* A survivor whose cost changed is killed by cost alone. */
+	j.verdict = MUTANT_SURVIVED;
+	mutant_judge_cost(&j, 1);
+	ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+	ck_assert_uint_eq(j.ways, MUTANT_BY_COST);
+	/* A killed one gains the way. */
+	j = (struct mutant_judgement){ .verdict = MUTANT_KILLED,
+				       .ways = MUTANT_BY_DECISION };
+	mutant_judge_cost(&j, 1);
+	ck_assert_uint_eq(j.ways, MUTANT_BY_DECISION | MUTANT_BY_COST);
+	/* Same cost: nothing changes. */
+	j = (struct mutant_judgement){ .verdict = MUTANT_SURVIVED };
+	mutant_judge_cost(&j, 0);
+	ck_assert_int_eq(j.verdict, MUTANT_SURVIVED);
+	/* Cost not measured: a survivor is not proved to cost the same. */
+	mutant_judge_cost(&j, -1);
+	ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+	ck_assert_ptr_nonnull(j.why);
+	/* Stillborn stays stillborn, whatever a cost boot said. */
+	j = (struct mutant_judgement){ .verdict = MUTANT_STILLBORN };
+	mutant_judge_cost(&j, 1);
+	ck_assert_int_eq(j.verdict, MUTANT_STILLBORN);
+	ck_assert_uint_eq(j.ways, 0);
 }
 END_TEST
 
@@ -416,5 +449,5 @@ int main(void)
 {
 	return CHECK_RUN("mutate", test_header, test_judge_one_run,
 			 test_judge_rerun, test_ktap_failures, test_list,
-			 test_lsm);
+			 test_lsm, test_judge_cost);
 }
