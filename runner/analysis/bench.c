@@ -175,18 +175,20 @@ size_t bench_cost_changes(const char *points, const struct bench_set *a,
 		struct ab_verdict v;
 
 		if (!na || !nb || !na2) {
-			sbuf_printf(out, "%s%s: no samples (A %zu, B %zu, A2 %zu)",
+			sbuf_printf(out,
+				    "%s%s: no samples (A %zu, B %zu, A2 %zu)",
 				    out->len ? "; " : "", tok, na, nb, na2);
 			(*missing)++;
 		} else {
 			ab_compare(va, na, vb, nb, va2, na2, &v);
 			/* Significant as in `bench`: beyond drift and interval. */
 			if (v.significant) {
-				sbuf_printf(out,
-					    "%s%s %+.2f%% (B/A %.4f, 95%% CI [%.4f, %.4f], drift %.3f%%)",
-					    out->len ? "; " : "", tok,
-					    100 * v.change, v.ratio, v.lo, v.hi,
-					    100 * v.drift);
+				sbuf_printf(
+					out,
+					"%s%s %+.2f%% (B/A %.4f, 95%% CI [%.4f, %.4f], drift %.3f%%)",
+					out->len ? "; " : "", tok,
+					100 * v.change, v.ratio, v.lo, v.hi,
+					100 * v.drift);
 				changed++;
 			}
 		}

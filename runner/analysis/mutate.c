@@ -345,7 +345,8 @@ void mutant_judge_cost(struct mutant_judgement *j, int changed)
 		j->verdict = MUTANT_KILLED;
 	} else if (changed < 0 && j->verdict == MUTANT_SURVIVED) {
 		j->verdict = MUTANT_INCONCLUSIVE;
-		j->why = "its cost was not measured (the cost boot gave no samples)";
+		j->why =
+			"its cost was not measured (the cost boot gave no samples)";
 	}
 }
 

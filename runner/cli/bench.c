@@ -125,7 +125,8 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 	args = bench_args(bo);
 	for (b = 0; b < N_BOOTS; b++) {
 		char *name = safe_name(specs[b]);
-		char *dir_name = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
+		char *dir_name =
+			xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 
 		ok &= bench_boot(o, args, icount, &k[b == 1], root, dir_name,
 				 &set[b]);

@@ -40,7 +40,10 @@ struct cost_ref {
 };
 
 static const struct bench_opts cost_sizes = {
-	.invocations = 1, .warmup = 2, .rounds = 6, .messages = 8192,
+	.invocations = 1,
+	.warmup = 2,
+	.rounds = 6,
+	.messages = 8192,
 };
 
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */

@@ -152,8 +152,8 @@ START_TEST(test_cost_changes)
 	ck_assert_uint_eq(out.len, 0);
 
 	/* A point without samples on one side is not a change: it is missing. */
-	ck_assert_uint_eq(bench_cost_changes("socketpair:none twoproc:both",
-					     &a, &b, &a2, &out, &missing),
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none twoproc:both", &a,
+					     &b, &a2, &out, &missing),
 			  0);
 	ck_assert_uint_eq(missing, 1);
 	ck_assert_str_eq(out.buf, "twoproc:both: no samples (A 0, B 0, A2 0)");
