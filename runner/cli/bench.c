@@ -30,52 +30,6 @@ static void load_samples(const char *dir, struct bench_set *set)
 	free(path);
 }
 
-static void plot(const char *root, const char *points)
-{
-	struct sbuf gp = { 0 };
-	char *copy = xstrdup(points), *tok, *save = NULL, *path;
-	const char *terms[][2] = { { "svg size 1000,600 noenhanced", "svg" },
-				   { "png size 1000,600 noenhanced", "png" } };
-	int t, b, first;
-
-	for (t = 0; t < 2; t++) {
-		sbuf_printf(&gp, "set terminal %s\nset output '%s/bench.%s'\n",
-			    terms[t][0], root, terms[t][1]);
-		sbuf_printf(
-			&gp,
-			"set title 'AF_UNIX send cost per round (warm-up rounds excluded)'\n"
-			"set xlabel 'line of samples.tsv (boots, invocations and rounds in order)'\n"
-			"set ylabel 'guest ns per message'\nset key outside\n"
-			"set datafile separator '\\t'\n"
-			"plot ");
-		first = 1;
-		free(copy);
-		copy = xstrdup(points);
-		for (tok = strtok_r(copy, " ", &save); tok;
-		     tok = strtok_r(NULL, " ", &save))
-			for (b = 0; b < N_BOOTS; b++) {
-				sbuf_printf(
-					&gp,
-					"%s'%s/samples.tsv' every ::1 using 0:(strcol(1) eq '%s' && strcol(2).':'.strcol(3) eq '%s' && $6 == 0 ? $9 : 1/0) with linespoints title '%s %s'",
-					first ? "" : ", ", root, boot_names[b],
-					tok, boot_names[b], tok);
-				first = 0;
-			}
-		sbuf_printf(&gp, "\n");
-	}
-	path = xasprintf("%s/bench.gp", root);
-	write_file(path, gp.buf, gp.len);
-	if (spawn_wait((char *[]){ "gnuplot", path, NULL },
-		       &(struct spawn_opts){ .stdin_fd = -1,
-					     .stdout_fd = -1,
-					     .stderr_fd = -1,
-					     .timeout_s = 60 }))
-		note("gnuplot could not draw %s (is gnuplot installed?)", path);
-	free(path);
-	free(copy);
-	sbuf_free(&gp);
-}
-
 char *bench_args(const struct bench_opts *bo)
 {
 	return xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
@@ -239,9 +193,9 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		failed += !summarize_point(tok, set, &sum);
 	free(copy);
 	write_file_at(root, "summary.tsv", sum.buf, sum.len);
-	plot(root, bo->points);
+	bench_plot(root, bo->points, boot_names, N_BOOTS);
 	printf("   significant = |change| exceeds both the A->A2 drift and the 95%% interval of B/A\n");
-	printf("   results: %s (samples.tsv, summary.tsv, bench.gp, bench.svg, bench.png)\n",
+	printf("   results: %s (samples.tsv, summary.tsv; figures bench, points and, when a function changed, functions: .gp, .svg, .png)\n",
 	       root);
 
 	for (b = 0; b < N_BOOTS; b++)

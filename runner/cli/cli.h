@@ -68,6 +68,13 @@ struct bench_set;
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		struct kernel *k, const char *root, const char *dir_name,
 		struct bench_set *set);
+/*
+ * The bench's figures in @root (bench_plot.c): every round of @points in
+ * the boots @boots, the per-point means and verdict, and the functions
+ * whose calls per message changed (path.tsv, when present).
+ */
+void bench_plot(const char *root, const char *points, const char *const *boots,
+		int n_boots);
 /* Parses the options every booting subcommand shares; returns the first spec's index. */
 int run_options(int argc, char **argv, struct run_opts *o);
 

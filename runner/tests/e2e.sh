@@ -735,7 +735,7 @@ else
 	sed 's/^/#   /' "$T/bench.out" | tail -10
 fi
 check "bench: a summary line per point" [ "$(grep -c . "$T/bench/latest/summary.tsv")" -eq 3 ]
-plots() { [ -s "$1/bench.svg" ] && [ -s "$1/bench.png" ]; }
+plots() { [ -s "$1/bench.svg" ] && [ -s "$1/bench.png" ] && [ -s "$1/points.svg" ] && [ -s "$1/points.png" ]; }
 check "bench: plots drawn" plots "$T/bench/latest"
 check "bench: the report names its clock" grep -q 'clock: ' "$T/bench.out"
 
