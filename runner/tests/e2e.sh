@@ -23,8 +23,25 @@ trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-no() { fail=$((fail + 1)); echo "not ok - $1"; }
+# Elapsed time since the start, as a comment after a check that ended a
+# stretch of 30 s or more: where make check spends its time.
+start=$(date +%s)
+last=$start
+elapsed() {
+	now=$(date +%s)
+	[ $((now - last)) -ge 30 ] && echo "# +$((now - start)) s (this stretch $((now - last)) s)"
+	last=$now
+}
+ok() {
+	pass=$((pass + 1))
+	echo "ok - $1"
+	elapsed
+}
+no() {
+	fail=$((fail + 1))
+	echo "not ok - $1"
+	elapsed
+}
 
 # expect_fail NAME PATTERN CMD...: CMD must exit non-zero within 300 s and
 # say PATTERN in one line of its stderr.
