@@ -161,6 +161,35 @@ static inline int wl_bufs(int fd)
 }
 
 /*
+ * streamcred: the batch's first read takes its ancillary data, which must
+ * be the SCM_CREDENTIALS of the sender (the receiver's parent): proof
+ * that the kernel attached credentials to the writes being timed.
+ */
+static inline ssize_t wl_recv_creds(int fd, char *buf, size_t len)
+{
+	char cbuf[CMSG_SPACE(sizeof(struct ucred))] = { 0 };
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr msg = { .msg_iov = &iov,
+			      .msg_iovlen = 1,
+			      .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cm;
+	struct ucred uc;
+	ssize_t n = recvmsg(fd, &msg, 0);
+
+	if (n <= 0)
+		return n;
+	cm = CMSG_FIRSTHDR(&msg);
+	if (!cm || cm->cmsg_level != SOL_SOCKET ||
+	    cm->cmsg_type != SCM_CREDENTIALS)
+		return errno = EBADMSG, -1;
+	memcpy(&uc, CMSG_DATA(cm), sizeof(uc));
+	if (uc.pid != getppid())
+		return errno = EBADMSG, -1;
+	return n;
+}
+
+/*
  * Receives one batch (messages @first...) and checks every payload.
  * Byte streams (stream, TCP) are read as bytes: the batch's total, then
  * checked message by message, whatever the boundaries of the reads.
@@ -175,7 +204,9 @@ static inline int wl_drain(int fd, const struct wl *w, unsigned int first,
 	while (got < want) {
 		size_t ask =
 			w->kind == WL_UDP ? (size_t)w->size + 1 : want - got;
-		ssize_t n = recv(fd, buf + got, ask, 0);
+		ssize_t n = w->kind == WL_STREAMCRED && !got ?
+				    wl_recv_creds(fd, buf, ask) :
+				    recv(fd, buf + got, ask, 0);
 
 		if (n < 0)
 			return -errno;
