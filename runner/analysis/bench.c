@@ -9,9 +9,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const workloads[] = { "socketpair", "twoproc", "uring" };
-static const char *const confinements[] = { "none", "sender", "receiver",
-					    "both", "stacked" };
+/* And tcpSIZE, udpSIZE: sized_workload(). */
+static const char *const workloads[] = { "socketpair", "twoproc", "uring",
+					 "stream", "streamcred" };
+static const char *const confinements[] = { "none", "sender",  "receiver",
+					    "both", "stacked", "inet" };
+
+/*
+ * tcpSIZE and udpSIZE: the message size is part of the point's name
+ * (samples.tsv and summary.tsv key on it), so one size has one spelling:
+ * decimal, no leading zero, BENCH_MIN_SIZE to BENCH_MAX_SIZE.
+ * Returns the size, 0 when @s is no such workload, -1 for a size out of
+ * range or misspelt.
+ */
+static long sized_workload(const char *s, size_t len)
+{
+	long size = 0;
+	size_t i;
+
+	if (len < 4 || (strncmp(s, "tcp", 3) && strncmp(s, "udp", 3)))
+		return 0;
+	for (i = 3; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		if (size <= BENCH_MAX_SIZE)
+			size = size * 10 + (s[i] - '0');
+	}
+	if (s[3] == '0' || size < BENCH_MIN_SIZE || size > BENCH_MAX_SIZE)
+		return -1;
+	return size;
+}
 
 /* True when the @len bytes at @s are one of @names. */
 static bool known(const char *s, size_t len, const char *const *names, size_t n)
@@ -44,10 +71,14 @@ int bench_points_check(const char *points, char *err, size_t n)
 	size_t count = 0;
 
 	names_of(workloads, ARRAY_SIZE(workloads), w, sizeof(w));
+	snprintf(w + strlen(w), sizeof(w) - strlen(w),
+		 ", tcpSIZE, udpSIZE (SIZE %d to %d)", BENCH_MIN_SIZE,
+		 BENCH_MAX_SIZE);
 	names_of(confinements, ARRAY_SIZE(confinements), c, sizeof(c));
 	for (;; count++) {
 		const char *colon;
 		size_t len, wlen;
+		long size;
 
 		p += strspn(p, " ");
 		if (!*p)
@@ -62,7 +93,17 @@ int bench_points_check(const char *points, char *err, size_t n)
 				(int)len, p, w, c);
 			return -EINVAL;
 		}
-		if (!known(p, wlen, workloads, ARRAY_SIZE(workloads))) {
+		size = colon ? sized_workload(p, wlen) : 0;
+		if (size < 0) {
+			snprintf(
+				err, n,
+				"bench point %.*s: message size %.*s is not %d to %d (tcpSIZE, udpSIZE; no leading zero)",
+				(int)len, p, (int)wlen - 3, p + 3,
+				BENCH_MIN_SIZE, BENCH_MAX_SIZE);
+			return -EINVAL;
+		}
+		if (!size &&
+		    !known(p, wlen, workloads, ARRAY_SIZE(workloads))) {
 			snprintf(
 				err, n,
 				"bench point %.*s: unknown workload %.*s (known: %s)",
@@ -76,6 +117,15 @@ int bench_points_check(const char *points, char *err, size_t n)
 				"bench point %.*s: unknown confinement %.*s (known: %s)",
 				(int)len, p, (int)(len - wlen - 1), colon + 1,
 				c);
+			return -EINVAL;
+		}
+		/* The inet label has only inet rules: tcp and udp points. */
+		if (!size && len - wlen - 1 == 4 &&
+		    !strncmp(colon + 1, "inet", 4)) {
+			snprintf(
+				err, n,
+				"bench point %.*s: confinement inet is for tcpSIZE and udpSIZE workloads only",
+				(int)len, p);
 			return -EINVAL;
 		}
 		p += len;

@@ -20,12 +20,17 @@ struct bench_set {
 	size_t malformed;
 };
 
+/* The message sizes of tcpSIZE and udpSIZE points. */
+#define BENCH_MIN_SIZE 64
+#define BENCH_MAX_SIZE 16384
+
 /*
  * Checks @points, space-separated WORKLOAD:CONFINEMENT with the names
- * unix_send_bench knows (WORKLOAD: socketpair, twoproc, uring;
- * CONFINEMENT: none, sender, receiver, both, stacked). Returns 0, or
- * -EINVAL with a one-line reason in @err naming the bad point and the
- * valid names.
+ * unix_send_bench knows (WORKLOAD: socketpair, twoproc, uring, stream,
+ * streamcred, tcpSIZE, udpSIZE with SIZE 64 to 16384 written without a
+ * leading zero; CONFINEMENT: none, sender, receiver, both, stacked, and
+ * inet for tcp and udp only). Returns 0, or -EINVAL with a one-line
+ * reason in @err naming the bad point and the valid names.
  */
 int bench_points_check(const char *points, char *err, size_t n);
 

@@ -398,6 +398,8 @@ expect_fail "mutant not found" "no mutant nosuch" "$L" mutate --mutant nosuch
 # Options are checked before anything is fetched, built or booted.
 expect_fail "bad bench point" "bench point bogus:none: unknown workload bogus (known: " \
 	"$L" bench --results "$T/bad" --points bogus:none debian:sid debian:sid
+expect_fail "bench message size out of range" "bench point tcp20:none: message size 20 is not 64 to 16384" \
+	"$L" bench --results "$T/bad" --points "stream:none tcp20:none" debian:sid debian:sid
 expect_fail "bad msgcost point" "msgcost point 5:none: no policy with 5 categories" \
 	"$L" msgcost --results "$T/bad" --points "4:none 5:none" debian:sid
 expect_fail "negative --warmup" "warmup: not a number from 0 to 1000000: -1" \
@@ -743,7 +745,10 @@ else
 fi
 
 # 7. The benchmark pipeline, small: three boots, samples, statistics, plots.
-if "$L" bench --results "$T/bench" --points "socketpair:none twoproc:both" \
+# The same boots carry a short form of each connection workload kind
+# (stream, streamcred, tcp, udp, the inet label): no boot of their own.
+bench_points="socketpair:none twoproc:both stream:none streamcred:none tcp64:none udp64:inet"
+if "$L" bench --results "$T/bench" --points "$bench_points" \
 	--invocations 1 --warmup 1 --rounds 3 --messages 4096 \
 	debian:trixie debian:sid > "$T/bench.out" 2>&1; then
 	ok "bench A -> B -> A2 runs ($(grep -c . "$T/bench/latest/samples.tsv") sample lines)"
@@ -751,7 +756,12 @@ else
 	no "bench A -> B -> A2 runs"
 	sed 's/^/#   /' "$T/bench.out" | tail -10
 fi
-check "bench: a summary line per point" [ "$(grep -c . "$T/bench/latest/summary.tsv")" -eq 3 ]
+# summary.tsv: a header, then one line per point, keyed by its name.
+for pt in $bench_points; do
+	check "bench: a summary line for $pt" grep -q "^$pt	" "$T/bench/latest/summary.tsv"
+done
+check "bench: nothing but the header and the points in summary.tsv" \
+	[ "$(grep -c . "$T/bench/latest/summary.tsv")" -eq $(($(echo "$bench_points" | wc -w) + 1)) ]
 plots() { [ -s "$1/bench.svg" ] && [ -s "$1/bench.png" ] && [ -s "$1/points.svg" ] && [ -s "$1/points.png" ]; }
 check "bench: plots drawn" plots "$T/bench/latest"
 check "bench: the report names its clock" grep -q 'clock: ' "$T/bench.out"

@@ -87,6 +87,53 @@ START_TEST(test_points_valid)
 }
 END_TEST
 
+START_TEST(test_points_connection_valid)
+{
+	char err[512] = "";
+
+	/*
+	 * stream and streamcred take every confinement but inet; tcpSIZE and
+	 * udpSIZE every one, with SIZE from 64 to 16384 (both ends, and one
+	 * that is no power of two).
+	 */
+	ck_assert_int_eq(
+		bench_points_check(
+			"stream:none streamcred:both stream:stacked "
+			"tcp64:none tcp16384:inet udp64:inet udp16384:none "
+			"tcp1024:sender udp3000:receiver",
+			err, sizeof(err)),
+		0);
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(test_points_connection_invalid)
+{
+	/* A size out of 64..16384, or not written one way only. */
+	refused("tcp63:none",
+		"bench point tcp63:none: message size 63 is not 64 to 16384");
+	refused("udp16385:none", "message size 16385 is not 64 to 16384");
+	refused("udp0:none", "message size 0 is not 64 to 16384");
+	refused("tcp064:none", "message size 064 is not 64 to 16384");
+	refused("tcp99999999999999999999:none",
+		"message size 99999999999999999999 is not");
+	/* No size, or not a number: an unknown workload, naming the rule. */
+	refused("tcp:none", "unknown workload tcp (known: ");
+	refused("tcp:none",
+		"stream, streamcred, tcpSIZE, udpSIZE (SIZE 64 to 16384)");
+	refused("tcpSIZE:none", "unknown workload tcpSIZE");
+	refused("tcp64k:none", "unknown workload tcp64k");
+	refused("streams:none", "unknown workload streams");
+	refused("sctp64:none", "unknown workload sctp64");
+	/* inet is a label with inet rules only. */
+	refused("stream:inet",
+		"bench point stream:inet: confinement inet is for tcpSIZE and udpSIZE workloads only");
+	refused("socketpair:inet", "confinement inet is for tcpSIZE");
+	refused("tcp64:inets", "unknown confinement inets");
+	refused("tcp64:nobody", "none, sender, receiver, both, stacked, inet");
+}
+END_TEST
+
 START_TEST(test_points_invalid)
 {
 	/* The bad point, and the valid names. */
@@ -173,5 +220,6 @@ int main(void)
 {
 	return CHECK_RUN("bench", test_parse, test_first_round,
 			 test_points_valid, test_points_invalid,
-			 test_cost_changes);
+			 test_cost_changes, test_points_connection_valid,
+			 test_points_connection_invalid);
 }

@@ -8,8 +8,10 @@
  *
  *   unix_send_bench [-i INVOCATIONS] [-W WARMUP] [-r ROUNDS] [-n MESSAGES]
  *                   POINT...      (POINT: WORKLOAD:CONFINEMENT)
- * WORKLOAD: socketpair, twoproc, uring; CONFINEMENT: none, sender,
- * receiver, both, stacked.
+ * WORKLOAD: socketpair, twoproc, uring, and the connection workloads of
+ * bench_workloads.h: stream, streamcred, tcpSIZE, udpSIZE (SIZE 64 to
+ * 16384); CONFINEMENT: none, sender, receiver, both, stacked, and inet
+ * (tcp and udp only: both processes under explicit network inet rules).
  */
 
 #define _GNU_SOURCE
@@ -19,6 +21,7 @@
 #include <time.h>
 
 #include "../kselftest.h"
+#include "bench_workloads.h"
 #include "peer.h"
 
 #define BATCH 32
@@ -120,6 +123,12 @@ static void enter_label(const char *confinement, bool sender)
 		       !strcmp(confinement, "stacked") ||
 		       !strcmp(confinement, sender ? "sender" : "receiver");
 
+	/* Seed 003: explicit "network inet" rules, for both processes. */
+	if (!strcmp(confinement, "inet")) {
+		if (aa_change_profile(AA_TEST_PREFIX "bench_inet"))
+			_exit(92);
+		return;
+	}
 	if (!confine)
 		return;
 	if (aa_change_profile(AA_TEST_PREFIX "bench_allow"))
@@ -171,6 +180,67 @@ static void receiver(int fd, int credit, int rounds_total, int batches)
 	_exit(0);
 }
 
+/*
+ * One invocation of a connection workload (bench_workloads.h): the
+ * receiver on CPU 1, the sender on CPU 0, in lockstep batch by batch.
+ */
+static int wl_invocation(const struct point *p, const struct opts *o, int inv,
+			 const struct wl *w)
+{
+	static char buf[WL_BATCH_BYTES + WL_MAX_SIZE];
+	int batches = o->messages / w->batch, total = o->warmup + o->rounds;
+	int go = eventfd(0, EFD_CLOEXEC), credit = eventfd(0, EFD_CLOEXEC);
+	int fd, r, b, i, ret = 0;
+	char name[64];
+	cpu_set_t set;
+	uint64_t port;
+	pid_t rpid;
+
+	if (!batches)
+		batches = 1;
+	snprintf(name, sizeof(name), "lsmconf-bench-%d", getpid());
+	rpid = peer_fork();
+	if (rpid == 0) {
+		CPU_ZERO(&set);
+		CPU_SET(1, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+		enter_label(p->confinement, false);
+		wl_receiver(w, go, credit, total * batches, name);
+	}
+	if (rpid < 0 || wl_take(credit, &port))
+		return -EIO;
+	enter_label(p->confinement, true);
+	fd = wl_connect(w, (unsigned int)port, name);
+	if (fd < 0)
+		return fd;
+	/* Connected; ready: accepted, and SO_PASSCRED set for streamcred. */
+	if (wl_post(go, 1) || wl_take(credit, &port))
+		return -EIO;
+	for (r = 0; r < total && !ret; r++) {
+		long long ns = 0;
+
+		for (b = 0; b < batches && !ret; b++) {
+			unsigned int first = (unsigned int)(b * w->batch);
+
+			for (i = 0; i < w->batch; i++)
+				wl_fill(buf + (size_t)i * w->size, w->size,
+					first + i);
+			ret = wl_send_batch(fd, w, buf, &ns);
+			/* Outside the timed interval: post, wait for credit. */
+			if (!ret)
+				ret = wl_post(go, first + 1);
+			if (!ret)
+				ret = wl_take(credit, &port);
+		}
+		if (!ret)
+			write_sample(p, inv, r, r < o->warmup,
+				     batches * w->batch, ns);
+	}
+	if (peer_reap(rpid))
+		ret = ret ? ret : -ECHILD;
+	return ret;
+}
+
 /* One invocation: a fresh process runs warm-up and measured rounds. */
 static int invocation(const struct point *p, const struct opts *o, int inv)
 {
@@ -183,7 +253,12 @@ static int invocation(const struct point *p, const struct opts *o, int inv)
 	socklen_t len;
 	pid_t rpid = -1;
 	cpu_set_t set;
+	struct wl w;
 
+	ret = wl_parse(p->workload, &w);
+	if (ret != -ENOENT)
+		return ret ? ret : wl_invocation(p, o, inv, &w);
+	ret = 0;
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
 	sched_setaffinity(0, sizeof(set), &set);
@@ -263,9 +338,9 @@ int main(int argc, char **argv)
 	struct opts o = {
 		.invocations = 3, .warmup = 3, .rounds = 15, .messages = 65536
 	};
-	struct aa_policy pol[2];
+	struct aa_policy pol[3];
 	int c, i, inv, failed = 0, fd;
-	bool confined = false;
+	bool confined = false, inet = false, inet_label = false;
 
 	while ((c = getopt(argc, argv, "i:W:r:n:")) != -1) {
 		int v = atoi(optarg);
@@ -287,8 +362,12 @@ int main(int argc, char **argv)
 	}
 	ksft_print_header();
 	ksft_set_plan(argc - optind);
-	for (i = optind; i < argc; i++)
+	for (i = optind; i < argc; i++) {
 		confined |= !strstr(argv[i], ":none");
+		inet |= !strncmp(argv[i], "tcp", 3) ||
+			!strncmp(argv[i], "udp", 3);
+		inet_label |= strstr(argv[i], ":inet") != NULL;
+	}
 	if (confined) {
 		if (!policy_load_allowed() || lsm_is_active("apparmor") != 1)
 			ksft_exit_skip(
@@ -298,6 +377,14 @@ int main(int argc, char **argv)
 		    load(&pol[1], "bench_stacked"))
 			ksft_exit_fail_msg("cannot load the bench profiles\n");
 	}
+	/* Only runs with an inet point load its label. */
+	if (inet_label &&
+	    (aa_policy_build_as(&pol[2], "bench_inet", "5.0", NULL,
+				"bench_inet_5.0", "bench_inet") ||
+	     aa_policy_load(&pol[2])))
+		ksft_exit_fail_msg("cannot load the bench_inet profile\n");
+	if (inet && wl_loopback_up())
+		ksft_exit_fail_msg("cannot bring lo up\n");
 	/* Batches of 32 must fit a datagram queue: raise its length. */
 	fd = open("/proc/sys/net/unix/max_dgram_qlen", O_WRONLY);
 	if (fd < 0 || write(fd, QLEN, strlen(QLEN)) < 0)
@@ -315,7 +402,7 @@ int main(int argc, char **argv)
 
 		warm.warmup = 0;
 		warm.rounds = o.warmup ? o.warmup : 1;
-		if (sscanf(argv[optind], "%15[a-z]:%15[a-z]", p.workload,
+		if (sscanf(argv[optind], "%15[a-z0-9]:%15[a-z]", p.workload,
 			   p.confinement) == 2)
 			pid = peer_fork();
 		if (pid == 0)
@@ -327,7 +414,7 @@ int main(int argc, char **argv)
 		struct point p = { 0 };
 		int ret = 0;
 
-		if (sscanf(argv[i], "%15[a-z]:%15[a-z]", p.workload,
+		if (sscanf(argv[i], "%15[a-z0-9]:%15[a-z]", p.workload,
 			   p.confinement) != 2) {
 			ksft_test_result_fail("%s: not WORKLOAD:CONFINEMENT\n",
 					      argv[i]);
@@ -357,6 +444,8 @@ int main(int argc, char **argv)
 		aa_policy_destroy(&pol[0]);
 		aa_policy_destroy(&pol[1]);
 	}
+	if (inet_label)
+		aa_policy_destroy(&pol[2]);
 	if (failed)
 		ksft_exit_fail();
 	ksft_exit_pass();
