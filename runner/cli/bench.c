@@ -19,6 +19,7 @@
 struct bench_opts {
 	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
 	int invocations, warmup, rounds, messages;
+	int probe_messages; /* path probe per point, 0: none */
 };
 
 #define N_BOOTS 3
@@ -100,8 +101,9 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 		die("%s", e.msg);
 	if (kernel_provision(specs[1], &k[1], o->refresh, &e))
 		die("%s", e.msg);
-	args = xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
-			 bo->warmup, bo->rounds, bo->messages, bo->points);
+	args = xasprintf("-i %d -W %d -r %d -n %d -P %d %s", bo->invocations,
+			 bo->warmup, bo->rounds, bo->messages,
+			 bo->probe_messages, bo->points);
 	for (b = 0; b < N_BOOTS; b++) {
 		struct run_opts ro = *o;
 		char *test = "unix_send_bench", *name = safe_name(specs[b]);
@@ -251,6 +253,8 @@ static bool bench_option(void *ctx, const char *opt, const char *v)
 		b->rounds = opt_positive(opt, opt_value(opt, v));
 	else if (!strcmp(opt, "--messages"))
 		b->messages = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--probe-messages"))
+		b->probe_messages = opt_nonnegative(opt, opt_value(opt, v));
 	else
 		return false;
 	return true;
@@ -266,6 +270,7 @@ int cmd_bench(int argc, char **argv)
 		.warmup = 3,
 		.rounds = 15,
 		.messages = 65536,
+		.probe_messages = 1024,
 	};
 	struct run_opts o;
 	int first;
