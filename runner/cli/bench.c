@@ -89,7 +89,8 @@ static void plot(const char *root, const char *points)
  */
 static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 			const char *const specs[N_BOOTS], const char *root,
-			bool icount, struct bench_set set[N_BOOTS])
+			bool icount, struct bench_set set[N_BOOTS],
+			struct path_set paths[N_BOOTS])
 {
 	struct kernel k[2];
 	struct err e;
@@ -118,6 +119,7 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 			die("%s", e.msg);
 		ok &= ran;
 		load_samples(dir, &set[b]);
+		bench_path_load(dir, &paths[b]);
 		free(dir);
 		free(name);
 	}
@@ -204,12 +206,13 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 {
 	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
 	struct bench_set set[N_BOOTS];
-	struct sbuf sum = { 0 };
+	struct path_set paths[N_BOOTS];
+	struct sbuf sum = { 0 }, path_tsv = { 0 };
 	char *root = results_root(o->results), *copy, *tok, *save = NULL;
 	bool icount = !boot_uses_kvm(), ok;
 	int b, failed = 0;
 
-	ok = bench_boots(o, bo, specs, root, icount, set);
+	ok = bench_boots(o, bo, specs, root, icount, set, paths);
 	write_samples(root, set);
 
 	printf("== bench %s -> %s -> %s (%s)\n", spec_a, spec_b, spec_a,
@@ -224,17 +227,26 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	copy = xstrdup(bo->points);
 	for (tok = strtok_r(copy, " ", &save); tok;
 	     tok = strtok_r(NULL, " ", &save))
+	{
 		failed += !summarize_point(tok, set, &sum);
+		if (bo->probe_messages)
+			bench_path_point(tok, paths, &path_tsv);
+	}
 	free(copy);
 	write_file_at(root, "summary.tsv", sum.buf, sum.len);
+	if (path_tsv.len)
+		write_file_at(root, "path.tsv", path_tsv.buf, path_tsv.len);
 	plot(root, bo->points);
 	printf("   significant = |change| exceeds both the A->A2 drift and the 95%% interval of B/A\n");
-	printf("   results: %s (samples.tsv, summary.tsv, bench.gp, bench.svg, bench.png)\n",
-	       root);
+	printf("   results: %s (samples.tsv, summary.tsv, %sbench.gp, bench.svg, bench.png)\n",
+	       root, path_tsv.len ? "path.tsv, " : "");
 
-	for (b = 0; b < N_BOOTS; b++)
+	for (b = 0; b < N_BOOTS; b++) {
 		bench_free(&set[b]);
+		path_free(&paths[b]);
+	}
 	sbuf_free(&sum);
+	sbuf_free(&path_tsv);
 	free(root);
 	return ok && !failed ? 0 : 1;
 }

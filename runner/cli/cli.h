@@ -22,6 +22,17 @@ int cmd_ksrc(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_selftests_series(int argc, char **argv);
 
+/*
+ * bench's path evidence (bench_path.c): a boot's probe.tsv, and one
+ * point's changed functions printed and appended to path.tsv's text
+ * (@set: the A, B and A2 boots).
+ */
+struct path_set;
+struct sbuf;
+void bench_path_load(const char *dir, struct path_set *set);
+void bench_path_point(const char *point, const struct path_set *set,
+		      struct sbuf *tsv);
+
 /* Option values (options.c): each dies with a one-line message when bad. */
 int opt_positive(const char *opt, const char *arg);
 int opt_nonnegative(const char *opt, const char *arg);
