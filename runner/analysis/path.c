@@ -21,6 +21,24 @@ static bool parse_ll(const char *s, long long *v)
 	return !*end;
 }
 
+/* "# POINT tracer: INSTRUCTIONS" */
+static bool parse_tracer(const char *line, struct path_set *set)
+{
+	struct path_tracer t = { 0 };
+	const char *sep = strstr(line, " tracer: ");
+	size_t len;
+
+	if (strncmp(line, "# ", 2) || !sep || sep - line - 2 <= 0 ||
+	    (size_t)(sep - line - 2) >= sizeof(t.point) ||
+	    !parse_ll(sep + 9, &t.cost) || t.cost < 0)
+		return false;
+	len = sep - line - 2;
+	memcpy(t.point, line + 2, len);
+	set->tracer = xrealloc(set->tracer, (set->n_tracer + 1) * sizeof(t));
+	set->tracer[set->n_tracer++] = t;
+	return true;
+}
+
 /* "# POINT skipped: REASON" */
 static bool parse_skip(const char *line, struct path_set *set)
 {
@@ -82,7 +100,8 @@ void path_parse(const char *text, struct path_set *set)
 	for (line = strtok_r(copy, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#') {
-			set->malformed += !parse_skip(line, set);
+			set->malformed += !parse_skip(line, set) &&
+					  !parse_tracer(line, set);
 			continue;
 		}
 		if (!parse_row(line, &r)) {
@@ -99,6 +118,7 @@ void path_free(struct path_set *set)
 {
 	free(set->v);
 	free(set->skip);
+	free(set->tracer);
 	memset(set, 0, sizeof(*set));
 }
 
@@ -112,9 +132,21 @@ const char *path_skipped(const struct path_set *set, const char *point)
 	return NULL;
 }
 
-double path_floor(enum path_kind kind)
+long long path_tracer_cost(const struct path_set *set, const char *point)
 {
-	return kind == PATH_CALLS ? 0.01 : 1.0;
+	size_t i;
+
+	for (i = 0; i < set->n_tracer; i++)
+		if (!strcmp(set->tracer[i].point, point))
+			return set->tracer[i].cost;
+	return -1;
+}
+
+double path_floor(enum path_kind kind, double a)
+{
+	if (kind == PATH_CALLS)
+		return 0.01;
+	return fabs(a) * 0.005 > 1.0 ? fabs(a) * 0.005 : 1.0;
 }
 
 const char *path_kind_name(enum path_kind kind)
@@ -171,8 +203,7 @@ struct path_change *path_compare(const struct path_set set[3],
 				const char *fn = set[b].v[i].function;
 				struct path_change c = { .kind = k };
 				bool any = false;
-				/* rounding of the per-message division */
-				double floor = path_floor(k) + 1e-9;
+				double floor;
 
 				if (strcmp(set[b].v[i].point, point) ||
 				    listed(out, *n, fn, k))
@@ -189,6 +220,8 @@ struct path_change *path_compare(const struct path_set set[3],
 				}
 				if (!any)
 					continue;
+				/* + rounding of the per-message division */
+				floor = path_floor(k, c.v[0]) + 1e-9;
 				c.control_ok = fabs(c.v[2] - c.v[0]) <= floor;
 				c.changed = fabs(c.v[1] - c.v[0]) > floor &&
 					    fabs(c.v[1] - c.v[0]) >

@@ -226,8 +226,7 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		"point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
 	copy = xstrdup(bo->points);
 	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-	{
+	     tok = strtok_r(NULL, " ", &save)) {
 		failed += !summarize_point(tok, set, &sum);
 		if (bo->probe_messages)
 			bench_path_point(tok, paths, &path_tsv);

@@ -38,11 +38,15 @@ void bench_path_point(const char *point, const struct path_set *set,
 	int b, shown = 0;
 
 	if (!tsv->len)
-		sbuf_printf(tsv, "point\tfunction\tkind\tA\tB\tA2\tchanged\tcontrol_ok\n");
+		sbuf_printf(
+			tsv,
+			"point\tfunction\tkind\tA\tB\tA2\tchanged\tcontrol_ok\n");
 	for (b = 0; b < 3; b++)
 		if (path_skipped(&set[b], point)) {
 			printf("     path evidence: none, %s's probe skipped: %s\n",
-			       b == 0 ? "A" : b == 1 ? "B" : "A2",
+			       b == 0 ? "A" :
+			       b == 1 ? "B" :
+					"A2",
 			       path_skipped(&set[b], point));
 			return;
 		}
@@ -72,11 +76,15 @@ void bench_path_point(const char *point, const struct path_set *set,
 		print_value(&c[i], 1);
 		printf(" %s/msg (A2 ", path_kind_name(c[i].kind));
 		print_value(&c[i], 2);
-		printf("%s)%s\n",
-		       c[i].control_ok ? "" : ": A and A2 disagree",
+		printf("%s)%s\n", c[i].control_ok ? "" : ": A and A2 disagree",
 		       c[i].changed ? "" : ", not counted as a change");
 	}
 	if (!shown)
 		printf("     functions behind the change: none (calls per message the same in A and B)\n");
+	else if (path_tracer_cost(&set[0], point) >= 0)
+		printf("       (instructions include the function-graph tracer's own cost per traced call: A %lld, B %lld, A2 %lld)\n",
+		       path_tracer_cost(&set[0], point),
+		       path_tracer_cost(&set[1], point),
+		       path_tracer_cost(&set[2], point));
 	free(c);
 }

@@ -9,27 +9,36 @@ START_TEST(test_parse)
 {
 	struct path_set set;
 
-	path_parse("socketpair:none\tunix_peer_perm\t2048\t1024\t-\n"
-		   "socketpair:none\tapparmor_unix_may_send\tabsent\t1024\t-\n"
-		   "socketpair:none\tavc_has_perm_noaudit\tunprobeable\t1024\t-\n"
-		   "socketpair:none\taa_sk_perm\t2048\t1024\t512000\n"
-		   "# twoproc:none skipped: no kprobe events\n"
-		   "# no point here\n"
-		   "socketpair:none\tx\t-1\t1024\t-\n"
-		   "socketpair:none\tx\t1\t0\t-\n"
-		   "socketpair:none\tx\t1\t1024\n"
-		   "nopoint\tx\t1\t1024\t-\n",
-		   &set);
+	path_parse(
+		"socketpair:none\tunix_peer_perm\t2048\t1024\t-\n"
+		"socketpair:none\tapparmor_unix_may_send\tabsent\t1024\t-\n"
+		"socketpair:none\tavc_has_perm_noaudit\tunprobeable\t1024\t-\n"
+		"socketpair:none\taa_sk_perm\t2048\t1024\t512000\n"
+		"# twoproc:none skipped: no kprobe events\n"
+		"# socketpair:none tracer: 700\n"
+		"# socketpair:none tracer: x\n"
+		"# no point here\n"
+		"socketpair:none\tx\t-1\t1024\t-\n"
+		"socketpair:none\tx\t1\t0\t-\n"
+		"socketpair:none\tx\t1\t1024\n"
+		"nopoint\tx\t1\t1024\t-\n",
+		&set);
 	ck_assert_uint_eq(set.n, 4);
-	/* "# no point", calls -1, messages 0, 4 fields, a point without ':' */
-	ck_assert_uint_eq(set.malformed, 5);
+	/*
+	 * "# no point", tracer x, calls -1, messages 0, 4 fields, a point
+	 * without ':'
+	 */
+	ck_assert_uint_eq(set.malformed, 6);
+	ck_assert_int_eq(path_tracer_cost(&set, "socketpair:none"), 700);
+	ck_assert_int_eq(path_tracer_cost(&set, "twoproc:none"), -1);
 	ck_assert_int_eq(set.v[0].status, PATH_COUNTED);
 	ck_assert_int_eq(set.v[0].calls, 2048);
 	ck_assert(set.v[0].instructions < 0);
 	ck_assert_int_eq(set.v[1].status, PATH_ABSENT);
 	ck_assert_int_eq(set.v[2].status, PATH_UNPROBEABLE);
 	ck_assert_double_eq(set.v[3].instructions, 512000);
-	ck_assert_str_eq(path_skipped(&set, "twoproc:none"), "no kprobe events");
+	ck_assert_str_eq(path_skipped(&set, "twoproc:none"),
+			 "no kprobe events");
 	ck_assert_ptr_null(path_skipped(&set, "socketpair:none"));
 	path_free(&set);
 }
@@ -93,8 +102,9 @@ END_TEST
 /*
  * A function absent from A's kernel counts 0 there (6.12 has no
  * apparmor_unix_may_send); a difference within the floor (0.01 calls per
- * message: 10 calls in 1,000 messages) is no change; a control that
- * disagrees more than B does hides the change and is reported.
+ * message: 10 calls in 1,000 messages; instructions: 0.5% of A, at least
+ * 1) is no change; a control that disagrees more than B does hides the
+ * change and is reported.
  */
 START_TEST(test_compare_rules)
 {
@@ -107,23 +117,26 @@ START_TEST(test_compare_rules)
 		   "p:x\tavc_has_perm\t1000\t1000\t-\n"
 		   "p:x\tnoisy\t1000\t1000\t-\n"
 		   "p:x\tgone\tabsent\t1000\t-\n"
-		   "p:x\ttimed\t1000\t1000\t100000\n",
+		   "p:x\ttimed\t1000\t1000\t100000\n"
+		   "p:x\tsteady\t1000\t1000\t1000000\n",
 		   &set[0]);
 	path_parse("p:x\tapparmor_unix_may_send\t1000\t1000\t-\n"
 		   "p:x\tavc_has_perm\t1010\t1000\t-\n"
 		   "p:x\tnoisy\t1500\t1000\t-\n"
 		   "p:x\tgone\tunprobeable\t1000\t-\n"
-		   "p:x\ttimed\t1000\t1000\t200000\n",
+		   "p:x\ttimed\t1000\t1000\t200000\n"
+		   "p:x\tsteady\t1000\t1000\t1004000\n",
 		   &set[1]);
 	path_parse("p:x\tapparmor_unix_may_send\tabsent\t1000\t-\n"
 		   "p:x\tavc_has_perm\t1000\t1000\t-\n"
 		   "p:x\tnoisy\t2000\t1000\t-\n"
 		   "p:x\tgone\tabsent\t1000\t-\n"
-		   "p:x\ttimed\t1000\t1000\t100500\n",
+		   "p:x\ttimed\t1000\t1000\t100500\n"
+		   "p:x\tsteady\t1000\t1000\t1000000\n",
 		   &set[2]);
 	c = path_compare(set, "p:x", &n);
-	/* four functions with calls, "gone" has no number, one timed */
-	ck_assert_uint_eq(n, 5);
+	/* six functions with calls, "gone" has no number, two timed */
+	ck_assert_uint_eq(n, 7);
 	ck_assert_ptr_null(get(c, n, "gone", PATH_CALLS));
 	p = get(c, n, "apparmor_unix_may_send", PATH_CALLS);
 	ck_assert(p->absent[0] && !p->absent[1] && p->absent[2]);
@@ -139,6 +152,8 @@ START_TEST(test_compare_rules)
 	ck_assert_double_eq(p->v[1], 200.0);
 	ck_assert(p->changed && p->control_ok);
 	ck_assert(!get(c, n, "timed", PATH_CALLS)->changed);
+	/* 1000 -> 1004 per message: within 0.5% of 1000 (5) */
+	ck_assert(!get(c, n, "steady", PATH_INSTRUCTIONS)->changed);
 	free(c);
 	for (n = 0; n < 3; n++)
 		path_free(&set[n]);

@@ -14,8 +14,10 @@
  * Output, appended to $LSMCONF_RESULTS/probe.tsv, one line per function:
  *   POINT FUNCTION CALLS MESSAGES INSTRUCTIONS
  * CALLS is a number, "absent" (no such symbol in this kernel) or
- * "unprobeable" (the kernel refused a kprobe on it); INSTRUCTIONS is "-"
- * (not measured). A point whose probe cannot run gets one line
+ * "unprobeable" (the kernel refused a kprobe on it); INSTRUCTIONS, of the
+ * same messages, from the function-graph tracer one function at a time
+ * (path_probe_graph()), or "-" (not measured: the function did not run,
+ * cannot be traced, or the tracer is missing). A point whose probe cannot run gets one line
  *   # POINT skipped: REASON
  */
 
@@ -31,6 +33,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define PATH_PROBE_TRACEFS "/sys/kernel/tracing"
@@ -88,11 +91,12 @@ static const char *const path_probe_functions[] = {
 typedef int (*path_probe_run_fn)(const void *ctx, int rounds);
 
 struct path_probe_fn {
-	int n;					/* symbols found */
+	int n; /* symbols found */
 	char sym[PATH_PROBE_VARIANTS][256];
-	bool probed;				/* every symbol has an event */
+	bool probed; /* every symbol has an event */
 	/* cumulative hits after run 1 and after run 2 */
 	unsigned long long hits[2];
+	long long instructions; /* of the extra round; < 0: not measured */
 };
 
 /* "unix_peer_perm.isra.0" is a clone of "unix_peer_perm"; "x_y" is not. */
@@ -123,7 +127,8 @@ static inline int path_probe_resolve(struct path_probe_fn *fns)
 			struct path_probe_fn *p = &fns[i];
 
 			if (p->n < PATH_PROBE_VARIANTS &&
-			    path_probe_sym_matches(sym, path_probe_functions[i]))
+			    path_probe_sym_matches(sym,
+						   path_probe_functions[i]))
 				snprintf(p->sym[p->n++], sizeof(p->sym[0]),
 					 "%s", sym);
 		}
@@ -162,6 +167,9 @@ static inline void path_probe_reset(void)
 		path_probe_write("events/" PATH_PROBE_GROUP "/enable", "0", 0);
 	/* Truncating kprobe_events removes every kprobe event. */
 	path_probe_write("kprobe_events", "", O_TRUNC);
+	path_probe_write("current_tracer", "nop", 0);
+	path_probe_write("set_ftrace_filter", "", O_TRUNC);
+	path_probe_write("trace", "", O_TRUNC);
 	path_probe_write("tracing_on", "1", 0);
 }
 
@@ -239,6 +247,93 @@ static inline bool path_probe_add(struct path_probe_fn *fns, int *err)
 }
 
 /*
+ * The sum of the function-graph durations in the trace buffer, in ns
+ * (" 0)   0.452 us    |  unix_peer_perm();"). -1 when events were lost.
+ */
+static inline long long path_probe_graph_sum(void)
+{
+	char line[512], *u, *n;
+	double sum = 0;
+	FILE *f = fopen(PATH_PROBE_TRACEFS "/trace", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "LOST")) {
+			sum = -1;
+			break;
+		}
+		u = strstr(line, " us ");
+		if (line[0] == '#' || !u || !strchr(u, '|'))
+			continue;
+		for (n = u; n > line &&
+			    (n[-1] == '.' || (n[-1] >= '0' && n[-1] <= '9'));
+		     n--)
+			;
+		sum += strtod(n, NULL) * 1000;
+	}
+	fclose(f);
+	return sum < 0 ? -1 : (long long)(sum + 0.5);
+}
+
+/*
+ * The instructions spent in @fn (its symbols, children included) during
+ * the extra round, from the function-graph tracer with only @fn in its
+ * filter: under icount a duration in ns is a count of instructions. The
+ * durations include the part of the tracer's own entry and exit work that
+ * lies between its two timestamps.
+ */
+static inline long long path_probe_graph(const struct path_probe_fn *fn,
+					 path_probe_run_fn run, const void *ctx)
+{
+	long long sum[2];
+	int v, r, ret;
+
+	path_probe_write("current_tracer", "nop", 0);
+	if (path_probe_write("set_ftrace_filter", fn->sym[0], O_TRUNC))
+		return -1; /* not traceable (notrace) */
+	for (v = 1; v < fn->n; v++)
+		path_probe_write("set_ftrace_filter", fn->sym[v], O_APPEND);
+	if (path_probe_write("current_tracer", "function_graph", 0))
+		return -1;
+	for (r = 0; r < 2; r++) {
+		path_probe_write("trace", "", O_TRUNC);
+		path_probe_write("tracing_on", "1", 0);
+		ret = run(ctx, r + 1);
+		path_probe_write("tracing_on", "0", 0);
+		sum[r] = ret ? -1 : path_probe_graph_sum();
+		if (sum[r] < 0)
+			return -1;
+	}
+	return sum[1] - sum[0];
+}
+
+/*
+ * The tracer's own cost per traced call: the function-graph duration of
+ * getppid's syscall entry (a body of a few dozen instructions), per call,
+ * over @n calls. An upper bound of what each traced call adds; -1 when
+ * it cannot be measured.
+ */
+static inline long long path_probe_tracer_cost(int n)
+{
+	long long sum;
+	int i;
+
+	path_probe_write("current_tracer", "nop", 0);
+	if (path_probe_write("set_ftrace_filter", "__x64_sys_getppid",
+			     O_TRUNC) ||
+	    path_probe_write("current_tracer", "function_graph", 0))
+		return -1;
+	path_probe_write("trace", "", O_TRUNC);
+	path_probe_write("tracing_on", "1", 0);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	path_probe_write("tracing_on", "0", 0);
+	sum = path_probe_graph_sum();
+	return sum < 0 ? -1 : sum / n;
+}
+
+/*
  * The probe of one point: @run runs the point with 1 and with 2 rounds of
  * @messages messages each; probe.tsv gets the calls of the second run
  * minus those of the first, i.e. of @messages messages.
@@ -246,11 +341,13 @@ static inline bool path_probe_add(struct path_probe_fn *fns, int *err)
 static inline void path_probe_point(const char *point, int messages,
 				    path_probe_run_fn run, const void *ctx)
 {
+	static struct path_probe_fn *resolved;
 	const char *dir = getenv("LSMCONF_RESULTS");
 	struct path_probe_fn *fns;
 	char line[512], reason[128];
 	int err, ret = 0;
-	size_t i;
+	long long cost;
+	size_t i, len;
 
 	if (!dir || messages <= 0)
 		return;
@@ -259,16 +356,28 @@ static inline void path_probe_point(const char *point, int messages,
 		mount("tracefs", PATH_PROBE_TRACEFS, "tracefs", 0, NULL);
 	}
 	if (access(PATH_PROBE_TRACEFS "/kprobe_events", W_OK)) {
-		path_probe_skip(dir, point,
-				"no kprobe events (tracefs kprobe_events missing)");
+		path_probe_skip(
+			dir, point,
+			"no kprobe events (tracefs kprobe_events missing)");
 		return;
 	}
-	fns = calloc(PATH_PROBE_N, sizeof(*fns));
-	if (!fns || path_probe_resolve(fns)) {
-		path_probe_skip(dir, point, "cannot read /proc/kallsyms");
-		free(fns);
+	/* /proc/kallsyms is read once per process: slow under TCG. */
+	if (!resolved) {
+		resolved = calloc(PATH_PROBE_N, sizeof(*resolved));
+		if (!resolved || path_probe_resolve(resolved)) {
+			path_probe_skip(dir, point,
+					"cannot read /proc/kallsyms");
+			free(resolved);
+			resolved = NULL;
+			return;
+		}
+	}
+	fns = malloc(PATH_PROBE_N * sizeof(*fns));
+	if (!fns) {
+		path_probe_skip(dir, point, "out of memory");
 		return;
 	}
+	memcpy(fns, resolved, PATH_PROBE_N * sizeof(*fns));
 	path_probe_reset();
 	/* Hits are counted with tracing off: nothing goes to the buffer. */
 	path_probe_write("tracing_on", "0", 0);
@@ -290,6 +399,17 @@ static inline void path_probe_point(const char *point, int messages,
 		ret = run(ctx, 2);
 	if (!ret)
 		ret = path_probe_read(fns, 1);
+	path_probe_write("events/" PATH_PROBE_GROUP "/enable", "0", 0);
+	path_probe_write("kprobe_events", "", O_TRUNC);
+	/* Then the instructions of every function that ran, one at a time. */
+	for (i = 0; i < PATH_PROBE_N; i++) {
+		fns[i].instructions = -1;
+		if (!ret && fns[i].probed &&
+		    fns[i].hits[1] > 2 * fns[i].hits[0])
+			fns[i].instructions =
+				path_probe_graph(&fns[i], run, ctx);
+	}
+	cost = ret ? -1 : path_probe_tracer_cost(256);
 	path_probe_reset();
 	if (ret) {
 		snprintf(reason, sizeof(reason), "probe run failed: %s",
@@ -298,19 +418,30 @@ static inline void path_probe_point(const char *point, int messages,
 		free(fns);
 		return;
 	}
+	if (cost >= 0) {
+		snprintf(line, sizeof(line), "# %s tracer: %lld\n", point,
+			 cost);
+		path_probe_line(dir, line);
+	}
 	for (i = 0; i < PATH_PROBE_N; i++) {
 		const struct path_probe_fn *p = &fns[i];
 
 		if (!p->n || !p->probed)
-			snprintf(line, sizeof(line), "%s\t%s\t%s\t%d\t-\n",
-				 point, path_probe_functions[i],
+			snprintf(line, sizeof(line), "%s\t%s\t%s\t%d\t", point,
+				 path_probe_functions[i],
 				 p->n ? "unprobeable" : "absent", messages);
 		else
 			/* run 2 alone minus run 1: hits[1] - 2 * hits[0] */
-			snprintf(line, sizeof(line), "%s\t%s\t%lld\t%d\t-\n",
+			snprintf(line, sizeof(line), "%s\t%s\t%lld\t%d\t",
 				 point, path_probe_functions[i],
 				 (long long)(p->hits[1] - 2 * p->hits[0]),
 				 messages);
+		len = strlen(line);
+		if (p->n && p->probed && p->instructions >= 0)
+			snprintf(line + len, sizeof(line) - len, "%lld\n",
+				 p->instructions);
+		else
+			snprintf(line + len, sizeof(line) - len, "-\n");
 		path_probe_line(dir, line);
 	}
 	free(fns);
