@@ -277,6 +277,29 @@ static inline long long path_probe_graph_sum(void)
 }
 
 /*
+ * Sets the function filter to @syms (@n of them) and checks that it holds
+ * something: an empty filter would trace every function.
+ */
+static inline bool path_probe_filter(const char (*syms)[256], int n)
+{
+	char buf[64] = "";
+	int v, fd, ok = 0;
+
+	path_probe_write("set_ftrace_filter", "", O_TRUNC);
+	for (v = 0; v < n; v++)
+		ok += !path_probe_write("set_ftrace_filter", syms[v], O_APPEND);
+	fd = open(PATH_PROBE_TRACEFS "/set_ftrace_filter",
+		  O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	if (read(fd, buf, sizeof(buf) - 1) < 0)
+		buf[0] = '\0';
+	close(fd);
+	/* Empty, or the "#### all functions enabled ####" of an empty one */
+	return ok && buf[0] && buf[0] != '#';
+}
+
+/*
  * The instructions spent in @fn (its symbols, children included) during
  * the extra round, from the function-graph tracer with only @fn in its
  * filter: under icount a duration in ns is a count of instructions. The
@@ -287,14 +310,12 @@ static inline long long path_probe_graph(const struct path_probe_fn *fn,
 					 path_probe_run_fn run, const void *ctx)
 {
 	long long sum[2];
-	int v, r, ret;
+	int r, ret;
 
 	path_probe_write("current_tracer", "nop", 0);
-	if (path_probe_write("set_ftrace_filter", fn->sym[0], O_TRUNC))
-		return -1; /* not traceable (notrace) */
-	for (v = 1; v < fn->n; v++)
-		path_probe_write("set_ftrace_filter", fn->sym[v], O_APPEND);
-	if (path_probe_write("current_tracer", "function_graph", 0))
+	/* not traceable (notrace) */
+	if (!path_probe_filter((const char(*)[256])fn->sym, fn->n) ||
+	    path_probe_write("current_tracer", "function_graph", 0))
 		return -1;
 	for (r = 0; r < 2; r++) {
 		path_probe_write("trace", "", O_TRUNC);
@@ -310,7 +331,7 @@ static inline long long path_probe_graph(const struct path_probe_fn *fn,
 
 /*
  * The tracer's own cost per traced call: the function-graph duration of
- * getppid's syscall entry (a body of a few dozen instructions), per call,
+ * getppid's syscall (a body of a few dozen instructions), per call,
  * over @n calls. An upper bound of what each traced call adds; -1 when
  * it cannot be measured.
  */
@@ -319,9 +340,12 @@ static inline long long path_probe_tracer_cost(int n)
 	long long sum;
 	int i;
 
+	static const char syms[][256] = { "__x64_sys_getppid",
+					  "__do_sys_getppid" };
+
 	path_probe_write("current_tracer", "nop", 0);
-	if (path_probe_write("set_ftrace_filter", "__x64_sys_getppid",
-			     O_TRUNC) ||
+	/* One of the two names (one address) is in the filter's list. */
+	if ((!path_probe_filter(syms, 1) && !path_probe_filter(syms + 1, 1)) ||
 	    path_probe_write("current_tracer", "function_graph", 0))
 		return -1;
 	path_probe_write("trace", "", O_TRUNC);
