@@ -20,6 +20,7 @@ struct bench_opts {
 	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
 	int invocations, warmup, rounds, messages;
 	int probe_messages; /* path probe per point, 0: none */
+	bool probe_calls_only; /* no instructions per function */
 };
 
 #define N_BOOTS 3
@@ -102,9 +103,10 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 		die("%s", e.msg);
 	if (kernel_provision(specs[1], &k[1], o->refresh, &e))
 		die("%s", e.msg);
-	args = xasprintf("-i %d -W %d -r %d -n %d -P %d %s", bo->invocations,
+	args = xasprintf("-i %d -W %d -r %d -n %d -P %d%s %s", bo->invocations,
 			 bo->warmup, bo->rounds, bo->messages,
-			 bo->probe_messages, bo->points);
+			 bo->probe_messages, bo->probe_calls_only ? " -C" : "",
+			 bo->points);
 	for (b = 0; b < N_BOOTS; b++) {
 		struct run_opts ro = *o;
 		char *test = "unix_send_bench", *name = safe_name(specs[b]);
@@ -264,7 +266,12 @@ static bool bench_option(void *ctx, const char *opt, const char *v)
 		b->rounds = opt_positive(opt, opt_value(opt, v));
 	else if (!strcmp(opt, "--messages"))
 		b->messages = opt_positive(opt, opt_value(opt, v));
-	else if (!strcmp(opt, "--probe-messages"))
+	else if (!strcmp(opt, "--probe-instructions")) {
+		v = opt_value(opt, v);
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			die("--probe-instructions: want on or off, not %s", v);
+		b->probe_calls_only = !strcmp(v, "off");
+	} else if (!strcmp(opt, "--probe-messages"))
 		b->probe_messages = opt_nonnegative(opt, opt_value(opt, v));
 	else
 		return false;

@@ -728,6 +728,7 @@ fi
 # 7. The benchmark pipeline, small: three boots, samples, statistics, plots.
 if "$L" bench --results "$T/bench" --points "socketpair:none twoproc:both" \
 	--invocations 1 --warmup 1 --rounds 3 --messages 4096 \
+	--probe-messages 256 --probe-instructions off \
 	debian:trixie debian:sid > "$T/bench.out" 2>&1; then
 	ok "bench A -> B -> A2 runs ($(grep -c . "$T/bench/latest/samples.tsv") sample lines)"
 else
@@ -765,7 +766,8 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# unconfined, as both peers are here: 0.
 	timeout -k 5 3000 "$L" bench --results "$T/bp" --points socketpair:none \
 		--invocations 1 --warmup 0 --rounds 2 --messages 1024 \
-		--probe-messages 256 "$orig" "$good" > "$T/bp.out" 2>&1
+		--probe-messages 256 --probe-instructions off \
+		"$orig" "$good" > "$T/bp.out" 2>&1
 	check "bench path evidence: early return, unix_peer_perm 2 -> 0 calls/msg" \
 		grep -q '^       unix_peer_perm 2.00 -> 0.00 calls/msg (A2 2.00)$' "$T/bp.out"
 	# shellcheck disable=SC2016 # awk fields, not shell variables

@@ -360,9 +360,10 @@ static inline long long path_probe_tracer_cost(int n)
 /*
  * The probe of one point: @run runs the point with 1 and with 2 rounds of
  * @messages messages each; probe.tsv gets the calls of the second run
- * minus those of the first, i.e. of @messages messages.
+ * minus those of the first, i.e. of @messages messages, and when @timed
+ * the instructions of each function that ran.
  */
-static inline void path_probe_point(const char *point, int messages,
+static inline void path_probe_point(const char *point, int messages, bool timed,
 				    path_probe_run_fn run, const void *ctx)
 {
 	static struct path_probe_fn *resolved;
@@ -428,12 +429,12 @@ static inline void path_probe_point(const char *point, int messages,
 	/* Then the instructions of every function that ran, one at a time. */
 	for (i = 0; i < PATH_PROBE_N; i++) {
 		fns[i].instructions = -1;
-		if (!ret && fns[i].probed &&
+		if (!ret && timed && fns[i].probed &&
 		    fns[i].hits[1] > 2 * fns[i].hits[0])
 			fns[i].instructions =
 				path_probe_graph(&fns[i], run, ctx);
 	}
-	cost = ret ? -1 : path_probe_tracer_cost(256);
+	cost = ret || !timed ? -1 : path_probe_tracer_cost(256);
 	path_probe_reset();
 	if (ret) {
 		snprintf(reason, sizeof(reason), "probe run failed: %s",

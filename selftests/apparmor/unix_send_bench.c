@@ -7,10 +7,11 @@
  * one line per round; KTAP says whether each point ran cleanly.
  *
  *   unix_send_bench [-i INVOCATIONS] [-W WARMUP] [-r ROUNDS] [-n MESSAGES]
- *                   [-P PROBE_MESSAGES] POINT...
+ *                   [-P PROBE_MESSAGES [-C]] POINT...
  *                                 (POINT: WORKLOAD:CONFINEMENT)
  * -P: after each point's timed rounds, an untimed path probe
- * (path_probe.h) writes calls per function to probe.tsv.
+ * (path_probe.h) writes calls and instructions per function to probe.tsv;
+ * -C: calls only.
  * WORKLOAD: socketpair, twoproc, uring; CONFINEMENT: none, sender,
  * receiver, both, stacked.
  */
@@ -264,6 +265,7 @@ static int load(struct aa_policy *p, const char *name)
 
 /* The path probe's run: an untimed invocation (inv -1: no samples). */
 static struct opts probe_opts;
+static bool probe_calls_only;
 
 static int probe_run(const void *ctx, int rounds)
 {
@@ -289,8 +291,8 @@ int main(int argc, char **argv)
 	int c, i, inv, failed = 0, fd;
 	bool confined = false;
 
-	while ((c = getopt(argc, argv, "i:W:r:n:P:")) != -1) {
-		int v = atoi(optarg);
+	while ((c = getopt(argc, argv, "i:W:r:n:P:C")) != -1) {
+		int v = c == 'C' ? 1 : atoi(optarg);
 
 		if (v < (c == 'W' || c == 'P' ? 0 : 1)) {
 			fprintf(stderr, "bad -%c %s\n", c, optarg);
@@ -306,6 +308,8 @@ int main(int argc, char **argv)
 			o.messages = v - v % BATCH;
 		else if (c == 'P')
 			probe_opts.messages = v - v % BATCH;
+		else if (c == 'C')
+			probe_calls_only = true;
 		else
 			return 2;
 	}
@@ -372,7 +376,7 @@ int main(int argc, char **argv)
 		/* After the timed rounds; it removes its probes itself. */
 		if (!ret && probe_opts.messages)
 			path_probe_point(argv[i], probe_opts.messages,
-					 probe_run, &p);
+					 !probe_calls_only, probe_run, &p);
 		if (ret) {
 			ksft_test_result_fail("%s: %s\n", argv[i],
 					      strerror(-ret));
