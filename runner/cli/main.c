@@ -58,7 +58,7 @@ static const char usage[] =
 	"  uring : none, sender, receiver, both, stacked), --invocations N (3),\n"
 	"  --warmup N (3), --rounds N (15), --messages N (65536),\n"
 	"  --probe-messages N (path probe after each point, 1024; 0: none),\n"
-	"  --probe-instructions on|off (on: the probe also times each function)\n"
+	"  --probe-instructions on|off (off; on: the probe also times each function)\n"
 	"msgcost options: --points \"CATS:LEVEL ...\" (CATS: 4, 256, 1024;\n"
 	"  LEVEL: none, high, low), --warmup N (3), --rounds N (10),\n"
 	"  --iterations N (2000), --limit X (instructions per category, 0.5),\n"
