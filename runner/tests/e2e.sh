@@ -387,6 +387,10 @@ expect_fail "negative --warmup" "warmup: not a number from 0 to 1000000: -1" \
 	"$L" bench --results "$T/bad" --warmup -1 debian:sid debian:sid
 expect_fail "non-numeric --limit" "limit: not a positive number: abc" \
 	"$L" msgcost --results "$T/bad" --limit abc debian:sid
+expect_fail "bad --probe-instructions" "probe-instructions: want on or off, not maybe" \
+	"$L" bench --results "$T/bad" --probe-instructions maybe debian:sid debian:sid
+expect_fail "negative --probe-messages" "probe-messages: not a number from 0 to 1000000: -1" \
+	"$L" bench --results "$T/bad" --probe-messages -1 debian:sid debian:sid
 expect_fail "option without its value" "points needs a value" \
 	"$L" bench --results "$T/bad" debian:sid debian:sid --points
 check "bad options: nothing was started (no results directory)" [ ! -e "$T/bad" ]
