@@ -2,7 +2,8 @@
 /*
  * The numbers and verdicts of the measuring subcommands, pure of I/O but
  * for reading the mutant corpus: statistics (stats.h), send-cost samples
- * (bench.h), SELinux message cost (msgcost.h), mutants (mutate.h). Uses
+ * (bench.h), path evidence (path.h), SELinux message cost
+ * (msgcost.h), mutants (mutate.h). Uses
  * lib/ only.
  */
 #ifndef LSMCONF_ANALYSIS_H
@@ -10,6 +11,7 @@
 
 #include "bench.h"
 #include "msgcost.h"
+#include "path.h"
 #include "mutate.h"
 #include "stats.h"
 

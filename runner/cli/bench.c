@@ -32,13 +32,15 @@ static void load_samples(const char *dir, struct bench_set *set)
 
 char *bench_args(const struct bench_opts *bo)
 {
-	return xasprintf("-i %d -W %d -r %d -n %d %s", bo->invocations,
-			 bo->warmup, bo->rounds, bo->messages, bo->points);
+	return xasprintf("-i %d -W %d -r %d -n %d -P %d%s %s", bo->invocations,
+			 bo->warmup, bo->rounds, bo->messages,
+			 bo->probe_messages, bo->probe_calls_only ? " -C" : "",
+			 bo->points);
 }
 
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		struct kernel *k, const char *root, const char *dir_name,
-		struct bench_set *set)
+		struct bench_set *set, struct path_set *paths)
 {
 	struct run_opts ro = *o;
 	char *test = "unix_send_bench", *dir;
@@ -54,6 +56,8 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 	if (ran < 0)
 		die("%s", e.msg);
 	load_samples(dir, set);
+	if (paths)
+		bench_path_load(dir, paths);
 	free(dir);
 	return ran;
 }
@@ -64,7 +68,8 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
  */
 static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 			const char *const specs[N_BOOTS], const char *root,
-			bool icount, struct bench_set set[N_BOOTS])
+			bool icount, struct bench_set set[N_BOOTS],
+			struct path_set paths[N_BOOTS])
 {
 	struct kernel k[2];
 	struct err e;
@@ -83,7 +88,7 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 			xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 
 		ok &= bench_boot(o, args, icount, &k[b == 1], root, dir_name,
-				 &set[b]);
+				 &set[b], &paths[b]);
 		free(dir_name);
 		free(name);
 	}
@@ -170,12 +175,13 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 {
 	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
 	struct bench_set set[N_BOOTS];
-	struct sbuf sum = { 0 };
+	struct path_set paths[N_BOOTS];
+	struct sbuf sum = { 0 }, path_tsv = { 0 };
 	char *root = results_root(o->results), *copy, *tok, *save = NULL;
 	bool icount = !boot_uses_kvm(), ok;
 	int b, failed = 0;
 
-	ok = bench_boots(o, bo, specs, root, icount, set);
+	ok = bench_boots(o, bo, specs, root, icount, set, paths);
 	write_samples(root, set);
 
 	printf("== bench %s -> %s -> %s (%s)\n", spec_a, spec_b, spec_a,
@@ -189,18 +195,26 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		"point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
 	copy = xstrdup(bo->points);
 	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
+	     tok = strtok_r(NULL, " ", &save)) {
 		failed += !summarize_point(tok, set, &sum);
+		if (bo->probe_messages)
+			bench_path_point(tok, paths, &path_tsv);
+	}
 	free(copy);
 	write_file_at(root, "summary.tsv", sum.buf, sum.len);
+	if (path_tsv.len)
+		write_file_at(root, "path.tsv", path_tsv.buf, path_tsv.len);
 	bench_plot(root, bo->points, boot_names, N_BOOTS);
 	printf("   significant = |change| exceeds both the A->A2 drift and the 95%% interval of B/A\n");
-	printf("   results: %s (samples.tsv, summary.tsv; figures bench, points and, when a function changed, functions: .gp, .svg, .png)\n",
-	       root);
+	printf("   results: %s (samples.tsv, summary.tsv, %sfigures bench, points and, when a function changed, functions: .gp, .svg, .png)\n",
+	       root, path_tsv.len ? "path.tsv; " : "");
 
-	for (b = 0; b < N_BOOTS; b++)
+	for (b = 0; b < N_BOOTS; b++) {
 		bench_free(&set[b]);
+		path_free(&paths[b]);
+	}
 	sbuf_free(&sum);
+	sbuf_free(&path_tsv);
 	free(root);
 	return ok && !failed ? 0 : 1;
 }
@@ -219,6 +233,13 @@ static bool bench_option(void *ctx, const char *opt, const char *v)
 		b->rounds = opt_positive(opt, opt_value(opt, v));
 	else if (!strcmp(opt, "--messages"))
 		b->messages = opt_positive(opt, opt_value(opt, v));
+	else if (!strcmp(opt, "--probe-instructions")) {
+		v = opt_value(opt, v);
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			die("--probe-instructions: want on or off, not %s", v);
+		b->probe_calls_only = !strcmp(v, "off");
+	} else if (!strcmp(opt, "--probe-messages"))
+		b->probe_messages = opt_nonnegative(opt, opt_value(opt, v));
 	else
 		return false;
 	return true;
@@ -234,6 +255,9 @@ int cmd_bench(int argc, char **argv)
 		.warmup = 3,
 		.rounds = 15,
 		.messages = 65536,
+		.probe_messages = 1024,
+		/* The graph tracer crashed build: 7.2 kernels (docs/runner.md) */
+		.probe_calls_only = true,
 	};
 	struct run_opts o;
 	int first;

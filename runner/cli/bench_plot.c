@@ -7,7 +7,8 @@
  *    and B's change with its 95% interval against the A -> A2 drift,
  *    which is the verdict `bench` prints (summary.tsv);
  *  - functions.svg/png: the calls per message of each function of the
- *    LSM path that changed between A and B (path.tsv), when there is one.
+ *    LSM path that changed between A and B (path.tsv's changed rows,
+ *    written to functions.tsv), when there is one.
  * A figure gnuplot cannot draw is a note, never a failed run.
  */
 #define _GNU_SOURCE
@@ -17,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char *const terms[][2] = {
 	{ "svg size 1200,640 noenhanced", "svg" },
@@ -104,34 +104,63 @@ static void plot_points(const char *root)
 	sbuf_free(&gp);
 }
 
-/* path.tsv: point function kind A B A2 (per message), changed ones only. */
+/*
+ * path.tsv: point function kind A B A2 changed control_ok. The figure
+ * shows the calls per message of the changed functions only, from
+ * functions.tsv (those rows of path.tsv; absent counts 0).
+ */
 static void plot_functions(const char *root)
 {
-	char *path = xasprintf("%s/path.tsv", root);
-	struct sbuf gp = { 0 };
-	struct stat st;
+	char *path = xasprintf("%s/path.tsv", root), *text, *line;
+	struct sbuf rows = { 0 }, gp = { 0 };
+	const char *p;
+	size_t n = 0;
+	bool cut;
 
-	/* Only a header line: nothing changed, nothing to draw. */
-	if (stat(path, &st) || st.st_size < 64) {
+	if (read_file(path, &text, NULL)) {
 		free(path);
 		return;
 	}
+	sbuf_printf(&rows, "point function\tA\tB\tA2\n");
+	for (p = text; (line = next_line(&p, &cut));) {
+		char point[64], fn[96], kind[16], v[3][32], changed[8];
+
+		if (sscanf(line,
+			   "%63[^\t]\t%95[^\t]\t%15[^\t]\t%31[^\t]\t%31[^\t]\t%31[^\t]\t%7[^\t]",
+			   point, fn, kind, v[0], v[1], v[2], changed) == 7 &&
+		    !strcmp(kind, "calls") && !strcmp(changed, "yes")) {
+			sbuf_printf(&rows, "%s %s", point, fn);
+			for (int b = 0; b < 3; b++)
+				sbuf_printf(&rows, "\t%s",
+					    strcmp(v[b], "absent") ? v[b] :
+								     "0");
+			sbuf_printf(&rows, "\n");
+			n++;
+		}
+		free(line);
+	}
+	free(text);
+	free(path);
+	if (!n) {
+		sbuf_free(&rows);
+		return;
+	}
+	write_file_at(root, "functions.tsv", rows.buf, rows.len);
 	sbuf_printf(
 		&gp,
-		"set title 'functions behind the change: calls per message, A and B (path.tsv)'\n"
+		"set title 'functions behind the change: calls per message in A, B and A2 (absent: 0)'\n"
 		"set style data histograms\n"
 		"set style histogram clustered gap 1\n"
 		"set style fill solid 0.7 border -1\n"
 		"set xtics rotate by -35 scale 0 noenhanced\n"
 		"set key top right\nset grid ytics\nset yrange [0:*]\n"
 		"set ylabel 'calls per message'\n"
-		"plot '%s' every ::1 using (strcol(3) eq 'calls' ? $4 : 1/0):xtic(strcol(1).' '.strcol(2)) title 'A', "
-		"'' every ::1 using (strcol(3) eq 'calls' ? $5 : 1/0) title 'B', "
-		"'' every ::1 using (strcol(3) eq 'calls' ? $6 : 1/0) title 'A2'\n",
-		path);
+		"plot '%s/functions.tsv' every ::1 using 2:xtic(1) title 'A', "
+		"'' every ::1 using 3 title 'B', '' every ::1 using 4 title 'A2'\n",
+		root);
 	draw(root, "functions", &gp);
 	sbuf_free(&gp);
-	free(path);
+	sbuf_free(&rows);
 }
 
 void bench_plot(const char *root, const char *points, const char *const *boots,

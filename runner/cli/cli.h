@@ -22,6 +22,24 @@ int cmd_ksrc(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_selftests_series(int argc, char **argv);
 
+/*
+ * bench's path evidence (bench_path.c): a boot's probe.tsv, and one
+ * point's changed functions printed and appended to path.tsv's text
+ * (@set: the A, B and A2 boots).
+ */
+struct path_set;
+struct sbuf;
+void bench_path_load(const char *dir, struct path_set *set);
+void bench_path_point(const char *point, const struct path_set *set,
+		      struct sbuf *tsv);
+/*
+ * The functions of @point whose numbers per message changed between the
+ * boots A and B of @set (A2 the control), as "FUNCTION A -> B KIND/msg"
+ * joined with ", ", appended to @out; nothing when none did.
+ */
+void bench_path_changed(const char *point, const struct path_set *set,
+			struct sbuf *out);
+
 /* Option values (options.c): each dies with a one-line message when bad. */
 int opt_positive(const char *opt, const char *arg);
 int opt_nonnegative(const char *opt, const char *arg);
@@ -55,19 +73,23 @@ void compare_boot_features(const struct kernel_boots *a,
 struct bench_opts {
 	const char *points; /* space-separated WORKLOAD:CONFINEMENT */
 	int invocations, warmup, rounds, messages;
+	int probe_messages; /* path probe per point, 0: none */
+	bool probe_calls_only; /* no instructions per function */
 };
 /* unix_send_bench's arguments for @bo; malloc'd. */
 char *bench_args(const struct bench_opts *bo);
 /*
  * One bench boot of @k under @o (icount when @icount) into
- * @root/@dir_name, running unix_send_bench @args; its samples go to @set.
+ * @root/@dir_name, running unix_send_bench @args; its samples go to @set
+ * and, when @paths is not NULL, its path probe's counts to @paths.
  * False when the boot failed; dies when it could not run at all.
  */
 struct kernel;
 struct bench_set;
+struct path_set;
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		struct kernel *k, const char *root, const char *dir_name,
-		struct bench_set *set);
+		struct bench_set *set, struct path_set *paths);
 /*
  * The bench's figures in @root (bench_plot.c): every round of @points in
  * the boots @boots, the per-point means and verdict, and the functions

@@ -37,6 +37,7 @@ struct cost_ref {
 	char *args; /* unix_send_bench's arguments */
 	bool icount;
 	struct bench_set a, a2; /* the original's two bench boots */
+	struct path_set pa, pa2; /* and their path probes */
 };
 
 static const struct bench_opts cost_sizes = {
@@ -351,12 +352,32 @@ static int mutant_cost(const struct run_opts *o, const char *root,
 		       struct mutant_result *r)
 {
 	char *dir_name = xasprintf("mutant-%s-cost", m->name);
+	struct path_set paths[3] = { ref->pa, { 0 }, ref->pa2 };
+	char *copy = xstrdup(mo->cost), *tok, *save = NULL;
+	struct sbuf fn = { 0 };
 	struct bench_set set;
 	size_t changed, missing;
 
-	bench_boot(o, ref->args, ref->icount, k, root, dir_name, &set);
+	bench_boot(o, ref->args, ref->icount, k, root, dir_name, &set,
+		   &paths[1]);
 	changed = bench_cost_changes(mo->cost, &ref->a, &set, &ref->a2,
 				     &r->cost, &missing);
+	/* The functions behind it, from the probes after the timed rounds. */
+	for (tok = strtok_r(copy, " ", &save); changed && tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		size_t len = fn.len;
+
+		sbuf_printf(&fn, "%s%s: ", fn.len ? "; " : "", tok);
+		len = fn.len - len;
+		bench_path_changed(tok, paths, &fn);
+		if (fn.len == len || fn.buf[fn.len - 1] == ' ')
+			sbuf_printf(&fn, "none changed");
+	}
+	if (fn.len)
+		sbuf_printf(&r->cost, "; functions behind it: %s", fn.buf);
+	sbuf_free(&fn);
+	free(copy);
+	path_free(&paths[1]);
 	bench_free(&set);
 	free(dir_name);
 	if (changed)
@@ -484,9 +505,9 @@ static void cost_reference(const struct run_opts *o, const char *root,
 	ref->args = bench_args(&bo);
 	ref->icount = !boot_uses_kvm();
 	if (!bench_boot(o, ref->args, ref->icount, k, root, "original-cost-A",
-			&ref->a) ||
+			&ref->a, &ref->pa) ||
 	    !bench_boot(o, ref->args, ref->icount, k, root, "original-cost-A2",
-			&ref->a2))
+			&ref->a2, &ref->pa2))
 		die("the original's cost boots failed: no mutant's cost can be judged against it");
 	/* The original against itself: its points must all have samples. */
 	bench_cost_changes(mo->cost, &ref->a, &ref->a2, &ref->a2, &none,
@@ -607,6 +628,8 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	kernel_boots_free(&kb);
 	bench_free(&ref.a);
 	bench_free(&ref.a2);
+	path_free(&ref.pa);
+	path_free(&ref.pa2);
 	free(ref.args);
 	free(lsms);
 	sbuf_free(&tsv);

@@ -395,7 +395,8 @@ static bool test_left_other(const struct kernel_run *kr, const char *name)
 		other = de->d_name[0] != '.' &&
 			strcmp(de->d_name, "records.tsv") &&
 			strcmp(de->d_name, "samples.tsv") &&
-			strcmp(de->d_name, "msgcost.tsv");
+			strcmp(de->d_name, "msgcost.tsv") &&
+			strcmp(de->d_name, "probe.tsv");
 	if (d)
 		closedir(d);
 	free(path);
@@ -461,6 +462,8 @@ int collect(struct kernel_run *kr, struct err *e)
 	merge_outputs(kr, "records.tsv");
 	merge_outputs(kr, "samples.tsv");
 	merge_outputs(kr, "msgcost.tsv");
+	/* The bench's path evidence (path_probe.h). */
+	merge_outputs(kr, "probe.tsv");
 	/* The release first: known kernel bugs are listed per kernel. */
 	kr->uname = guest_text(kr, "uname");
 	chomp(kr->uname);

@@ -406,6 +406,10 @@ expect_fail "negative --warmup" "warmup: not a number from 0 to 1000000: -1" \
 	"$L" bench --results "$T/bad" --warmup -1 debian:sid debian:sid
 expect_fail "non-numeric --limit" "limit: not a positive number: abc" \
 	"$L" msgcost --results "$T/bad" --limit abc debian:sid
+expect_fail "bad --probe-instructions" "probe-instructions: want on or off, not maybe" \
+	"$L" bench --results "$T/bad" --probe-instructions maybe debian:sid debian:sid
+expect_fail "negative --probe-messages" "probe-messages: not a number from 0 to 1000000: -1" \
+	"$L" bench --results "$T/bad" --probe-messages -1 debian:sid debian:sid
 expect_fail "option without its value" "points needs a value" \
 	"$L" bench --results "$T/bad" debian:sid debian:sid --points
 check "bad options: nothing was started (no results directory)" [ ! -e "$T/bad" ]
@@ -750,6 +754,7 @@ fi
 bench_points="socketpair:none twoproc:both stream:none streamcred:none tcp64:none udp64:inet"
 if "$L" bench --results "$T/bench" --points "$bench_points" \
 	--invocations 1 --warmup 1 --rounds 3 --messages 4096 \
+	--probe-messages 256 --probe-instructions off \
 	debian:trixie debian:sid > "$T/bench.out" 2>&1; then
 	ok "bench A -> B -> A2 runs ($(grep -c . "$T/bench/latest/samples.tsv") sample lines)"
 else
@@ -765,6 +770,11 @@ check "bench: nothing but the header and the points in summary.tsv" \
 plots() { [ -s "$1/bench.svg" ] && [ -s "$1/bench.png" ] && [ -s "$1/points.svg" ] && [ -s "$1/points.png" ]; }
 check "bench: plots drawn" plots "$T/bench/latest"
 check "bench: the report names its clock" grep -q 'clock: ' "$T/bench.out"
+# Path evidence (the probe after each point): 6.12 has no
+# apparmor_unix_may_send (no fine-grained AF_UNIX mediation), 7.2 calls it
+# once per datagram sent (security_unix_may_send, unix_dgram_sendmsg).
+check "bench: path evidence names apparmor_unix_may_send absent -> 1.00 calls/msg" \
+	grep -q '^       apparmor_unix_may_send absent -> 1.00 calls/msg (A2 absent)$' "$T/bench.out"
 
 # 8. Kernels built from source: the early-return patch changes no
 # decision; a wrong one is caught and its cases named.
@@ -779,6 +789,23 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		sed 's/^/#   /' "$T/b1.out" | tail -20
 	fi
 	check "build pair: config check passed" grep -q '^config check: passed' "$T/b1.out"
+	# Path evidence (issue 25), one short bench: each datagram runs
+	# apparmor_unix_may_send(), which checks both directions, each through
+	# aa_unix_peer_perm() -> unix_peer_perm() (security/apparmor/lsm.c,
+	# af_unix.c): 2 calls per message. The early return leaves
+	# aa_unix_peer_perm() before unix_peer_perm() when the label is
+	# unconfined, as both peers are here: 0.
+	timeout -k 5 3000 "$L" bench --results "$T/bp" --points socketpair:none \
+		--invocations 1 --warmup 0 --rounds 2 --messages 1024 \
+		--probe-messages 256 --probe-instructions off \
+		"$orig" "$good" > "$T/bp.out" 2>&1
+	check "bench path evidence: early return, unix_peer_perm 2 -> 0 calls/msg" \
+		grep -q '^       unix_peer_perm 2.00 -> 0.00 calls/msg (A2 2.00)$' "$T/bp.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "bench path evidence: path.tsv has it, A and A2 agree" awk -F '\t' \
+		'$1 == "socketpair:none" && $2 == "unix_peer_perm" && $3 == "calls" &&
+		$4 == "2.0000" && $5 == "0.0000" && $6 == "2.0000" && $7 == "yes" &&
+		$8 == "yes" { f = 1 } END { exit !f }' "$T/bp/latest/path.tsv"
 	timeout -k 5 3000 "$L" compare --lsm apparmor --results "$T/b2" "$orig" "$wrong" > "$T/b2.out" 2>&1
 	rc=$?
 	check "wrong patch: compare fails (exit $rc)" [ "$rc" -eq 1 ]

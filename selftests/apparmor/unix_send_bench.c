@@ -7,7 +7,11 @@
  * one line per round; KTAP says whether each point ran cleanly.
  *
  *   unix_send_bench [-i INVOCATIONS] [-W WARMUP] [-r ROUNDS] [-n MESSAGES]
- *                   POINT...      (POINT: WORKLOAD:CONFINEMENT)
+ *                   [-P PROBE_MESSAGES [-C]] POINT...
+ *                                 (POINT: WORKLOAD:CONFINEMENT)
+ * -P: after each point's timed rounds, an untimed path probe
+ * (path_probe.h) writes calls and instructions per function to probe.tsv;
+ * -C: calls only.
  * WORKLOAD: socketpair, twoproc, uring, and the connection workloads of
  * bench_workloads.h: stream, streamcred, tcpSIZE, udpSIZE (SIZE 64 to
  * 16384); CONFINEMENT: none, sender, receiver, both, stacked, and inet
@@ -23,6 +27,7 @@
 #include "../kselftest.h"
 #include "bench_workloads.h"
 #include "peer.h"
+#include "path_probe.h"
 
 #define BATCH 32
 #define MSG_SIZE 128
@@ -333,6 +338,25 @@ static int load(struct aa_policy *p, const char *name)
 	return ret ? ret : aa_policy_load(p);
 }
 
+/* The path probe's run: an untimed invocation (inv -1: no samples). */
+static struct opts probe_opts;
+static bool probe_calls_only;
+
+static int probe_run(const void *ctx, int rounds)
+{
+	struct opts o = probe_opts;
+	pid_t pid = peer_fork();
+	int status;
+
+	o.warmup = 0;
+	o.rounds = rounds;
+	if (pid == 0)
+		_exit(-invocation(ctx, &o, -1));
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -ECHILD;
+	return -WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = {
@@ -342,10 +366,10 @@ int main(int argc, char **argv)
 	int c, i, inv, failed = 0, fd;
 	bool confined = false, inet = false, inet_label = false;
 
-	while ((c = getopt(argc, argv, "i:W:r:n:")) != -1) {
-		int v = atoi(optarg);
+	while ((c = getopt(argc, argv, "i:W:r:n:P:C")) != -1) {
+		int v = c == 'C' ? 1 : atoi(optarg);
 
-		if (v < (c == 'W' ? 0 : 1)) {
+		if (v < (c == 'W' || c == 'P' ? 0 : 1)) {
 			fprintf(stderr, "bad -%c %s\n", c, optarg);
 			return 2;
 		}
@@ -357,6 +381,10 @@ int main(int argc, char **argv)
 			o.rounds = v;
 		else if (c == 'n')
 			o.messages = v - v % BATCH;
+		else if (c == 'P')
+			probe_opts.messages = v - v % BATCH;
+		else if (c == 'C')
+			probe_calls_only = true;
 		else
 			return 2;
 	}
@@ -432,6 +460,10 @@ int main(int argc, char **argv)
 			else
 				ret = -WEXITSTATUS(status);
 		}
+		/* After the timed rounds; it removes its probes itself. */
+		if (!ret && probe_opts.messages)
+			path_probe_point(argv[i], probe_opts.messages,
+					 !probe_calls_only, probe_run, &p);
 		if (ret) {
 			ksft_test_result_fail("%s: %s\n", argv[i],
 					      strerror(-ret));
