@@ -42,7 +42,7 @@ struct cost_ref {
 
 static const struct bench_opts cost_sizes = {
 	.invocations = 1,
-	.warmup = 2,
+	.warmup = 6,
 	.rounds = 6,
 	.messages = 8192,
 };
