@@ -31,10 +31,14 @@
  * allow; "deny network unix X," beside "network," denies all of type X; a
  * deny with permissions denies every request holding one of them
  * (aa_check_perms: denied = request & (~allow | deny)).
+ * @nofile: the profile's file rules leave out /tmp, where the pathname
+ * sockets live (the old policy that granted "network unix," and never
+ * named its socket paths).
  */
 struct coarse_rule {
 	const char *id; /* the profile's suffix */
 	unsigned int deny_stream, deny_dgram;
+	bool nofile;
 };
 
 /* clang-format off */
@@ -57,6 +61,7 @@ static const struct coarse_rule R_deny_dgram_receive = {
 static const struct coarse_rule R_deny_stream_send = {
 	"deny_stream_send", DENY_SEND, 0,
 };
+static const struct coarse_rule R_unix_nofile = { "unix_nofile", 0, 0, true };
 /* clang-format on */
 
 static const struct coarse_rule *const all_rules[] = {
@@ -69,6 +74,7 @@ static const struct coarse_rule *const all_rules[] = {
 	&R_deny_dgram_send,
 	&R_deny_dgram_receive,
 	&R_deny_stream_send,
+	&R_unix_nofile,
 };
 
 FIXTURE(unix_coarse)
@@ -122,6 +128,7 @@ struct model {
 	bool k9;
 	unsigned int deny; /* the confined label's denials on this type */
 	bool dgram;
+	bool nofile; /* file rules do not cover the pathname sockets */
 };
 
 static void model_init(struct model *m, const char *abi,
@@ -131,6 +138,7 @@ static void model_init(struct model *m, const char *abi,
 
 	m->k9 = k9;
 	m->dgram = type == SOCK_DGRAM;
+	m->nofile = rule->nofile;
 	m->deny = !mediated ? 0 :
 		  m->dgram  ? rule->deny_dgram :
 			      rule->deny_stream;
@@ -157,6 +165,17 @@ static int need(const struct model *m, bool confined, unsigned int perms)
 static int own(const struct model *m, bool task, unsigned int perm)
 {
 	return need(m, task, perm);
+}
+
+/*
+ * Binding a pathname makes the socket's inode: apparmor_path_mknod()
+ * checks the file rules' create on the path, on every kernel and ABI (a
+ * file rule, not a network one). The address check (own() above) comes
+ * first, in apparmor_socket_bind().
+ */
+static int fs_create(const struct model *m, bool task, bool pathname)
+{
+	return task && pathname && m->nofile ? -EACCES : 0;
 }
 
 /*
@@ -373,7 +392,8 @@ static void plan_receiver(struct ctx *c, struct plan *p, bool confined,
 		    own(m, confined, DENY_GETOPT));
 	}
 	b = add(p, "bind", W_BIND, 0, 0, c->type, s,
-		own(m, confined, DENY_BIND));
+		own(m, confined, DENY_BIND) ?:
+			fs_create(m, confined, a->sun_path[0] != 0));
 	set_addr(p, b, a, len);
 	if (!m->dgram)
 		l = add(p, "listen", W_LISTEN, 0, 0, c->type, b,

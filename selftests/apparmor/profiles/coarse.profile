@@ -64,3 +64,12 @@ profile @NAME@_deny_stream_send {
   network,
   deny network (send) unix stream,
 }
+
+# "network unix," and file rules that leave out /tmp, where the test's
+# pathname sockets live: the old policy that never named its socket paths.
+profile @NAME@_unix_nofile {
+  / r,
+  /{usr,etc,proc,sys,dev,run}/** rwmk,
+  signal,
+  network unix,
+}
