@@ -4,8 +4,9 @@
  *
  * Profiles pinned to ABI 3.0, 4.0 and kernel-5.4-vanilla hold the rules
  * old policies write: "network unix,", "network unix stream,", "network
- * unix dgram,", their deny forms beside "network,", and deny rules with
- * one permission ("deny network (send) unix dgram,"). One variant is one
+ * unix dgram,", their deny forms beside "network,", deny rules with one
+ * permission ("deny network (send) unix dgram,"), and "network unix," with
+ * file rules that do not name the pathname sockets. One variant is one
  * ABI (one compile, one load of profiles/coarse.profile); for each rule it
  * runs both socket types on abstract, pathname and autobind addresses
  * with the confined task on each side, a socketpair, and sockets the task
