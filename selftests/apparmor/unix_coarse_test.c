@@ -501,10 +501,15 @@ static void plan_take(struct ctx *c, struct plan *p, bool confined,
 	if (!m->dgram) {
 		int e = own(m, confined, DENY_ACCEPT);
 
-		if (!e && !connected)
+		/*
+		 * A socket that was made but never listened (its bind was
+		 * refused): unix_accept() refuses it after the LSM check.
+		 */
+		if (!e && !listening)
+			e = -EINVAL;
+		else if (!e && !connected)
 			e = -EAGAIN;
-		a = add(p, "accept", W_ACCEPT, 0, 1, c->type, -1,
-			listening ? e : NOT_RUN);
+		a = add(p, "accept", W_ACCEPT, 0, 1, c->type, -1, e);
 		slot = 1;
 	}
 	i = add(p, "receive", W_RECV, slot, 0, c->type, a,
