@@ -63,6 +63,12 @@ static const struct coarse_rule R_deny_stream_send = {
 	"deny_stream_send", DENY_SEND, 0,
 };
 static const struct coarse_rule R_unix_nofile = { "unix_nofile", 0, 0, true };
+static const struct coarse_rule R_deny_bind = {
+	"deny_bind", DENY_BIND, DENY_BIND,
+};
+static const struct coarse_rule R_deny_stream_listen = {
+	"deny_stream_listen", DENY_LISTEN | DENY_ACCEPT, 0,
+};
 /* clang-format on */
 
 static const struct coarse_rule *const all_rules[] = {
@@ -76,6 +82,8 @@ static const struct coarse_rule *const all_rules[] = {
 	&R_deny_dgram_receive,
 	&R_deny_stream_send,
 	&R_unix_nofile,
+	&R_deny_bind,
+	&R_deny_stream_listen,
 };
 
 FIXTURE(unix_coarse)

@@ -73,3 +73,20 @@ profile @NAME@_unix_nofile {
   signal,
   network unix,
 }
+
+# Denials that leave the socket to be made, so that bind, listen and
+# accept on a pathname socket are decided by the rules (where all of a
+# type is denied, socket() is refused first).
+profile @NAME@_deny_bind {
+  file,
+  signal,
+  network,
+  deny network (bind) unix,
+}
+
+profile @NAME@_deny_stream_listen {
+  file,
+  signal,
+  network,
+  deny network (listen, accept) unix stream,
+}
