@@ -69,6 +69,9 @@ static const struct coarse_rule R_deny_bind = {
 static const struct coarse_rule R_deny_stream_listen = {
 	"deny_stream_listen", DENY_LISTEN | DENY_ACCEPT, 0,
 };
+static const struct coarse_rule R_deny_getattr = {
+	"deny_getattr", DENY_GETATTR, DENY_GETATTR,
+};
 /* clang-format on */
 
 static const struct coarse_rule *const all_rules[] = {
@@ -84,6 +87,7 @@ static const struct coarse_rule *const all_rules[] = {
 	&R_unix_nofile,
 	&R_deny_bind,
 	&R_deny_stream_listen,
+	&R_deny_getattr,
 };
 
 FIXTURE(unix_coarse)
@@ -424,6 +428,21 @@ static bool want_reachable(const struct plan *p)
 }
 
 /*
+ * The receiver's socket listens when its listen step is expected to
+ * succeed, even where a later step (getsockname) is refused and leaves the
+ * sender nothing to aim at.
+ */
+static bool want_listening(const struct plan *p)
+{
+	int i;
+
+	for (i = 0; i < p->b.n; i++)
+		if (p->b.c[i].op == W_LISTEN)
+			return !p->s[i].want;
+	return false;
+}
+
+/*
  * A sender on socket slot 0 (made here unless @inherited: then it exists
  * since before the task entered its label), aiming at @to.
  * @peer_sock: the receiving socket carries the confined label.
@@ -558,7 +577,7 @@ static void run_direction(struct ctx *c, enum addr_kind k, bool conf_sends)
 		reachable(&pr, &rr) ? &rr.name : &nowhere,
 		reachable(&pr, &rr) ? rr.namelen : NOWHERE_LEN, &eof);
 	PLAY(c, sw, &ps, "sender", &rs);
-	listening = !c->m.dgram && up;
+	listening = !c->m.dgram && want_listening(&pr);
 	connected = !c->m.dgram && !ps.s[ps.b.n - 3].want;
 	plan_take(c, &pt, !conf_sends, listening, connected, sent, eof);
 	/* Nothing to take from a socket that was never made. */

@@ -90,3 +90,10 @@ profile @NAME@_deny_stream_listen {
   network,
   deny network (listen, accept) unix stream,
 }
+
+profile @NAME@_deny_getattr {
+  file,
+  signal,
+  network,
+  deny network (getattr) unix,
+}
