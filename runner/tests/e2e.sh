@@ -861,6 +861,30 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		$1 ~ /_test$/ { n++; if ($(NF - 1) + 0 >= 60 || !/, 0 lost/ || /killed/) bad = 1 }
 		END { exit bad || n != 3 }' "$T/b4.out"
 
+	# The real trade-off of 6456ccbd2ff7, undone on 7.2: old-ABI network
+	# rules stop applying to pathname sockets. Only unix_coarse_test (the
+	# old-ABI matrix) runs. The rule: the commit changed the routing of
+	# pathname sockets under policies without network_v9 rules only, so
+	# every case that differs is an ABI 3.0/4.0 pathname case, and the
+	# rules that leave socket() allowed show bind, listen and accept
+	# loosened (EACCES -> allow).
+	rev="$orig+$shipped/patches/revert-6456ccbd2ff7.patch"
+	timeout -k 5 3000 "$L" compare --lsm apparmor --test unix_coarse_test \
+		--results "$T/b5" "$orig" "$rev" > "$T/b5.out" 2>&1
+	rc=$?
+	check "revert 6456ccbd2ff7: compare fails (exit $rc; $(grep 'cases:' "$T/b5.out" | sed 's/^ *//'))" [ "$rc" -eq 1 ]
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "revert 6456ccbd2ff7: every changed case is an old-ABI pathname case" awk -F '\t' \
+		'NR > 1 && $2 != "same" { n++; if ($1 !~ /\.abi_[34]_0\.decisions\/[^\/]*\/[^\/]*\/pathname\//) bad = 1 }
+		END { exit bad || !n }' "$T/b5/latest/compare.tsv"
+	for op in deny_bind/stream/pathname/confined_receiver/receiver.bind \
+		deny_stream_listen/stream/pathname/confined_receiver/receiver.listen \
+		deny_stream_listen/stream/pathname/confined_receiver/receiver.accept; do
+		check "revert 6456ccbd2ff7: ${op##*.} loosened ($op)" grep -q \
+			"^unix_coarse_test/unix_coarse.abi_3_0.decisions/$op	unexplained	EACCES	allow	" \
+			"$T/b5/latest/compare.tsv"
+	done
+
 	# SELinux msgsnd cost: flat on Debian's 7.2, flagged with the
 	# per-message category walk patched in.
 	walk="$orig+$shipped/patches/selinux-category-walk.patch"

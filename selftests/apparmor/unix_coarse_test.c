@@ -4,8 +4,9 @@
  *
  * Profiles pinned to ABI 3.0, 4.0 and kernel-5.4-vanilla hold the rules
  * old policies write: "network unix,", "network unix stream,", "network
- * unix dgram,", their deny forms beside "network,", and deny rules with
- * one permission ("deny network (send) unix dgram,"). One variant is one
+ * unix dgram,", their deny forms beside "network,", deny rules with one
+ * permission ("deny network (send) unix dgram,"), and "network unix," with
+ * file rules that do not name the pathname sockets. One variant is one
  * ABI (one compile, one load of profiles/coarse.profile); for each rule it
  * runs both socket types on abstract, pathname and autobind addresses
  * with the confined task on each side, a socketpair, and sockets the task
@@ -31,10 +32,14 @@
  * allow; "deny network unix X," beside "network," denies all of type X; a
  * deny with permissions denies every request holding one of them
  * (aa_check_perms: denied = request & (~allow | deny)).
+ * @nofile: the profile's file rules leave out /tmp, where the pathname
+ * sockets live (the old policy that granted "network unix," and never
+ * named its socket paths).
  */
 struct coarse_rule {
 	const char *id; /* the profile's suffix */
 	unsigned int deny_stream, deny_dgram;
+	bool nofile;
 };
 
 /* clang-format off */
@@ -57,6 +62,16 @@ static const struct coarse_rule R_deny_dgram_receive = {
 static const struct coarse_rule R_deny_stream_send = {
 	"deny_stream_send", DENY_SEND, 0,
 };
+static const struct coarse_rule R_unix_nofile = { "unix_nofile", 0, 0, true };
+static const struct coarse_rule R_deny_bind = {
+	"deny_bind", DENY_BIND, DENY_BIND,
+};
+static const struct coarse_rule R_deny_stream_listen = {
+	"deny_stream_listen", DENY_LISTEN | DENY_ACCEPT, 0,
+};
+static const struct coarse_rule R_deny_getattr = {
+	"deny_getattr", DENY_GETATTR, DENY_GETATTR,
+};
 /* clang-format on */
 
 static const struct coarse_rule *const all_rules[] = {
@@ -69,6 +84,10 @@ static const struct coarse_rule *const all_rules[] = {
 	&R_deny_dgram_send,
 	&R_deny_dgram_receive,
 	&R_deny_stream_send,
+	&R_unix_nofile,
+	&R_deny_bind,
+	&R_deny_stream_listen,
+	&R_deny_getattr,
 };
 
 FIXTURE(unix_coarse)
@@ -122,6 +141,7 @@ struct model {
 	bool k9;
 	unsigned int deny; /* the confined label's denials on this type */
 	bool dgram;
+	bool nofile; /* file rules do not cover the pathname sockets */
 };
 
 static void model_init(struct model *m, const char *abi,
@@ -131,6 +151,7 @@ static void model_init(struct model *m, const char *abi,
 
 	m->k9 = k9;
 	m->dgram = type == SOCK_DGRAM;
+	m->nofile = rule->nofile;
 	m->deny = !mediated ? 0 :
 		  m->dgram  ? rule->deny_dgram :
 			      rule->deny_stream;
@@ -157,6 +178,17 @@ static int need(const struct model *m, bool confined, unsigned int perms)
 static int own(const struct model *m, bool task, unsigned int perm)
 {
 	return need(m, task, perm);
+}
+
+/*
+ * Binding a pathname makes the socket's inode: apparmor_path_mknod()
+ * checks the file rules' create on the path, on every kernel and ABI (a
+ * file rule, not a network one). The address check (own() above) comes
+ * first, in apparmor_socket_bind().
+ */
+static int fs_create(const struct model *m, bool task, bool pathname)
+{
+	return task && pathname && m->nofile ? -EACCES : 0;
 }
 
 /*
@@ -373,7 +405,8 @@ static void plan_receiver(struct ctx *c, struct plan *p, bool confined,
 		    own(m, confined, DENY_GETOPT));
 	}
 	b = add(p, "bind", W_BIND, 0, 0, c->type, s,
-		own(m, confined, DENY_BIND));
+		own(m, confined, DENY_BIND) ?:
+			fs_create(m, confined, a->sun_path[0] != 0));
 	set_addr(p, b, a, len);
 	if (!m->dgram)
 		l = add(p, "listen", W_LISTEN, 0, 0, c->type, b,
@@ -392,6 +425,21 @@ static bool reachable(const struct plan *p, const struct wreply *r)
 static bool want_reachable(const struct plan *p)
 {
 	return steps_ok(p->s, p->b.n);
+}
+
+/*
+ * The receiver's socket listens when its listen step is expected to
+ * succeed, even where a later step (getsockname) is refused and leaves the
+ * sender nothing to aim at.
+ */
+static bool want_listening(const struct plan *p)
+{
+	int i;
+
+	for (i = 0; i < p->b.n; i++)
+		if (p->b.c[i].op == W_LISTEN)
+			return !p->s[i].want;
+	return false;
 }
 
 /*
@@ -480,10 +528,15 @@ static void plan_take(struct ctx *c, struct plan *p, bool confined,
 	if (!m->dgram) {
 		int e = own(m, confined, DENY_ACCEPT);
 
-		if (!e && !connected)
+		/*
+		 * A socket that was made but never listened (its bind was
+		 * refused): unix_accept() refuses it after the LSM check.
+		 */
+		if (!e && !listening)
+			e = -EINVAL;
+		else if (!e && !connected)
 			e = -EAGAIN;
-		a = add(p, "accept", W_ACCEPT, 0, 1, c->type, -1,
-			listening ? e : NOT_RUN);
+		a = add(p, "accept", W_ACCEPT, 0, 1, c->type, -1, e);
 		slot = 1;
 	}
 	i = add(p, "receive", W_RECV, slot, 0, c->type, a,
@@ -524,7 +577,7 @@ static void run_direction(struct ctx *c, enum addr_kind k, bool conf_sends)
 		reachable(&pr, &rr) ? &rr.name : &nowhere,
 		reachable(&pr, &rr) ? rr.namelen : NOWHERE_LEN, &eof);
 	PLAY(c, sw, &ps, "sender", &rs);
-	listening = !c->m.dgram && up;
+	listening = !c->m.dgram && want_listening(&pr);
 	connected = !c->m.dgram && !ps.s[ps.b.n - 3].want;
 	plan_take(c, &pt, !conf_sends, listening, connected, sent, eof);
 	/* Nothing to take from a socket that was never made. */

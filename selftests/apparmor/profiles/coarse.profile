@@ -64,3 +64,36 @@ profile @NAME@_deny_stream_send {
   network,
   deny network (send) unix stream,
 }
+
+# "network unix," and file rules that leave out /tmp, where the test's
+# pathname sockets live: the old policy that never named its socket paths.
+profile @NAME@_unix_nofile {
+  / r,
+  /{usr,etc,proc,sys,dev,run}/** rwmk,
+  signal,
+  network unix,
+}
+
+# Denials that leave the socket to be made, so that bind, listen and
+# accept on a pathname socket are decided by the rules (where all of a
+# type is denied, socket() is refused first).
+profile @NAME@_deny_bind {
+  file,
+  signal,
+  network,
+  deny network (bind) unix,
+}
+
+profile @NAME@_deny_stream_listen {
+  file,
+  signal,
+  network,
+  deny network (listen, accept) unix stream,
+}
+
+profile @NAME@_deny_getattr {
+  file,
+  signal,
+  network,
+  deny network (getattr) unix,
+}
