@@ -7,9 +7,18 @@
  * rounds of the same messages, and keeps the difference of the hit counts:
  * what set-up and tear-down cost (socket creation, fork, profile change)
  * is in both runs and cancels, so the count is of the extra round's
- * messages only. Every event is removed and tracing is reset before the
- * probe returns, also on failure, so no probe is left for the next point's
- * timed rounds.
+ * messages only.
+ *
+ * The caller runs every point's timed rounds first and the probes after
+ * them all: the calls-only probe adds its events at the first point, keeps
+ * them for the next points (counting from a baseline read) and removes
+ * them in path_probe_end(). Removing kprobe events and adding them again
+ * is what this avoids: on the lsmconf build: 7.2 kernels (tinyconfig and
+ * lsmconf.config), the next call of security_socket_recvmsg() after the
+ * events were removed jumped to address 0 (an oops, twice), while Debian's
+ * 6.12 and 7.2 kernels did not. The timed probe (function-graph tracer,
+ * one function at a time) still sets up and tears down per function, and
+ * is off unless asked for.
  *
  * Output, appended to $LSMCONF_RESULTS/probe.tsv, one line per function:
  *   POINT FUNCTION CALLS MESSAGES INSTRUCTIONS
@@ -35,6 +44,8 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "../kselftest.h" /* ARRAY_SIZE */
 
 #define PATH_PROBE_TRACEFS "/sys/kernel/tracing"
 #define PATH_PROBE_GROUP "lsmconf_path"
@@ -84,8 +95,7 @@ static const char *const path_probe_functions[] = {
 	"udp_sendmsg",
 };
 
-#define PATH_PROBE_N \
-	(sizeof(path_probe_functions) / sizeof(path_probe_functions[0]))
+#define PATH_PROBE_N ARRAY_SIZE(path_probe_functions)
 
 /* Runs the point once with @rounds rounds of the probe's messages. */
 typedef int (*path_probe_run_fn)(const void *ctx, int rounds);
@@ -94,8 +104,8 @@ struct path_probe_fn {
 	int n; /* symbols found */
 	char sym[PATH_PROBE_VARIANTS][256];
 	bool probed; /* every symbol has an event */
-	/* cumulative hits after run 1 and after run 2 */
-	unsigned long long hits[2];
+	/* cumulative hits after run 1, after run 2, and before run 1 */
+	unsigned long long hits[3];
 	long long instructions; /* of the extra round; < 0: not measured */
 };
 
@@ -363,6 +373,10 @@ static inline long long path_probe_tracer_cost(int n)
  * minus those of the first, i.e. of @messages messages, and when @timed
  * the instructions of each function that ran.
  */
+/* The calls-only events, kept from the first point's probe to the end. */
+static bool path_probe_armed;
+static bool path_probe_probed[PATH_PROBE_N];
+
 static inline void path_probe_point(const char *point, int messages, bool timed,
 				    path_probe_run_fn run, const void *ctx)
 {
@@ -403,39 +417,57 @@ static inline void path_probe_point(const char *point, int messages, bool timed,
 		return;
 	}
 	memcpy(fns, resolved, PATH_PROBE_N * sizeof(*fns));
-	path_probe_reset();
-	/* Hits are counted with tracing off: nothing goes to the buffer. */
-	path_probe_write("tracing_on", "0", 0);
-	if (!path_probe_add(fns, &err)) {
-		snprintf(reason, sizeof(reason), "cannot add kprobe events: %s",
-			 strerror(-err));
-		goto skip;
+	if (!path_probe_armed) {
+		path_probe_reset();
+		/* Hits are counted with tracing off: nothing goes to the buffer. */
+		path_probe_write("tracing_on", "0", 0);
+		if (!path_probe_add(fns, &err)) {
+			snprintf(reason, sizeof(reason),
+				 "cannot add kprobe events: %s",
+				 strerror(-err));
+			goto skip;
+		}
+		ret = path_probe_write("events/" PATH_PROBE_GROUP "/enable",
+				       "1", 0);
+		if (ret) {
+			snprintf(reason, sizeof(reason),
+				 "cannot enable kprobe events: %s",
+				 strerror(-ret));
+			goto skip;
+		}
+		for (i = 0; i < PATH_PROBE_N; i++)
+			path_probe_probed[i] = fns[i].probed;
+		path_probe_armed = true;
 	}
-	ret = path_probe_write("events/" PATH_PROBE_GROUP "/enable", "1", 0);
-	if (ret) {
-		snprintf(reason, sizeof(reason),
-			 "cannot enable kprobe events: %s", strerror(-ret));
-		goto skip;
-	}
-	ret = run(ctx, 1);
+	for (i = 0; i < PATH_PROBE_N; i++)
+		fns[i].probed = path_probe_probed[i];
+	ret = path_probe_read(fns, 2);
+	if (!ret)
+		ret = run(ctx, 1);
 	if (!ret)
 		ret = path_probe_read(fns, 0);
 	if (!ret)
 		ret = run(ctx, 2);
 	if (!ret)
 		ret = path_probe_read(fns, 1);
-	path_probe_write("events/" PATH_PROBE_GROUP "/enable", "0", 0);
-	path_probe_write("kprobe_events", "", O_TRUNC);
+	if (timed) {
+		path_probe_write("events/" PATH_PROBE_GROUP "/enable", "0", 0);
+		path_probe_write("kprobe_events", "", O_TRUNC);
+		path_probe_armed = false;
+	}
 	/* Then the instructions of every function that ran, one at a time. */
 	for (i = 0; i < PATH_PROBE_N; i++) {
 		fns[i].instructions = -1;
 		if (!ret && timed && fns[i].probed &&
-		    fns[i].hits[1] > 2 * fns[i].hits[0])
+		    fns[i].hits[1] + fns[i].hits[2] > 2 * fns[i].hits[0])
 			fns[i].instructions =
 				path_probe_graph(&fns[i], run, ctx);
 	}
 	cost = ret || !timed ? -1 : path_probe_tracer_cost(256);
-	path_probe_reset();
+	if (timed || ret) {
+		path_probe_reset();
+		path_probe_armed = false;
+	}
 	if (ret) {
 		snprintf(reason, sizeof(reason), "probe run failed: %s",
 			 strerror(-ret));
@@ -456,10 +488,14 @@ static inline void path_probe_point(const char *point, int messages, bool timed,
 				 path_probe_functions[i],
 				 p->n ? "unprobeable" : "absent", messages);
 		else
-			/* run 2 alone minus run 1: hits[1] - 2 * hits[0] */
+			/*
+			 * run 2 alone minus run 1, from the baseline b:
+			 * (hits[1] - hits[0]) - (hits[0] - b)
+			 */
 			snprintf(line, sizeof(line), "%s\t%s\t%lld\t%d\t",
 				 point, path_probe_functions[i],
-				 (long long)(p->hits[1] - 2 * p->hits[0]),
+				 (long long)(p->hits[1] + p->hits[2] -
+					     2 * p->hits[0]),
 				 messages);
 		len = strlen(line);
 		if (p->n && p->probed && p->instructions >= 0)
@@ -473,8 +509,17 @@ static inline void path_probe_point(const char *point, int messages, bool timed,
 	return;
 skip:
 	path_probe_reset();
+	path_probe_armed = false;
 	path_probe_skip(dir, point, reason);
 	free(fns);
+}
+
+/* Removes the calls-only probe's events: after the last point's probe. */
+static inline void path_probe_end(void)
+{
+	if (path_probe_armed)
+		path_probe_reset();
+	path_probe_armed = false;
 }
 
 #endif /* LSMCONF_PATH_PROBE_H */

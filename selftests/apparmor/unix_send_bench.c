@@ -9,7 +9,7 @@
  *   unix_send_bench [-i INVOCATIONS] [-W WARMUP] [-r ROUNDS] [-n MESSAGES]
  *                   [-P PROBE_MESSAGES [-C]] POINT...
  *                                 (POINT: WORKLOAD:CONFINEMENT)
- * -P: after each point's timed rounds, an untimed path probe
+ * -P: after every point's timed rounds, an untimed path probe per point
  * (path_probe.h) writes calls and instructions per function to probe.tsv;
  * -C: calls only.
  * WORKLOAD: socketpair, twoproc, uring, and the connection workloads of
@@ -363,7 +363,7 @@ int main(int argc, char **argv)
 		.invocations = 3, .warmup = 3, .rounds = 15, .messages = 65536
 	};
 	struct aa_policy pol[3];
-	int c, i, inv, failed = 0, fd;
+	int c, i, inv, failed = 0, fd, *rets;
 	bool confined = false, inet = false, inet_label = false;
 
 	while ((c = getopt(argc, argv, "i:W:r:n:P:C")) != -1) {
@@ -438,40 +438,57 @@ int main(int argc, char **argv)
 		if (pid > 0)
 			waitpid(pid, NULL, 0);
 	}
+	rets = calloc(argc, sizeof(*rets));
+	if (!rets)
+		ksft_exit_fail_msg("out of memory\n");
 	for (i = optind; i < argc; i++) {
 		struct point p = { 0 };
-		int ret = 0;
 
 		if (sscanf(argv[i], "%15[a-z0-9]:%15[a-z]", p.workload,
 			   p.confinement) != 2) {
-			ksft_test_result_fail("%s: not WORKLOAD:CONFINEMENT\n",
-					      argv[i]);
-			failed++;
+			rets[i] =
+				1; /* not a point: no invocation returns > 0 */
 			continue;
 		}
-		for (inv = 0; inv < o.invocations && !ret; inv++) {
+		for (inv = 0; inv < o.invocations && !rets[i]; inv++) {
 			pid_t pid = peer_fork();
 			int status;
 
 			if (pid == 0)
 				_exit(-invocation(&p, &o, inv));
 			if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-				ret = -ECHILD;
+				rets[i] = -ECHILD;
 			else
-				ret = -WEXITSTATUS(status);
+				rets[i] = -WEXITSTATUS(status);
 		}
-		/* After the timed rounds; it removes its probes itself. */
-		if (!ret && probe_opts.messages)
+	}
+	/*
+	 * The probes after every point's timed rounds (path_probe.h: its
+	 * events stay from the first probe to path_probe_end()).
+	 */
+	for (i = optind; i < argc && probe_opts.messages; i++) {
+		struct point p = { 0 };
+
+		if (!rets[i] && sscanf(argv[i], "%15[a-z0-9]:%15[a-z]",
+				       p.workload, p.confinement) == 2)
 			path_probe_point(argv[i], probe_opts.messages,
 					 !probe_calls_only, probe_run, &p);
-		if (ret) {
+	}
+	path_probe_end();
+	for (i = optind; i < argc; i++) {
+		if (rets[i] > 0) {
+			ksft_test_result_fail("%s: not WORKLOAD:CONFINEMENT\n",
+					      argv[i]);
+			failed++;
+		} else if (rets[i]) {
 			ksft_test_result_fail("%s: %s\n", argv[i],
-					      strerror(-ret));
+					      strerror(-rets[i]));
 			failed++;
 		} else {
 			ksft_test_result_pass("%s\n", argv[i]);
 		}
 	}
+	free(rets);
 	if (confined) {
 		aa_policy_destroy(&pol[0]);
 		aa_policy_destroy(&pol[1]);
