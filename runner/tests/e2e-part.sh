@@ -58,6 +58,31 @@ expect_fail() {
 		sed 's/^/#   /' "$T/err" "$T/out" | tail -5
 	fi
 }
+
+# explain OUTPUT RESULTS: a failed run's whole output, then per boot its
+# failed cases, crash notes and last console lines, so a CI log says why.
+explain() {
+	sed 's/^/#   /' "$1"
+	for d in "$2"/latest/*/; do
+		[ -d "$d" ] || continue
+		b=$(basename "$d")
+		grep -h 'not ok' "$d/ktap.txt" 2> /dev/null | head -20 | sed "s|^|#   $b: |"
+		for c in "$d"/crash-*.txt; do
+			[ -f "$c" ] && head -30 "$c" | sed "s|^|#   $b: |"
+		done
+		tail -5 "$d/console.log" 2> /dev/null | sed "s|^|#   $b console: |"
+	done
+}
+
+# check NAME CMD...: CMD must succeed.
+check() {
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else no "$name"; fi
+}
+
+# field FILE KEY: the value of KEY in a results kernel.txt
+field() { awk -F '\t' -v k="$2" '$1 == k { print $2 }' "$1"; }
 shipped=$(cd "$(dirname "$0")/../../fixtures" && pwd)
 orig=build:debian-source:7.2; good="$orig+$shipped/patches/unconfined-early-return.patch"
 # 7. The benchmark pipeline, small: three boots, samples, statistics, plots.
