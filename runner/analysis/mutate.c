@@ -30,6 +30,17 @@ int mutant_header(const char *text, char **desc, char **equivalent)
 	return 0;
 }
 
+bool mutant_cost_only(const char *text)
+{
+	const char *diff = strstr(text, "\n--- "), *line;
+
+	for (line = strstr(text, "\nCost-only: "); line && diff;
+	     line = strstr(line + 1, "\nCost-only: "))
+		if (line < diff)
+			return true;
+	return false;
+}
+
 const char *mutant_lsm(const char *patch)
 {
 	const char *found = NULL, *line;
@@ -108,6 +119,7 @@ int mutants_list(const char *dir, char *const *only, size_t n_only,
 			closedir(d);
 			goto fail;
 		}
+		m.cost_only = mutant_cost_only(text);
 		m.lsm = mutant_lsm(text);
 		free(text);
 		*out = xrealloc(*out, (*n + 1) * sizeof(m));

@@ -14,6 +14,8 @@ struct mutant {
 	char *path;
 	char *desc; /* the patch's first line: the bug, in one line */
 	char *equivalent; /* "Equivalent: REASON" in the header, or NULL */
+	/* "Cost-only: REASON" in the header: no decision can kill it. */
+	bool cost_only;
 	/* The LSM every file it patches belongs to, or NULL (several). */
 	const char *lsm;
 };
@@ -25,6 +27,12 @@ struct mutant {
  */
 int mutant_header(const char *text, char **desc, char **equivalent);
 
+/*
+ * Whether a patch's header (before its first "--- " line) has a line
+ * "Cost-only: REASON": a mutant that changes no decision, judged only by
+ * `mutate --cost`.
+ */
+bool mutant_cost_only(const char *text);
 /*
  * The LSM a patch touches: "apparmor" or "selinux" when every file it
  * patches (+++ b/security/LSM/...) is that LSM's, else NULL.

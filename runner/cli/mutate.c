@@ -531,6 +531,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	struct sbuf tsv = { 0 };
 	char *lsms;
 	size_t n, i, killed = 0, survived = 0, stillborn = 0, equivalent = 0;
+	size_t unjudged = 0;
 	size_t inconclusive = 0, judged;
 	double t0 = now_seconds();
 	struct cost_ref ref = { 0 };
@@ -588,7 +589,11 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 			inconclusive++;
 			break;
 		default:
-			if (m[i].equivalent) {
+			if (m[i].cost_only && !mo->cost) {
+				/* No decision can kill it: not a gap. */
+				printf("   not judged: a cost-only mutant, judged by mutate --cost\n");
+				unjudged++;
+			} else if (m[i].equivalent) {
 				printf("   equivalent: %s\n", m[i].equivalent);
 				equivalent++;
 			} else {
@@ -619,7 +624,10 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	}
 	write_file_at(root, "mutants.tsv", tsv.buf, tsv.len);
 	/* Inconclusive ones count against the score: nothing proved them. */
-	judged = n - equivalent - stillborn;
+	judged = n - equivalent - stillborn - unjudged;
+	if (unjudged)
+		printf("== %zu cost-only mutants not judged (no --cost)\n",
+		       unjudged);
 	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
 	       killed, judged, judged ? 100.0 * killed / judged : 0.0, survived,
 	       inconclusive, stillborn, equivalent);

@@ -401,7 +401,11 @@ START_TEST(test_list)
 	ck_assert_uint_eq(n, 2);
 	ck_assert_str_eq(m[0].name, "01-a");
 	ck_assert_str_eq(m[1].desc, "second");
+	ck_assert(!m[0].cost_only);
 	mutants_free(m, n);
+	/* "Cost-only:" counts in the header only, not in the diff. */
+	ck_assert(mutant_cost_only("x\n\nCost-only: an extra read\n--- a/x\n"));
+	ck_assert(!mutant_cost_only("x\n--- a/x\n+++ b/x\n+\nCost-only: no\n"));
 	ck_assert_int_eq(mutants_list(dir, only, 1, &m, &n, &e), 0);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_str_eq(m[0].name, "02-b");
