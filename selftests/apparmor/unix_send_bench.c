@@ -338,6 +338,24 @@ static int load(struct aa_policy *p, const char *name)
 	return ret ? ret : aa_policy_load(p);
 }
 
+#define MAX_SETTLE 20
+
+/* The kernel's clocksource is still the early TSC one. */
+static bool early_clocksource(void)
+{
+	char buf[32] = "";
+	int fd = open(
+		"/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	if (read(fd, buf, sizeof(buf) - 1) < 0)
+		buf[0] = '\0';
+	close(fd);
+	return !strcmp(buf, "tsc-early\n");
+}
+
 /* The path probe's run: an untimed invocation (inv -1: no samples). */
 static struct opts probe_opts;
 static bool probe_calls_only;
@@ -421,22 +439,34 @@ int main(int argc, char **argv)
 
 	/*
 	 * The first benchmark process after boot runs slower for a while:
-	 * one untimed invocation of the first point absorbs that.
+	 * untimed invocations of the first point absorb that. One, and more
+	 * while the kernel still runs on its early TSC clocksource: it
+	 * switches to the refined one about a second of guest time after
+	 * boot, and the messages before that cost about 1% more here (at
+	 * most MAX_SETTLE invocations).
 	 */
 	if (optind < argc) {
 		struct opts warm = o;
 		struct point p = { 0 };
-		pid_t pid = -1;
+		int n = 0;
 
 		warm.warmup = 0;
 		warm.rounds = o.warmup ? o.warmup : 1;
 		if (sscanf(argv[optind], "%15[a-z0-9]:%15[a-z]", p.workload,
-			   p.confinement) == 2)
-			pid = peer_fork();
-		if (pid == 0)
-			_exit(-invocation(&p, &warm, -1));
-		if (pid > 0)
-			waitpid(pid, NULL, 0);
+			   p.confinement) != 2)
+			n = MAX_SETTLE;
+		for (; n < MAX_SETTLE && (!n || early_clocksource()); n++) {
+			pid_t pid = peer_fork();
+
+			if (pid == 0)
+				_exit(-invocation(&p, &warm, -1));
+			if (pid < 0 || waitpid(pid, NULL, 0) < 0)
+				break;
+		}
+		if (early_clocksource())
+			ksft_print_msg(
+				"still on the early clocksource after %d warm-up invocations\n",
+				n);
 	}
 	rets = calloc(argc, sizeof(*rets));
 	if (!rets)
