@@ -65,7 +65,9 @@ static const char usage[] =
 	"  --iterations N (2000), --limit X (instructions per category, 0.5),\n"
 	"  --limit-carried X (the same for level low, whose messages carry them, 8)\n"
 	"mutate options: --mutants DIR (fixtures/mutants), --mutant NAME (repeatable),\n"
-	"  --source SOURCE (debian-source:7.2); --lsm defaults to apparmor\n";
+	"  --source SOURCE (debian-source:7.2), --cost \"POINT ...\" (bench points:\n"
+	"  a mutant whose cost per message changes is killed by cost); without\n"
+	"  --lsm every mutant runs, each judged by its own LSM's suite\n";
 
 int main(int argc, char **argv)
 {
