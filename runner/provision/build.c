@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -227,9 +228,9 @@ static int build(const struct kernel *k, const char *pristine,
 		 const char *log, const char *base_out, double t0,
 		 struct err *e)
 {
-	char *cmd;
+	char *cmd, *base_done;
 	size_t i;
-	bool ccache;
+	bool ccache, copy;
 	int rc;
 
 	remove_tree(root);
@@ -252,8 +253,11 @@ static int build(const struct kernel *k, const char *pristine,
 	}
 	if (rc)
 		return rc;
-	if (n && path_exists(base_out)) {
-		/* Start from the original's objects. */
+	base_done = xasprintf("%s/../../.complete", base_out);
+	copy = n && path_exists(base_done);
+	free(base_done);
+	if (copy) {
+		/* Start from the original's objects, once it is complete. */
 		if (step(k, "copying the original build", log, NULL,
 			 (char *[]){ "cp", "-a", (char *)base_out, (char *)out,
 				     NULL },
@@ -292,7 +296,8 @@ int build_kernel(struct kernel *k, struct err *e)
 	char *src = xstrdup(k->spec.value), *tok, *save = NULL;
 	char **patches = NULL, *pristine = NULL, *key = NULL, *base_key = NULL;
 	char *root = NULL, *tree = NULL, *out = NULL, *log = NULL;
-	char *stamp = NULL, *image = NULL, *base_out = NULL;
+	char *stamp = NULL, *image = NULL, *base_out = NULL, *lock = NULL;
+	int lock_fd = -1;
 	size_t n = 0, i;
 	double t0 = now_seconds();
 	int rc = -1;
@@ -326,6 +331,19 @@ int build_kernel(struct kernel *k, struct err *e)
 	image = xasprintf("%s/arch/x86/boot/bzImage", out);
 	base_out = xasprintf("%s/builds/%s/tree/o", cache_root(), base_key);
 
+	/*
+	 * Another lsmconf (a second shell, a parallel job) may build the
+	 * same key: build() starts by removing the entry, so only one may
+	 * build it and the others wait for its result. The wait ends with
+	 * that build, whose every step is bounded.
+	 */
+	lock = xasprintf("%s.lock", root);
+	lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lock_fd < 0 || flock(lock_fd, LOCK_EX)) {
+		err_set(e, "%s: cannot lock %s: %s", k->spec.text, lock,
+			strerror(errno));
+		goto out;
+	}
 	if (!path_exists(stamp)) {
 		if (build(k, pristine, patches, n, root, tree, out, key, log,
 			  base_out, t0, e))
@@ -343,6 +361,9 @@ int build_kernel(struct kernel *k, struct err *e)
 	image = log = NULL;
 	rc = 0;
 out:
+	if (lock_fd >= 0)
+		close(lock_fd); /* releases the lock */
+	free(lock);
 	for (i = 0; i < n; i++)
 		free(patches[i]);
 	free(patches);
