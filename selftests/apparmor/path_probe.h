@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "../kselftest.h" /* ARRAY_SIZE */
+#include "../lsmconf/lsmconf.h" /* read_text() */
 
 #define PATH_PROBE_TRACEFS "/sys/kernel/tracing"
 #define PATH_PROBE_GROUP "lsmconf_path"
@@ -292,21 +293,17 @@ static inline long long path_probe_graph_sum(void)
  */
 static inline bool path_probe_filter(const char (*syms)[256], int n)
 {
-	char buf[64] = "";
-	int v, fd, ok = 0;
+	char buf[64];
+	int v, ok = 0;
 
 	path_probe_write("set_ftrace_filter", "", O_TRUNC);
 	for (v = 0; v < n; v++)
 		ok += !path_probe_write("set_ftrace_filter", syms[v], O_APPEND);
-	fd = open(PATH_PROBE_TRACEFS "/set_ftrace_filter",
-		  O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	if (read(fd, buf, sizeof(buf) - 1) < 0)
-		buf[0] = '\0';
-	close(fd);
 	/* Empty, or the "#### all functions enabled ####" of an empty one */
-	return ok && buf[0] && buf[0] != '#';
+	return ok &&
+	       read_text(PATH_PROBE_TRACEFS "/set_ftrace_filter", buf,
+			 sizeof(buf)) > 0 &&
+	       buf[0] != '#';
 }
 
 /*

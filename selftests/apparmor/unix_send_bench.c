@@ -343,17 +343,12 @@ static int load(struct aa_policy *p, const char *name)
 /* The kernel's clocksource is still the early TSC one. */
 static bool early_clocksource(void)
 {
-	char buf[32] = "";
-	int fd = open(
-		"/sys/devices/system/clocksource/clocksource0/current_clocksource",
-		O_RDONLY | O_CLOEXEC);
+	char buf[32];
 
-	if (fd < 0)
-		return false;
-	if (read(fd, buf, sizeof(buf) - 1) < 0)
-		buf[0] = '\0';
-	close(fd);
-	return !strcmp(buf, "tsc-early\n");
+	return read_text(
+		       "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		       buf, sizeof(buf)) > 0 &&
+	       !strcmp(buf, "tsc-early\n");
 }
 
 /* The path probe's run: an untimed invocation (inv -1: no samples). */
