@@ -39,8 +39,9 @@ char *bench_args(const struct bench_opts *bo)
 }
 
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
-		struct kernel *k, const char *root, const char *dir_name,
-		struct bench_set *set, struct path_set *paths)
+		int seed, struct kernel *k, const char *root,
+		const char *dir_name, struct bench_set *set,
+		struct path_set *paths)
 {
 	struct run_opts ro = *o;
 	char *test = "unix_send_bench", *dir;
@@ -51,6 +52,7 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 	ro.n_tests = 1;
 	ro.args = args;
 	ro.icount = icount;
+	ro.seed = seed;
 	ro.dir_name = dir_name;
 	ran = run_kernel(&ro, root, k, &dir, &e);
 	if (ran < 0)
@@ -64,7 +66,8 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 
 /*
  * The three boots, A -> B -> A2, with the same command line: only the
- * kernel differs. Their samples go to @set; false when a boot failed.
+ * kernel differs (and, under icount, A2's clock seed: see BENCH_SEED_A2).
+ * Their samples go to @set; false when a boot failed.
  */
 static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 			const char *const specs[N_BOOTS], const char *root,
@@ -87,8 +90,9 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 		char *dir_name =
 			xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 
-		ok &= bench_boot(o, args, icount, &k[b == 1], root, dir_name,
-				 &set[b], &paths[b]);
+		ok &= bench_boot(
+			o, args, icount, b == 2 ? BENCH_SEED_A2 : BENCH_SEED_A,
+			&k[b == 1], root, dir_name, &set[b], &paths[b]);
 		free(dir_name);
 		free(name);
 	}

@@ -79,7 +79,15 @@ struct bench_opts {
 /* unix_send_bench's arguments for @bo; malloc'd. */
 char *bench_args(const struct bench_opts *bo);
 /*
- * One bench boot of @k under @o (icount when @icount) into
+ * Under icount a boot repeats exactly for one seed: A and B share one, so
+ * that only the kernel differs; A2 gets another, so that the A -> A2
+ * drift measures what a different per-boot random state costs.
+ */
+#define BENCH_SEED_A 0
+#define BENCH_SEED_A2 1
+/*
+ * One bench boot of @k under @o (icount when @icount, its clock from
+ * @seed: BENCH_SEED_A for A and B, BENCH_SEED_A2 for A2) into
  * @root/@dir_name, running unix_send_bench @args; its samples go to @set
  * and, when @paths is not NULL, its path probe's counts to @paths.
  * False when the boot failed; dies when it could not run at all.
@@ -88,8 +96,9 @@ struct kernel;
 struct bench_set;
 struct path_set;
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
-		struct kernel *k, const char *root, const char *dir_name,
-		struct bench_set *set, struct path_set *paths);
+		int seed, struct kernel *k, const char *root,
+		const char *dir_name, struct bench_set *set,
+		struct path_set *paths);
 /*
  * The bench's figures in @root (bench_plot.c): every round of @points in
  * the boots @boots, the per-point means and verdict, and the functions

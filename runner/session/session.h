@@ -29,6 +29,12 @@ struct run_opts {
 	int cpus;
 	bool refresh;
 	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
+	/*
+	 * Under icount, the guest's clock starts at a fixed date chosen by
+	 * this seed: a boot then repeats instruction for instruction, and
+	 * another seed gives another draw of its per-boot random state.
+	 */
+	int seed;
 	/* The first boot runs run_kselftest.sh -c COLLECTION, once. */
 	bool whole;
 	/* Known kernel bugs (results/known.h), or NULL. */

@@ -23,6 +23,7 @@ struct boot_opts {
 	/* the guest's init has not said "tests start" by then: it failed */
 	int init_s;
 	bool icount; /* -icount shift=0: guest time counts instructions */
+	int seed; /* under icount: the guest clock's start (see rtc_base()) */
 };
 
 enum boot_end {
@@ -43,6 +44,10 @@ enum boot_end {
  */
 #define BOOT_CMDLINE_MAX 2047
 char *boot_cmdline(const char *append);
+/* 2026-01-01T00:00:00Z: the guest clock's start under icount, seed 0. */
+#define RTC_EPOCH 1767225600
+/* -rtc's argument under icount for @seed: "base=DATE,clock=vm". */
+char *rtc_base(int seed);
 
 struct boot_result {
 	enum boot_end end;
