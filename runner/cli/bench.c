@@ -38,13 +38,19 @@ char *bench_args(const struct bench_opts *bo)
 			 bo->points);
 }
 
+char *cost_boot_append(const char *user)
+{
+	return user && *user ? xasprintf("%s %s", user, COST_BOOT_APPEND) :
+			       xstrdup(COST_BOOT_APPEND);
+}
+
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		int seed, struct kernel *k, const char *root,
 		const char *dir_name, struct bench_set *set,
 		struct path_set *paths)
 {
 	struct run_opts ro = *o;
-	char *test = "unix_send_bench", *dir;
+	char *test = "unix_send_bench", *dir, *append;
 	struct err e;
 	int ran;
 
@@ -54,7 +60,9 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 	ro.icount = icount;
 	ro.seed = seed;
 	ro.dir_name = dir_name;
+	ro.append = append = cost_boot_append(o->append);
 	ran = run_kernel(&ro, root, k, &dir, &e);
+	free(append);
 	if (ran < 0)
 		die("%s", e.msg);
 	load_samples(dir, set);

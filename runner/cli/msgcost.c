@@ -126,7 +126,7 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		struct msgcost_set set;
 		struct kernel k;
 		struct err e;
-		char *test = "msg_cost", *dir;
+		char *test = "msg_cost", *dir, *append;
 		int ok;
 
 		if (kernel_provision(specs[i], &k, o->refresh, &e))
@@ -136,7 +136,9 @@ static int msgcost_main(const struct run_opts *o, const struct msgcost_opts *mo,
 		ro.args = args;
 		ro.lsm = "selinux";
 		ro.icount = icount;
+		ro.append = append = cost_boot_append(o->append);
 		ok = run_kernel(&ro, root, &k, &dir, &e);
+		free(append);
 		if (ok < 0)
 			die("%s", e.msg);
 		load_samples(dir, &set);

@@ -45,6 +45,9 @@ static const struct bench_opts cost_sizes = {
 	.warmup = 6,
 	.rounds = 6,
 	.messages = 8192,
+	/* The functions behind a change: calls per message, untimed. */
+	.probe_messages = 256,
+	.probe_calls_only = true,
 };
 
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
@@ -368,9 +371,14 @@ static int mutant_cost(const struct run_opts *o, const char *root,
 		size_t len = fn.len;
 
 		sbuf_printf(&fn, "%s%s: ", fn.len ? "; " : "", tok);
-		len = fn.len - len;
+		len = fn.len;
+		/* No probe lines on one side: nothing is known, say so. */
+		if (!paths[0].n || !paths[1].n || !paths[2].n) {
+			sbuf_printf(&fn, "no path evidence");
+			continue;
+		}
 		bench_path_changed(tok, paths, &fn);
-		if (fn.len == len || fn.buf[fn.len - 1] == ' ')
+		if (fn.len == len)
 			sbuf_printf(&fn, "none changed");
 	}
 	if (fn.len)

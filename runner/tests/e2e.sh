@@ -1023,6 +1023,28 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "mutate: mutants.tsv says killed by crash, two runs" awk -F '\t' \
 		'NR > 1 && $2 == "killed" && $3 == "crash" && $6 == 2 { f = 1 } END { exit !f }' \
 		"$T/mu6/latest/mutants.tsv"
+	# A mutant that changes only the cost (issue 25): the peer's address
+	# read twice per check. The matrix of datagram peers decides as the
+	# original does, and mutate --cost kills it by cost alone: two more
+	# reads per message on the unconfined socketpair point (sender and
+	# receiver checks), beyond the original's drift and interval. Its
+	# boots repeat exactly (fixed guest clock), so the verdict is stable.
+	t0=$(date +%s)
+	timeout -k 5 3000 "$L" mutate --results "$T/mu7" --lsm apparmor \
+		--test unix_peer_test --cost socketpair:none \
+		--mutant 96-cost-peer-address-read-twice > "$T/mu7.out" 2>&1
+	rc=$?
+	check "mutate --cost: the cost-only mutant is killed (exit $rc, $(($(date +%s) - t0)) s)" [ "$rc" -eq 0 ]
+	check "mutate --cost: $(grep '^   killed by cost' "$T/mu7.out" | sed 's/^ *//')" \
+		grep -q '^   killed by cost: socketpair:none +' "$T/mu7.out"
+	# The probe names the function read twice: 2 calls per message (the
+	# sender's and the receiver's check), 4 with the mutant.
+	check "mutate --cost: the functions behind it name aa_sunaddr 2 -> 4 calls" \
+		grep -q 'functions behind it: socketpair:none: .*aa_sunaddr 2.00 -> 4.00 calls/msg' "$T/mu7.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "mutate --cost: mutants.tsv says killed by cost only, no decision, no failure" \
+		awk -F '\t' 'NR > 1 && $2 == "killed" && $3 == "cost" && $4 == 0 && $5 == 0 && $12 ~ /^socketpair:none / { f = 1 } END { exit !f }' \
+		"$T/mu7/latest/mutants.tsv"
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"
