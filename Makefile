@@ -104,7 +104,8 @@ $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
 $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
 $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
-$(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_bisect: $(ANALYSIS_OBJS)
+$(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_bisect \
+$(OUT)/tests/test_series_report: $(ANALYSIS_OBJS)
 
 # The documentation check and its rules' unit test share the rules and
 # the facts they read from the repository.

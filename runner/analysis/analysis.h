@@ -4,7 +4,7 @@
  * for reading the mutant corpus: statistics (stats.h), send-cost samples
  * (bench.h), path evidence (path.h), SELinux message cost
  * (msgcost.h), mutants (mutate.h), the bisection of a patch series
- * (bisect.h). Uses lib/ only.
+ * (bisect.h) and its report (series_report.h). Uses lib/ only.
  */
 #ifndef LSMCONF_ANALYSIS_H
 #define LSMCONF_ANALYSIS_H
@@ -13,6 +13,7 @@
 #include "bisect.h"
 #include "msgcost.h"
 #include "path.h"
+#include "series_report.h"
 #include "mutate.h"
 #include "stats.h"
 
