@@ -92,7 +92,8 @@ $(LSMCONF): $(sort $(CLI_OBJS)) | $(DEPS)
 
 # A unit test links its layer and the layers below it, nothing else.
 $(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig \
-$(OUT)/tests/test_deb $(OUT)/tests/test_apt_download: $(PROVISION_OBJS)
+$(OUT)/tests/test_deb $(OUT)/tests/test_apt_download \
+$(OUT)/tests/test_series: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
 $(OUT)/tests/test_guest $(OUT)/tests/test_boot \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
@@ -103,7 +104,8 @@ $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
 $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
 $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
-$(OUT)/tests/test_mutate $(OUT)/tests/test_path: $(ANALYSIS_OBJS)
+$(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_bisect \
+$(OUT)/tests/test_series_report: $(ANALYSIS_OBJS)
 
 # The documentation check and its rules' unit test share the rules and
 # the facts they read from the repository.
