@@ -66,7 +66,14 @@ VARIANTS := selftests/apparmor/unix_peer_variants.h \
 
 .PHONY: selftests-series intree all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
-all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas
+all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas \
+	$(OUT)/qemu/lsmconf-insns.so
+
+# The QEMU plugin behind bench --profile (runner/qemu/insn_plugin.c): QEMU
+# loads it, nothing links it.
+$(OUT)/qemu/lsmconf-insns.so: runner/qemu/insn_plugin.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -o $@ $<
 
 # The guest's /usr/bin/perl: kselftest's prefix.pl, unbuffered (runner/guest/prefix.c).
 $(OUT)/guest/perl: runner/guest/prefix.c | $(DEPS)
@@ -104,7 +111,7 @@ $(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
 $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
 $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
-$(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_bisect \
+$(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_insns $(OUT)/tests/test_bisect \
 $(OUT)/tests/test_series_report: $(ANALYSIS_OBJS)
 
 # The documentation check and its rules' unit test share the rules and

@@ -13,6 +13,7 @@
 #include "bisect.h"
 #include "msgcost.h"
 #include "path.h"
+#include "insns.h"
 #include "series_report.h"
 #include "mutate.h"
 #include "stats.h"

@@ -171,6 +171,9 @@ static bool per_msg(const struct path_row *r, enum path_kind kind, double *v)
 {
 	if (!r || r->status != PATH_COUNTED)
 		return false;
+	/* A row of the instruction profile counts no calls. */
+	if (kind == PATH_CALLS && r->calls < 0)
+		return false;
 	if (kind == PATH_INSTRUCTIONS && r->instructions < 0)
 		return false;
 	*v = (kind == PATH_CALLS ? (double)r->calls : r->instructions) /

@@ -32,10 +32,10 @@ static void load_samples(const char *dir, struct bench_set *set)
 
 char *bench_args(const struct bench_opts *bo)
 {
-	return xasprintf("-i %d -W %d -r %d -n %d -P %d%s %s", bo->invocations,
-			 bo->warmup, bo->rounds, bo->messages,
+	return xasprintf("-i %d -W %d -r %d -n %d -P %d%s%s %s",
+			 bo->invocations, bo->warmup, bo->rounds, bo->messages,
 			 bo->probe_messages, bo->probe_calls_only ? " -C" : "",
-			 bo->points);
+			 bo->profile ? " -K" : "", bo->points);
 }
 
 char *cost_boot_append(const char *user)
@@ -47,7 +47,8 @@ char *cost_boot_append(const char *user)
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		int seed, struct kernel *k, const char *root,
 		const char *dir_name, struct bench_set *set,
-		struct path_set *paths)
+		struct path_set *paths, const char *points,
+		struct path_set *prof)
 {
 	struct run_opts ro = *o;
 	char *test = "unix_send_bench", *dir, *append;
@@ -68,6 +69,8 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 	load_samples(dir, set);
 	if (paths)
 		bench_path_load(dir, paths);
+	if (o->profile && prof)
+		bench_profile_load(dir, points, set, prof);
 	free(dir);
 	return ran;
 }
@@ -80,7 +83,8 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 			const char *const specs[N_BOOTS], const char *root,
 			bool icount, struct bench_set set[N_BOOTS],
-			struct path_set paths[N_BOOTS])
+			struct path_set paths[N_BOOTS],
+			struct path_set prof[N_BOOTS])
 {
 	struct kernel k[2];
 	struct err e;
@@ -98,9 +102,10 @@ static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
 		char *dir_name =
 			xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
 
-		ok &= bench_boot(
-			o, args, icount, b == 2 ? BENCH_SEED_A2 : BENCH_SEED_A,
-			&k[b == 1], root, dir_name, &set[b], &paths[b]);
+		ok &= bench_boot(o, args, icount,
+				 b == 2 ? BENCH_SEED_A2 : BENCH_SEED_A,
+				 &k[b == 1], root, dir_name, &set[b], &paths[b],
+				 bo->points, &prof[b]);
 		free(dir_name);
 		free(name);
 	}
@@ -187,13 +192,18 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 {
 	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
 	struct bench_set set[N_BOOTS];
-	struct path_set paths[N_BOOTS];
-	struct sbuf sum = { 0 }, path_tsv = { 0 };
+	struct path_set paths[N_BOOTS], prof[N_BOOTS] = { 0 };
+	struct sbuf sum = { 0 }, path_tsv = { 0 }, prof_tsv = { 0 };
+	struct run_opts ro = *o;
 	char *root = results_root(o->results), *copy, *tok, *save = NULL;
 	bool icount = !boot_uses_kvm(), ok;
 	int b, failed = 0;
 
-	ok = bench_boots(o, bo, specs, root, icount, set, paths);
+	/* The plugin counts what TCG executes: under KVM there is none. */
+	ro.profile = bo->profile && icount;
+	if (bo->profile && !icount)
+		printf("   --profile on: no instruction profile under KVM (the plugin needs TCG)\n");
+	ok = bench_boots(&ro, bo, specs, root, icount, set, paths, prof);
 	write_samples(root, set);
 
 	printf("== bench %s -> %s -> %s (%s)\n", spec_a, spec_b, spec_a,
@@ -211,21 +221,28 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		failed += !summarize_point(tok, set, &sum);
 		if (bo->probe_messages)
 			bench_path_point(tok, paths, &path_tsv);
+		if (ro.profile)
+			bench_profile_point(tok, prof, &prof_tsv);
 	}
 	free(copy);
 	write_file_at(root, "summary.tsv", sum.buf, sum.len);
 	if (path_tsv.len)
 		write_file_at(root, "path.tsv", path_tsv.buf, path_tsv.len);
+	if (prof_tsv.len)
+		write_file_at(root, "profile.tsv", prof_tsv.buf, prof_tsv.len);
 	bench_plot(root, bo->points, boot_names, N_BOOTS);
 	printf("   significant = |change| exceeds both the A->A2 drift and the 95%% interval of B/A\n");
-	printf("   results: %s (samples.tsv, summary.tsv, %sfigures bench, points and, when a function changed, functions: .gp, .svg, .png)\n",
-	       root, path_tsv.len ? "path.tsv; " : "");
+	printf("   results: %s (samples.tsv, summary.tsv, %s%sfigures bench, points and, when a function changed, functions: .gp, .svg, .png)\n",
+	       root, path_tsv.len ? "path.tsv; " : "",
+	       prof_tsv.len ? "profile.tsv; " : "");
 
 	for (b = 0; b < N_BOOTS; b++) {
 		bench_free(&set[b]);
 		path_free(&paths[b]);
+		path_free(&prof[b]);
 	}
 	sbuf_free(&sum);
+	sbuf_free(&prof_tsv);
 	sbuf_free(&path_tsv);
 	free(root);
 	return ok && !failed ? 0 : 1;
@@ -250,6 +267,11 @@ static bool bench_option(void *ctx, const char *opt, const char *v)
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			die("--probe-instructions: want on or off, not %s", v);
 		b->probe_calls_only = !strcmp(v, "off");
+	} else if (!strcmp(opt, "--profile")) {
+		v = opt_value(opt, v);
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			die("--profile: want on or off, not %s", v);
+		b->profile = !strcmp(v, "on");
 	} else if (!strcmp(opt, "--probe-messages"))
 		b->probe_messages = opt_nonnegative(opt, opt_value(opt, v));
 	else

@@ -75,6 +75,7 @@ struct bench_opts {
 	int invocations, warmup, rounds, messages;
 	int probe_messages; /* path probe per point, 0: none */
 	bool probe_calls_only; /* no instructions per function */
+	bool profile; /* --profile on: the QEMU plugin's instruction profile */
 };
 /* unix_send_bench's arguments for @bo; malloc'd. */
 char *bench_args(const struct bench_opts *bo);
@@ -98,7 +99,9 @@ char *cost_boot_append(const char *user);
  * One bench boot of @k under @o (icount when @icount, its clock from
  * @seed: BENCH_SEED_A for A and B, BENCH_SEED_A2 for A2) into
  * @root/@dir_name, running unix_send_bench @args; its samples go to @set
- * and, when @paths is not NULL, its path probe's counts to @paths.
+ * and, when @paths is not NULL, its path probe's counts to @paths. With
+ * o->profile, the instruction profile of @points (as in @args) goes to
+ * @prof (see bench_profile_load()).
  * False when the boot failed; dies when it could not run at all.
  */
 struct kernel;
@@ -107,7 +110,23 @@ struct path_set;
 bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		int seed, struct kernel *k, const char *root,
 		const char *dir_name, struct bench_set *set,
-		struct path_set *paths);
+		struct path_set *paths, const char *points,
+		struct path_set *prof);
+/*
+ * The instruction profile of the bench boot in @dir: the plugin's
+ * INSN_PROFILE and the guest's ksyms.txt, as rows of instructions per
+ * function of @points (in the order they ran) into @prof; says why when
+ * there is none.
+ */
+void bench_profile_load(const char *dir, const char *points,
+			const struct bench_set *set, struct path_set *prof);
+/*
+ * Prints the functions of @point whose instructions per message in the
+ * measured rounds changed between A and B (@prof: A, B, A2), the largest
+ * changes first, and adds every function's numbers to @tsv.
+ */
+void bench_profile_point(const char *point, const struct path_set *prof,
+			 struct sbuf *tsv);
 /*
  * The bench's figures in @root (bench_plot.c): every round of @points in
  * the boots @boots, the per-point means and verdict, and the functions

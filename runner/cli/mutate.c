@@ -362,7 +362,7 @@ static int mutant_cost(const struct run_opts *o, const char *root,
 	size_t changed, missing;
 
 	bench_boot(o, ref->args, ref->icount, BENCH_SEED_A, k, root, dir_name,
-		   &set, &paths[1]);
+		   &set, &paths[1], NULL, NULL);
 	changed = bench_cost_changes(mo->cost, &ref->a, &set, &ref->a2,
 				     &r->cost, &missing);
 	/* The functions behind it, from the probes after the timed rounds. */
@@ -513,9 +513,9 @@ static void cost_reference(const struct run_opts *o, const char *root,
 	ref->args = bench_args(&bo);
 	ref->icount = !boot_uses_kvm();
 	if (!bench_boot(o, ref->args, ref->icount, BENCH_SEED_A, k, root,
-			"original-cost-A", &ref->a, &ref->pa) ||
+			"original-cost-A", &ref->a, &ref->pa, NULL, NULL) ||
 	    !bench_boot(o, ref->args, ref->icount, BENCH_SEED_A2, k, root,
-			"original-cost-A2", &ref->a2, &ref->pa2))
+			"original-cost-A2", &ref->a2, &ref->pa2, NULL, NULL))
 		die("the original's cost boots failed: no mutant's cost can be judged against it");
 	/* The original against itself: its points must all have samples. */
 	bench_cost_changes(mo->cost, &ref->a, &ref->a2, &ref->a2, &none,

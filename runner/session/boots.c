@@ -145,6 +145,7 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 	bo.cpus = o->icount ? 1 : o->cpus;
 	bo.icount = o->icount;
 	bo.seed = o->seed;
+	bo.profile = o->profile;
 	bo.silence_s = SILENCE_S;
 	bo.init_s = INIT_S;
 	bo.grace_s = GRACE_S;

@@ -396,7 +396,8 @@ static bool test_left_other(const struct kernel_run *kr, const char *name)
 			strcmp(de->d_name, "records.tsv") &&
 			strcmp(de->d_name, "samples.tsv") &&
 			strcmp(de->d_name, "msgcost.tsv") &&
-			strcmp(de->d_name, "probe.tsv");
+			strcmp(de->d_name, "probe.tsv") &&
+			strcmp(de->d_name, "ksyms.txt");
 	if (d)
 		closedir(d);
 	free(path);
@@ -464,6 +465,8 @@ int collect(struct kernel_run *kr, struct err *e)
 	merge_outputs(kr, "msgcost.tsv");
 	/* The bench's path evidence (path_probe.h). */
 	merge_outputs(kr, "probe.tsv");
+	/* The kernel's symbols for the bench's instruction profile. */
+	merge_outputs(kr, "ksyms.txt");
 	/* The release first: known kernel bugs are listed per kernel. */
 	kr->uname = guest_text(kr, "uname");
 	chomp(kr->uname);

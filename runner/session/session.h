@@ -35,6 +35,8 @@ struct run_opts {
 	 * another seed gives another draw of its per-boot random state.
 	 */
 	int seed;
+	/* The instruction profile plugin (runner/qemu/insn_plugin.c) is on. */
+	bool profile;
 	/* The first boot runs run_kselftest.sh -c COLLECTION, once. */
 	bool whole;
 	/* Known kernel bugs (results/known.h), or NULL. */

@@ -63,6 +63,11 @@ static char **qemu_argv(const struct boot_opts *o, bool kvm, const char *fifo)
 		argv[n++] = xstrdup("-rtc");
 		argv[n++] = rtc_base(o->seed);
 	}
+	if (o->profile) {
+		argv[n++] = xstrdup("-plugin");
+		argv[n++] = xasprintf("%s,out=%s/%s", INSN_PLUGIN, o->dir,
+				      INSN_PROFILE);
+	}
 	argv[n++] = xstrdup("-qmp");
 	argv[n++] = xstrdup("stdio");
 	argv[n++] = xstrdup("-serial");

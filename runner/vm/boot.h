@@ -24,6 +24,8 @@ struct boot_opts {
 	int init_s;
 	bool icount; /* -icount shift=0: guest time counts instructions */
 	int seed; /* under icount: the guest clock's start (see rtc_base()) */
+	/* The instruction profile plugin, its counts to dir/INSN_PROFILE. */
+	bool profile;
 };
 
 enum boot_end {
@@ -46,6 +48,9 @@ enum boot_end {
 char *boot_cmdline(const char *append);
 /* 2026-01-01T00:00:00Z: the guest clock's start under icount, seed 0. */
 #define RTC_EPOCH 1767225600
+/* Where the plugin writes, in a boot's results directory. */
+#define INSN_PROFILE "insns.tsv"
+#define INSN_PLUGIN LSMCONF_ROOT "/build/qemu/lsmconf-insns.so"
 /* -rtc's argument under icount for @seed: "base=DATE,clock=vm". */
 char *rtc_base(int seed);
 

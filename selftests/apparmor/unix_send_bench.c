@@ -12,6 +12,8 @@
  * -P: after every point's timed rounds, an untimed path probe per point
  * (path_probe.h) writes calls and instructions per function to probe.tsv;
  * -C: calls only.
+ * -K: the kernel's text symbols to ksyms.txt, for the host's instruction
+ * profile of the measured rounds (insn_profile.h).
  * WORKLOAD: socketpair, twoproc, uring, and the connection workloads of
  * bench_workloads.h: stream, streamcred, tcpSIZE, udpSIZE (SIZE 64 to
  * 16384); CONFINEMENT: none, sender, receiver, both, stacked, and inet
@@ -27,6 +29,7 @@
 #include "../kselftest.h"
 #include "bench_workloads.h"
 #include "peer.h"
+#include "insn_profile.h"
 #include "path_probe.h"
 
 #define BATCH 32
@@ -39,6 +42,7 @@ struct opts {
 
 struct point {
 	char workload[16], confinement[16];
+	int index; /* among the points: its insn_mark() windows */
 };
 
 static void fill(char (*buf)[MSG_SIZE], unsigned int first)
@@ -222,8 +226,11 @@ static int wl_invocation(const struct point *p, const struct opts *o, int inv,
 	if (wl_post(go, 1) || wl_take(credit, &port))
 		return -EIO;
 	for (r = 0; r < total && !ret; r++) {
+		bool marked = inv >= 0 && r >= o->warmup;
 		long long ns = 0;
 
+		if (marked)
+			insn_mark(p->index, false);
 		for (b = 0; b < batches && !ret; b++) {
 			unsigned int first = (unsigned int)(b * w->batch);
 
@@ -237,6 +244,8 @@ static int wl_invocation(const struct point *p, const struct opts *o, int inv,
 			if (!ret)
 				ret = wl_take(credit, &port);
 		}
+		if (marked)
+			insn_mark(p->index, true);
 		if (!ret)
 			write_sample(p, inv, r, r < o->warmup,
 				     batches * w->batch, ns);
@@ -306,8 +315,11 @@ static int invocation(const struct point *p, const struct opts *o, int inv)
 			return ret;
 	}
 	for (r = 0; r < total && !ret; r++) {
+		bool marked = inv >= 0 && r >= o->warmup;
 		long long ns = 0;
 
+		if (marked)
+			insn_mark(p->index, false);
 		for (b = 0; b < batches && !ret; b++) {
 			fill(buf, (unsigned int)b * BATCH);
 			if (!strcmp(p->workload, "uring"))
@@ -321,6 +333,8 @@ static int invocation(const struct point *p, const struct opts *o, int inv)
 			if (!ret && !two)
 				ret = drain_batch(rfd, (unsigned int)b * BATCH);
 		}
+		if (marked)
+			insn_mark(p->index, true);
 		if (!ret)
 			write_sample(p, inv, r, r < o->warmup, batches * BATCH,
 				     ns);
@@ -377,10 +391,10 @@ int main(int argc, char **argv)
 	};
 	struct aa_policy pol[3];
 	int c, i, inv, failed = 0, fd, *rets;
-	bool confined = false, inet = false, inet_label = false;
+	bool confined = false, inet = false, inet_label = false, ksyms = false;
 
-	while ((c = getopt(argc, argv, "i:W:r:n:P:C")) != -1) {
-		int v = c == 'C' ? 1 : atoi(optarg);
+	while ((c = getopt(argc, argv, "i:W:r:n:P:CK")) != -1) {
+		int v = c == 'C' || c == 'K' ? 1 : atoi(optarg);
 
 		if (v < (c == 'W' || c == 'P' ? 0 : 1)) {
 			fprintf(stderr, "bad -%c %s\n", c, optarg);
@@ -398,11 +412,24 @@ int main(int argc, char **argv)
 			probe_opts.messages = v - v % BATCH;
 		else if (c == 'C')
 			probe_calls_only = true;
+		else if (c == 'K')
+			ksyms = true;
 		else
 			return 2;
 	}
 	ksft_print_header();
 	ksft_set_plan(argc - optind);
+	if (ksyms) {
+		const char *dir = getenv("LSMCONF_RESULTS");
+		char path[PATH_MAX];
+		int ret;
+
+		snprintf(path, sizeof(path), "%s/ksyms.txt", dir ? dir : ".");
+		ret = insn_write_ksyms(path);
+		if (ret)
+			ksft_exit_fail_msg("-K: cannot write %s: %s\n", path,
+					   strerror(-ret));
+	}
 	for (i = optind; i < argc; i++) {
 		confined |= !strstr(argv[i], ":none");
 		inet |= !strncmp(argv[i], "tcp", 3) ||
@@ -475,6 +502,7 @@ int main(int argc, char **argv)
 				1; /* not a point: no invocation returns > 0 */
 			continue;
 		}
+		p.index = i - optind;
 		for (inv = 0; inv < o.invocations && !rets[i]; inv++) {
 			pid_t pid = peer_fork();
 			int status;
