@@ -800,9 +800,12 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# af_unix.c): 2 calls per message. The early return leaves
 	# aa_unix_peer_perm() before unix_peer_perm() when the label is
 	# unconfined, as both peers are here: 0.
+	# The same boots' instruction profile (--profile on: a QEMU plugin
+	# counts each kernel function's instructions in the measured rounds):
+	# unix_peer_perm()'s instructions per message drop to 0 likewise.
 	timeout -k 5 3000 "$L" bench --results "$T/bp" --points socketpair:none \
 		--invocations 1 --warmup 0 --rounds 2 --messages 1024 \
-		--probe-messages 256 --probe-instructions off \
+		--probe-messages 256 --probe-instructions off --profile on \
 		"$orig" "$good" > "$T/bp.out" 2>&1
 	check "bench path evidence: early return, unix_peer_perm 2 -> 0 calls/msg" \
 		grep -q '^       unix_peer_perm 2.00 -> 0.00 calls/msg (A2 2.00)$' "$T/bp.out"
@@ -811,6 +814,13 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		'$1 == "socketpair:none" && $2 == "unix_peer_perm" && $3 == "calls" &&
 		$4 == "2.0000" && $5 == "0.0000" && $6 == "2.0000" && $7 == "yes" &&
 		$8 == "yes" { f = 1 } END { exit !f }' "$T/bp/latest/path.tsv"
+	check "bench profile: $(grep '^       unix_peer_perm .* -> 0.00 (A2 ' "$T/bp.out" | sed 's/^ *//')" \
+		grep -q '^       unix_peer_perm [1-9][0-9.]* -> 0.00 (A2 [1-9][0-9.]*)$' "$T/bp.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "bench profile: profile.tsv has unix_peer_perm's instructions gone in B, A = A2" \
+		awk -F '\t' '$1 == "socketpair:none" && $2 == "unix_peer_perm" &&
+		$3 > 0 && $4 == "0.0000" && $5 == $3 && $6 == "yes" { f = 1 }
+		END { exit !f }' "$T/bp/latest/profile.tsv"
 	# The matrix alone catches it (and names the case below).
 	timeout -k 5 3000 "$L" compare --lsm apparmor --test unix_peer_test \
 		--results "$T/b2" "$orig" "$wrong" > "$T/b2.out" 2>&1
