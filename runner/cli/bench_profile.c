@@ -93,3 +93,20 @@ void bench_profile_point(const char *point, const struct path_set *prof,
 		printf("     instructions behind the change: none (no function beyond the floor and A2's difference)\n");
 	free(c);
 }
+
+void bench_profile_changed(const char *point, const struct path_set *prof,
+			   struct sbuf *out)
+{
+	struct path_change *c;
+	size_t n, i;
+	int shown = 0;
+
+	c = path_compare(prof, point, &n);
+	qsort(c, n, sizeof(*c), by_change);
+	for (i = 0; i < n && shown < 3; i++)
+		if (c[i].changed)
+			sbuf_printf(out, "%s%s %.2f -> %.2f instructions/msg",
+				    shown++ ? ", " : "", c[i].function,
+				    c[i].v[0], c[i].v[1]);
+	free(c);
+}

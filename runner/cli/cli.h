@@ -128,6 +128,13 @@ void bench_profile_load(const char *dir, const char *points,
 void bench_profile_point(const char *point, const struct path_set *prof,
 			 struct sbuf *tsv);
 /*
+ * Appends to @out the functions of @point whose instructions per message
+ * changed between A and B (@prof: A, B, A2), the largest first, at most
+ * three: "FUNCTION A -> B instructions/msg", comma-separated.
+ */
+void bench_profile_changed(const char *point, const struct path_set *prof,
+			   struct sbuf *out);
+/*
  * The bench's figures in @root (bench_plot.c): every round of @points in
  * the boots @boots, the per-point means and verdict, and the functions
  * whose calls per message changed (path.tsv, when present).

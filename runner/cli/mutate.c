@@ -38,6 +38,9 @@ struct cost_ref {
 	bool icount;
 	struct bench_set a, a2; /* the original's two bench boots */
 	struct path_set pa, pa2; /* and their path probes */
+	/* Their instruction profiles (bench --profile; under icount only). */
+	bool profile;
+	struct path_set pra, pra2;
 };
 
 static const struct bench_opts cost_sizes = {
@@ -356,13 +359,16 @@ static int mutant_cost(const struct run_opts *o, const char *root,
 {
 	char *dir_name = xasprintf("mutant-%s-cost", m->name);
 	struct path_set paths[3] = { ref->pa, { 0 }, ref->pa2 };
+	struct path_set prof[3] = { ref->pra, { 0 }, ref->pra2 };
+	struct run_opts po = *o;
 	char *copy = xstrdup(mo->cost), *tok, *save = NULL;
 	struct sbuf fn = { 0 };
 	struct bench_set set;
 	size_t changed, missing;
 
-	bench_boot(o, ref->args, ref->icount, BENCH_SEED_A, k, root, dir_name,
-		   &set, &paths[1], NULL, NULL);
+	po.profile = ref->profile;
+	bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A, k, root, dir_name,
+		   &set, &paths[1], mo->cost, &prof[1]);
 	changed = bench_cost_changes(mo->cost, &ref->a, &set, &ref->a2,
 				     &r->cost, &missing);
 	/* The functions behind it, from the probes after the timed rounds. */
@@ -380,12 +386,21 @@ static int mutant_cost(const struct run_opts *o, const char *root,
 		bench_path_changed(tok, paths, &fn);
 		if (fn.len == len)
 			sbuf_printf(&fn, "none changed");
+		/* Where the instructions went, when profiled. */
+		if (ref->profile && prof[1].n) {
+			sbuf_printf(&fn, "; instructions: ");
+			len = fn.len;
+			bench_profile_changed(tok, prof, &fn);
+			if (fn.len == len)
+				sbuf_printf(&fn, "none changed");
+		}
 	}
 	if (fn.len)
 		sbuf_printf(&r->cost, "; functions behind it: %s", fn.buf);
 	sbuf_free(&fn);
 	free(copy);
 	path_free(&paths[1]);
+	path_free(&prof[1]);
 	bench_free(&set);
 	free(dir_name);
 	if (changed)
@@ -507,15 +522,20 @@ static void cost_reference(const struct run_opts *o, const char *root,
 {
 	struct bench_opts bo = cost_sizes;
 	struct sbuf none = { 0 };
+	struct run_opts po = *o;
 	size_t missing;
 
 	bo.points = mo->cost;
-	ref->args = bench_args(&bo);
 	ref->icount = !boot_uses_kvm();
-	if (!bench_boot(o, ref->args, ref->icount, BENCH_SEED_A, k, root,
-			"original-cost-A", &ref->a, &ref->pa, NULL, NULL) ||
-	    !bench_boot(o, ref->args, ref->icount, BENCH_SEED_A2, k, root,
-			"original-cost-A2", &ref->a2, &ref->pa2, NULL, NULL))
+	/* The plugin counts what TCG runs: the profile comes with icount. */
+	ref->profile = bo.profile = po.profile = ref->icount;
+	ref->args = bench_args(&bo);
+	if (!bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A, k, root,
+			"original-cost-A", &ref->a, &ref->pa, mo->cost,
+			&ref->pra) ||
+	    !bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A2, k, root,
+			"original-cost-A2", &ref->a2, &ref->pa2, mo->cost,
+			&ref->pra2))
 		die("the original's cost boots failed: no mutant's cost can be judged against it");
 	/* The original against itself: its points must all have samples. */
 	bench_cost_changes(mo->cost, &ref->a, &ref->a2, &ref->a2, &none,
@@ -646,6 +666,8 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	bench_free(&ref.a2);
 	path_free(&ref.pa);
 	path_free(&ref.pa2);
+	path_free(&ref.pra);
+	path_free(&ref.pra2);
 	free(ref.args);
 	free(lsms);
 	sbuf_free(&tsv);

@@ -83,6 +83,8 @@ check() {
 
 # field FILE KEY: the value of KEY in a results kernel.txt
 field() { awk -F '\t' -v k="$2" '$1 == k { print $2 }' "$1"; }
+# doubled A B: B is twice A (both given)
+doubled() { [ $# -eq 2 ] && [ "$1" -gt 0 ] && [ "$2" -eq $(($1 * 2)) ]; }
 
 # 1. Both default kernels boot, pass the suite, and differ only as explained.
 if "$L" compare --results "$T/r1" debian:trixie debian:sid > "$T/run1" 2>&1; then
@@ -1051,6 +1053,12 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	# sender's and the receiver's check), 4 with the mutant.
 	check "mutate --cost: the functions behind it name aa_sunaddr 2 -> 4 calls" \
 		grep -q 'functions behind it: socketpair:none: .*aa_sunaddr 2.00 -> 4.00 calls/msg' "$T/mu7.out"
+	# And the instruction profile of the cost boots: the read's own
+	# instructions double (two more calls of the same function).
+	v=$(sed -n 's/.*instructions: .*aa_sunaddr \([0-9]*\)\.00 -> \([0-9]*\)\.00 instructions\/msg.*/\1 \2/p' "$T/mu7.out")
+	# shellcheck disable=SC2086 # two numbers, split on purpose
+	check "mutate --cost: aa_sunaddr's instructions per message double (${v:-none})" \
+		doubled $v
 	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "mutate --cost: mutants.tsv says killed by cost only, no decision, no failure" \
 		awk -F '\t' 'NR > 1 && $2 == "killed" && $3 == "cost" && $4 == 0 && $5 == 0 && $12 ~ /^socketpair:none / { f = 1 } END { exit !f }' \
