@@ -200,9 +200,11 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	int b, failed = 0;
 
 	/* The plugin counts what TCG executes: under KVM there is none. */
-	ro.profile = bo->profile && icount;
-	if (bo->profile && !icount)
-		printf("   --profile on: no instruction profile under KVM (the plugin needs TCG)\n");
+	ro.profile = bo->profile && icount && boot_can_profile();
+	if (bo->profile && !ro.profile)
+		printf("   --profile on: no instruction profile (%s)\n",
+		       !icount ? "under KVM: the plugin needs TCG" :
+				 "this QEMU cannot load plugins");
 	ok = bench_boots(&ro, bo, specs, root, icount, set, paths, prof);
 	write_samples(root, set);
 

@@ -528,7 +528,8 @@ static void cost_reference(const struct run_opts *o, const char *root,
 	bo.points = mo->cost;
 	ref->icount = !boot_uses_kvm();
 	/* The plugin counts what TCG runs: the profile comes with icount. */
-	ref->profile = bo.profile = po.profile = ref->icount;
+	ref->profile = bo.profile = po.profile =
+		ref->icount && boot_can_profile();
 	ref->args = bench_args(&bo);
 	if (!bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A, k, root,
 			"original-cost-A", &ref->a, &ref->pa, mo->cost,

@@ -7,6 +7,10 @@
 #include <string.h>
 
 #include "vm/accel.h"
+#include "lib/lib.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 #include "check_run.h"
 
 /* Memo keys as accel_host_key() makes them; K2 starts with all of K. */
@@ -268,9 +272,45 @@ START_TEST(test_round_trip_empty_reason)
 }
 END_TEST
 
+/* A stand-in QEMU printing @help for -help: does it load plugins? */
+static bool plugins_with(const char *help)
+{
+	char dir[] = "/tmp/lsmconf-accel-XXXXXX", *qemu, *text;
+	bool ret;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	qemu = xasprintf("%s/qemu", dir);
+	text = xasprintf("#!/bin/sh\nprintf '%%s' '%s'\n", help);
+	ck_assert_int_eq(write_file(qemu, text, strlen(text)), 0);
+	ck_assert_int_eq(chmod(qemu, 0755), 0);
+	setenv("LSMCONF_QEMU", qemu, 1);
+	ret = accel_qemu_plugins();
+	unsetenv("LSMCONF_QEMU");
+	unlink(qemu);
+	rmdir(dir);
+	free(text);
+	free(qemu);
+	return ret;
+}
+
+/* Each test runs in its own process: the answer is cached per process. */
+START_TEST(test_plugins_listed)
+{
+	ck_assert(plugins_with("-icount ...\n-plugin [file=]<file>\n-qmp\n"));
+}
+END_TEST
+
+/* "-plugin" only inside another option's text, or none at all: no. */
+START_TEST(test_plugins_absent)
+{
+	ck_assert(!plugins_with("-icount ...\n-qmp dev (see -plugin docs)\n"));
+}
+END_TEST
+
 int main(void)
 {
-	return CHECK_RUN("accel", test_find_empty, test_find_kvm_tcg,
+	return CHECK_RUN("accel", test_plugins_listed, test_plugins_absent,
+			 test_find_empty, test_find_kvm_tcg,
 			 test_find_other_key, test_find_expiry,
 			 test_find_malformed, test_find_empty_reason,
 			 test_find_reason_size, test_set_new, test_set_replace,

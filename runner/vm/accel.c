@@ -19,6 +19,23 @@ const char *accel_qemu(void)
 	return q && *q ? q : "qemu-system-x86_64";
 }
 
+bool accel_qemu_plugins(void)
+{
+	static int known = -1;
+	struct spawn_opts o = { .stdin_fd = -1,
+				.stderr_fd = -1,
+				.timeout_s = 30 };
+	char *argv[] = { (char *)accel_qemu(), "-help", NULL }, *out = NULL;
+	size_t len;
+
+	if (known < 0) {
+		known = !spawn_capture(argv, &o, &out, &len, NULL) && out &&
+			strstr(out, "\n-plugin ");
+		free(out);
+	}
+	return known;
+}
+
 bool accel_kvm_candidate(void)
 {
 	const char *dev = getenv("LSMCONF_KVM_DEVICE");

@@ -19,6 +19,8 @@ const char *accel_qemu(void);
  * Whether KVM is worth a try: not disabled by LSMCONF_NO_KVM and the
  * device ($LSMCONF_KVM_DEVICE, else /dev/kvm) opens.
  */
+/* Whether the QEMU of accel_qemu() can load plugins (its -help lists -plugin). */
+bool accel_qemu_plugins(void);
 bool accel_kvm_candidate(void);
 
 enum accel_memo { ACCEL_UNKNOWN, ACCEL_KVM, ACCEL_TCG };

@@ -362,3 +362,8 @@ void boot_run(const struct boot_opts *o, struct boot_result *r)
 		told = true;
 	}
 }
+
+bool boot_can_profile(void)
+{
+	return accel_qemu_plugins();
+}

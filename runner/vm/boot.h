@@ -81,5 +81,7 @@ void boot_run(const struct boot_opts *o, struct boot_result *r);
  * TCG, callers ask).
  */
 bool boot_uses_kvm(void);
+/* Whether this QEMU can load the instruction profile plugin (profile). */
+bool boot_can_profile(void);
 
 #endif
