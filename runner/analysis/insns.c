@@ -185,9 +185,19 @@ size_t insn_profile_rows(const char *raw, const struct insn_syms *syms,
 		}
 		msgs = measured(samples, name);
 		fn = insn_syms_find(syms, va);
-		if (msgs > 0)
-			add(out, name, fn ? fn : INSN_UNKNOWN, msgs,
+		if (msgs > 0) {
+			/*
+			 * A function and its compiler clones (.constprop.0,
+			 * .isra.0, .part.0, .cold) are one: a patch can make
+			 * the compiler clone a function it did not touch.
+			 */
+			char *base = xstrdup(fn ? fn : INSN_UNKNOWN);
+
+			base[strcspn(base, ".")] = '\0';
+			add(out, name, base, msgs,
 			    (double)insns * (double)execs);
+			free(base);
+		}
 		free(name);
 	}
 	return bad + cut;

@@ -44,7 +44,8 @@ const char *insn_syms_find(const struct insn_syms *s, unsigned long long addr);
  * calls -1 (not counted) and messages = the measured messages of that
  * point in @samples (the point's index is its position in @points, a
  * space-separated list as unix_send_bench got it). Blocks with no symbol
- * count as "[unknown]". A point without measured samples is left out.
+ * count as "[unknown]"; a compiler clone (NAME.constprop.0, NAME.cold...)
+ * counts as NAME. A point without measured samples is left out.
  * Returns the number of malformed lines.
  */
 size_t insn_profile_rows(const char *raw, const struct insn_syms *syms,
