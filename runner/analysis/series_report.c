@@ -107,7 +107,9 @@ static void add_patch(struct sbuf *sb, const struct series_report_patch *p)
 	char num[16], dec[32], cost[64];
 
 	snprintf(num, sizeof(num), "%u", p->number);
-	if (!p->observed)
+	if (p->boot_failed)
+		snprintf(dec, sizeof(dec), "no boot");
+	else if (!p->observed)
 		snprintf(dec, sizeof(dec), "-");
 	else if (!p->n_changed)
 		snprintf(dec, sizeof(dec), "same");
@@ -196,6 +198,7 @@ int series_report_exit(const struct series_report *r)
 		const struct series_report_patch *p = &r->patches[i];
 
 		if (p->apply == SERIES_REFUSED || p->build_failed ||
+		    p->boot_failed ||
 		    p->n_changed || (p->has_cost && p->cost_significant))
 			return 1;
 	}

@@ -127,8 +127,7 @@ static void own_failures(const struct kernel_boots *kb,
 	ob->run.n_fails = n;
 }
 
-/* The guest reached its tests (sent its identity) in every boot's run. */
-static bool reached_tests(const struct kernel_boots *kb)
+bool mutate_reached(const struct kernel_boots *kb)
 {
 	size_t i;
 	bool all = kb->n > 0;
@@ -190,7 +189,7 @@ void mutate_observe(const struct run_opts *ro, const char *root,
 	ob->run.diffs = ob->diffs;
 	ob->run.n_diffs = n;
 	ob->run.ok = ob->kb.ok;
-	ob->run.reached = reached_tests(&ob->kb);
+	ob->run.reached = mutate_reached(&ob->kb);
 	own_failures(&ob->kb, &ob->rs, crashed, ob);
 	free(crashed);
 }
