@@ -243,18 +243,17 @@ static void observe_kernel(struct series_run *r, size_t i, bool suites_only,
 }
 
 /* Builds kernel @i (BISECT_BUILD) and observes it. */
-static void build_step(struct series_run *r, struct bisect *b, size_t i,
+static void build_step(struct series_run *r, size_t i,
 		       struct bisect_obs *obs)
 {
 	struct kern *kn = &r->k[i];
 	double t0 = now_seconds();
-	size_t from = bisect_neighbour(b, i);
 	struct err e;
 
 	kn->spec = kernel_spec(r, i);
 	if (i)
-		printf("== kernel %zu of %zu (patch %zu \"%s\"), from kernel %zu's objects\n",
-		       i, r->s.n, i, r->s.p[i - 1].subject, from);
+		printf("== kernel %zu of %zu (patch %zu \"%s\")\n", i, r->s.n,
+		       i, r->s.p[i - 1].subject);
 	else
 		printf("== base %s\n", kn->spec);
 	fflush(stdout);
@@ -479,7 +478,7 @@ static int series_main(struct series_run *r, const char *cmdline)
 		if (nx.step == BISECT_DONE)
 			break;
 		if (nx.step == BISECT_BUILD)
-			build_step(r, b, nx.index, &obs);
+			build_step(r, nx.index, &obs);
 		else
 			rerun_step(r, b, nx.index, &obs);
 		fflush(stdout);

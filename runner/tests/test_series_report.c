@@ -101,6 +101,7 @@ START_TEST(test_exit)
 					 .has_cost = true,
 					 .cost_pct = 0.1 };
 	struct series_report r = { .patches = &p, .n_patches = 1 };
+	char *text;
 
 	ck_assert_int_eq(series_report_exit(&r), 0);
 	p.cost_significant = true;
@@ -111,6 +112,14 @@ START_TEST(test_exit)
 	p.apply = SERIES_APPLIES;
 	p.build_failed = true;
 	ck_assert_int_eq(series_report_exit(&r), 1);
+	/* Built, but no boot reached its tests: named, and a failure. */
+	p.build_failed = false;
+	p.built = true;
+	p.boot_failed = true;
+	ck_assert_int_eq(series_report_exit(&r), 1);
+	text = series_report_text(&r);
+	ck_assert_ptr_nonnull(strstr(text, " yes no boot "));
+	free(text);
 }
 END_TEST
 
