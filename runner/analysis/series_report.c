@@ -198,8 +198,8 @@ int series_report_exit(const struct series_report *r)
 		const struct series_report_patch *p = &r->patches[i];
 
 		if (p->apply == SERIES_REFUSED || p->build_failed ||
-		    p->boot_failed ||
-		    p->n_changed || (p->has_cost && p->cost_significant))
+		    p->boot_failed || p->n_changed ||
+		    (p->has_cost && p->cost_significant))
 			return 1;
 	}
 	return 0;

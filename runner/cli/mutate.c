@@ -475,8 +475,8 @@ void cost_reference(const struct run_opts *o, const char *root,
 	bo.points = points;
 	ref->args = bench_args(&bo);
 	ref->icount = !boot_uses_kvm();
-	if (!bench_boot(o, ref->args, ref->icount, BENCH_SEED_A, k, root,
-			dir_a, &ref->a, &ref->pa) ||
+	if (!bench_boot(o, ref->args, ref->icount, BENCH_SEED_A, k, root, dir_a,
+			&ref->a, &ref->pa) ||
 	    !bench_boot(o, ref->args, ref->icount, BENCH_SEED_A2, k, root,
 			dir_a2, &ref->a2, &ref->pa2))
 		die("the %s's cost boots failed: no other kernel's cost can be judged against it",

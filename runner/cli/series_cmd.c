@@ -108,8 +108,8 @@ static bool cost_boot(struct series_run *r, size_t i, struct kern *kn)
 	path_free(&kn->pb);
 	sbuf_free(&kn->cost);
 	sbuf_free(&kn->functions);
-	ok = bench_boot(r->o, r->ref.args, r->ref.icount, BENCH_SEED_A,
-			&kn->k, r->root, dir, &kn->b, &kn->pb);
+	ok = bench_boot(r->o, r->ref.args, r->ref.icount, BENCH_SEED_A, &kn->k,
+			r->root, dir, &kn->b, &kn->pb);
 	free(dir);
 	if (!ok)
 		return false;
@@ -238,13 +238,12 @@ static void observe_kernel(struct series_run *r, size_t i, bool suites_only,
 		return;
 	}
 	obs->present[BISECT_COST] = kn->cost_sig;
-	printf("   cost: %s\n", kn->cost_sig ? kn->cost.buf :
-					      "no point changed significantly");
+	printf("   cost: %s\n",
+	       kn->cost_sig ? kn->cost.buf : "no point changed significantly");
 }
 
 /* Builds kernel @i (BISECT_BUILD) and observes it. */
-static void build_step(struct series_run *r, size_t i,
-		       struct bisect_obs *obs)
+static void build_step(struct series_run *r, size_t i, struct bisect_obs *obs)
 {
 	struct kern *kn = &r->k[i];
 	double t0 = now_seconds();
@@ -357,7 +356,9 @@ static bool plot_culprit(struct series_run *r, size_t i)
 	int b;
 
 	mkdir_p(dir);
-	sbuf_printf(&smp, "boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
+	sbuf_printf(
+		&smp,
+		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
 	for (b = 0; b < 3; b++)
 		for (j = 0; j < set[b]->n; j++) {
 			const struct bench_sample *s = &set[b]->v[j];
@@ -365,13 +366,16 @@ static bool plot_culprit(struct series_run *r, size_t i)
 
 			if (c)
 				*c = '\t';
-			sbuf_printf(&smp, "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
+			sbuf_printf(&smp,
+				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
 				    names[b], pt, s->invocation, s->round,
 				    s->warmup, s->messages, s->ns, s->per_msg);
 			free(pt);
 		}
 	write_file_at(dir, "samples.tsv", smp.buf, smp.len);
-	sbuf_printf(&sum, "point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
+	sbuf_printf(
+		&sum,
+		"point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
 	for (tok = strtok_r(copy, " ", &save); tok;
 	     tok = strtok_r(NULL, " ", &save)) {
 		double *v[3];
@@ -385,10 +389,12 @@ static bool plot_culprit(struct series_run *r, size_t i)
 		}
 		if (n[0] && n[1] && n[2]) {
 			ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
-			sbuf_printf(&sum, "%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\tyes\n",
-				    tok, st[0].mean, st[1].mean, st[2].mean,
-				    ab.max_cv, ab.drift, ab.change, ab.ratio,
-				    ab.lo, ab.hi, ab.significant ? "yes" : "no");
+			sbuf_printf(
+				&sum,
+				"%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\tyes\n",
+				tok, st[0].mean, st[1].mean, st[2].mean,
+				ab.max_cv, ab.drift, ab.change, ab.ratio, ab.lo,
+				ab.hi, ab.significant ? "yes" : "no");
 		}
 		for (b = 0; b < 3; b++)
 			free(v[b]);
@@ -407,8 +413,8 @@ static bool plot_culprit(struct series_run *r, size_t i)
 }
 
 /* report.html: the text report, the cost culprit's figures, the table. */
-static void write_html(struct series_run *r, const char *text,
-		       const char *tsv, size_t cost_culprit)
+static void write_html(struct series_run *r, const char *text, const char *tsv,
+		       size_t cost_culprit)
 {
 	struct sbuf h = { 0 };
 	const char *p, *figs[] = { "points", "functions", "bench" };
@@ -420,15 +426,19 @@ static void write_html(struct series_run *r, const char *text,
 	add_html(&h, text);
 	sbuf_printf(&h, "</pre>\n");
 	if (cost_culprit) {
-		sbuf_printf(&h, "<h2>Cost: base A, patch %zu's kernel B, base A2</h2>\n",
-			    cost_culprit);
+		sbuf_printf(
+			&h,
+			"<h2>Cost: base A, patch %zu's kernel B, base A2</h2>\n",
+			cost_culprit);
 		for (f = 0; f < ARRAY_SIZE(figs); f++) {
 			char *svg = xasprintf("%s/cost-culprit/%s.svg", r->root,
 					      figs[f]);
 
 			if (path_exists(svg))
-				sbuf_printf(&h, "<p><img src=\"cost-culprit/%s.svg\" alt=\"%s\"></p>\n",
-					    figs[f], figs[f]);
+				sbuf_printf(
+					&h,
+					"<p><img src=\"cost-culprit/%s.svg\" alt=\"%s\"></p>\n",
+					figs[f], figs[f]);
 			free(svg);
 		}
 	}
@@ -492,7 +502,9 @@ static int series_main(struct series_run *r, const char *cmdline)
 	/* The report: a line a patch, the culprits, kernels, commands. */
 	refused = bisect_refused(b);
 	pat = xcalloc(n, sizeof(*pat));
-	sbuf_printf(&tsv, "patch\tsubject\tapplies\tbuilt\tobserved\tdecisions_changed\tfailed_cases\tcost_change_pct\tcost_ci_lo_pct\tcost_ci_hi_pct\tcost_significant\tbuild_s\trun_s\tspec\n");
+	sbuf_printf(
+		&tsv,
+		"patch\tsubject\tapplies\tbuilt\tobserved\tdecisions_changed\tfailed_cases\tcost_change_pct\tcost_ci_lo_pct\tcost_ci_hi_pct\tcost_significant\tbuild_s\trun_s\tspec\n");
 	for (i = 1; i <= n; i++) {
 		struct series_report_patch *p = &pat[i - 1];
 		struct kern *kn = &r->k[i];
@@ -521,12 +533,17 @@ static int series_main(struct series_run *r, const char *cmdline)
 			    p->apply == SERIES_APPLIES ? "yes" :
 			    p->apply == SERIES_REFUSED ? "no" :
 							 "-",
-			    p->build_failed ? "no" : p->built ? "yes" : "-",
-			    p->observed ? "yes" : p->boot_failed ? "no" : "-",
+			    p->build_failed ? "no" :
+			    p->built	    ? "yes" :
+					      "-",
+			    p->observed	   ? "yes" :
+			    p->boot_failed ? "no" :
+					     "-",
 			    kn->n_changed, nf);
 		if (kn->has_cost)
 			sbuf_printf(&tsv, "%.3f\t%.3f\t%.3f\t%s\t", kn->pct,
-				    kn->lo, kn->hi, kn->cost_sig ? "yes" : "no");
+				    kn->lo, kn->hi,
+				    kn->cost_sig ? "yes" : "no");
 		else
 			sbuf_printf(&tsv, "-\t-\t-\t-\t");
 		sbuf_printf(&tsv, "%.1f\t%.1f\t%s\n", kn->build_s, kn->run_s,
@@ -566,8 +583,10 @@ static int series_main(struct series_run *r, const char *cmdline)
 			u->cases = split_lines(&kn->failed, &u->n_cases);
 		else {
 			/* The points that changed, "; "-joined: one a line. */
-			for (char *q = kn->cost.buf; q && (q = strstr(q, "; "));)
-				*q = '\n', memmove(q + 1, q + 2, strlen(q + 2) + 1);
+			for (char *q = kn->cost.buf;
+			     q && (q = strstr(q, "; "));)
+				*q = '\n',
+				memmove(q + 1, q + 2, strlen(q + 2) + 1);
 			u->cases = split_lines(&kn->cost, &u->n_cases);
 			u->functions =
 				split_lines(&kn->functions, &u->n_functions);

@@ -1068,6 +1068,7 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	check "series: no other culprit" [ "$(grep -c '^  [a-z].*: patch [0-9]' "$T/se/latest/report.txt")" -eq 2 ]
 	builds=$(sed -n 's/^== bisection: \([0-9]*\) builds beyond base and tip.*/\1/p' "$T/se.out")
 	check "series: ${builds:-?} builds beyond base and tip (at most 5)" [ "${builds:-9}" -le 5 ]
+	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "series: every line of report.txt fits 72 columns" \
 		awk 'length($0) > 72 { bad = 1 } END { exit bad }' "$T/se/latest/report.txt"
 	check "series: report.html and series.tsv (a row a patch) written" \
