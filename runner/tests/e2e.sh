@@ -1073,8 +1073,9 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		awk 'length($0) > 72 { bad = 1 } END { exit bad }' "$T/se/latest/report.txt"
 	check "series: report.html and series.tsv (a row a patch) written" \
 		[ -s "$T/se/latest/report.html" ] && [ "$(wc -l < "$T/se/latest/series.tsv")" -eq 7 ]
-	# A series whose third patch does not apply: named, and never booted.
-	timeout -k 5 3000 "$L" series --results "$T/sn" --lsm apparmor \
+	# A series whose third patch does not apply: named, and never booted
+	# (no cost boots: --cost "").
+	timeout -k 5 3000 "$L" series --results "$T/sn" --lsm apparmor --cost "" \
 		--test unix_peer_test "${orig#build:}" "$shipped/series/third-does-not-apply" \
 		> "$T/sn.out" 2>&1
 	rc=$?

@@ -120,6 +120,12 @@ START_TEST(test_exit)
 	text = series_report_text(&r);
 	ck_assert_ptr_nonnull(strstr(text, " yes no boot "));
 	free(text);
+	/* Three digits of changes keep the columns in place. */
+	p.boot_failed = false;
+	p.n_changed = 118;
+	text = series_report_text(&r);
+	ck_assert_ptr_nonnull(strstr(text, " yes 118 chg    +0.1%"));
+	free(text);
 }
 END_TEST
 
@@ -132,6 +138,43 @@ static char *repeat(const char *word, int n)
 		sbuf_printf(&sb, "%s%s", i ? " " : "", word);
 	return sb.buf;
 }
+
+/*
+ * A culprit line filled to exactly 72 columns by a word: the next word
+ * goes on the next line (the room left is 0, not negative).
+ */
+START_TEST(test_exact_fill)
+{
+	struct series_report_patch p[6];
+	struct series_report_culprit c = {
+		.kind = "cost per message",
+		.first = 3,
+		.last = 3,
+		.subject =
+			"apparmor: match pathname peers by address in profile_peer_perm()",
+	};
+	struct series_report r = {
+		.patches = p, .n_patches = 6, .culprits = &c, .n_culprits = 1
+	};
+	char *text, *line, *save = NULL;
+	unsigned int i;
+
+	memset(p, 0, sizeof(p));
+	for (i = 0; i < 6; i++) {
+		p[i].number = i + 1;
+		p[i].subject = "x";
+	}
+	text = series_report_text(&r);
+
+	ck_assert_ptr_nonnull(strstr(
+		text,
+		"\n  cost per message: patch 3/6 \"apparmor: match pathname peers by address\n    in profile_peer_perm()\"\n"));
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		ck_assert_uint_le(strlen(line), SERIES_REPORT_COLS);
+	free(text);
+}
+END_TEST
 
 /*
  * Long subjects, case names, identities and commands: every line at most
@@ -201,5 +244,6 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("series_report", test_small, test_exit, test_width);
+	return CHECK_RUN("series_report", test_small, test_exit,
+			 test_exact_fill, test_width);
 }
