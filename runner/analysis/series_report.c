@@ -119,11 +119,13 @@ static void add_patch(struct sbuf *sb, const struct series_report_patch *p)
 	/* The column is 10 wide: "118 changed" would shift the others. */
 	else if (snprintf(dec, sizeof(dec), "%zu changed", p->n_changed) > 10)
 		snprintf(dec, sizeof(dec), "%zu chg", p->n_changed);
-	if (p->observed && p->has_cost)
+	/* Two decimals while they fit the column (21), else one. */
+	if (!p->observed || !p->has_cost)
+		snprintf(cost, sizeof(cost), "-");
+	else if (snprintf(cost, sizeof(cost), "%+.2f%% [%+.2f,%+.2f]",
+			  p->cost_pct, p->cost_lo, p->cost_hi) > 21)
 		snprintf(cost, sizeof(cost), "%+.1f%% [%+.1f,%+.1f]",
 			 p->cost_pct, p->cost_lo, p->cost_hi);
-	else
-		snprintf(cost, sizeof(cost), "-");
 	add_row(sb, num, apply_word(p), build_word(p), dec, cost, p->subject);
 }
 

@@ -548,7 +548,8 @@ static int series_main(struct series_run *r, const char *cmdline)
 			sbuf_printf(&tsv, "-\t-\t-\t-\t");
 		sbuf_printf(&tsv, "%.1f\t%.1f\t%s\n", kn->build_s, kn->run_s,
 			    kn->spec ? kn->spec : "-");
-		if (kn->have_k) {
+		/* Kernels built by this run (not found in the cache). */
+		if (kn->have_k && kn->build_s > 10) {
 			per_kernel += kn->build_s + kn->run_s;
 			n_timed++;
 		}
@@ -636,8 +637,11 @@ static int series_main(struct series_run *r, const char *cmdline)
 	printf("\n%s\n", text);
 	printf("== bisection: %zu builds beyond base and tip, %zu boots again\n",
 	       bisect_builds(b), bisect_reruns(b));
-	/* Every patch one by one: n kernels at this run's mean per kernel. */
-	printf("== wall time %.0f s; every patch one by one would take about %.0f s (%zu kernels at this run's mean of %.0f s)\n",
+	/*
+	 * Every patch one by one: the base's boots, then n kernels at the
+	 * mean build and boots of those this run built.
+	 */
+	printf("== wall time %.0f s; every patch one by one would take about %.0f s (the base's boots, then %zu kernels at the mean of %.0f s of those this run built)\n",
 	       now_seconds() - t0,
 	       n_timed ? r->k[0].run_s + n * per_kernel / n_timed : 0.0, n,
 	       n_timed ? per_kernel / n_timed : 0.0);

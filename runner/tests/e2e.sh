@@ -1049,9 +1049,10 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"
 	# A patch series before it is merged (issue 26): six patches to 7.2's
-	# AppArmor, 3 changes a decision of the datagram matrix (mutant 07's
-	# mistake), 5 adds a read of the peer's address per message (96's),
-	# the others are comments and a rename. The bisection names both, in
+	# AppArmor, 3 changes decisions of the datagram matrix (sends to a
+	# pathname socket skip the file rules), 5 adds a read of the peer's
+	# address per message (mutant 96's), the others are comments and a
+	# rename. The bisection names both, in
 	# at most ceil(log2 6) + 2 = 5 builds beyond base and tip.
 	t0=$(date +%s)
 	timeout -k 5 3000 "$L" series --results "$T/se" --lsm apparmor \

@@ -59,7 +59,7 @@ START_TEST(test_small)
 				   .n_commands = 1 };
 	char *r1 = row("#", "app", "bld", "decisions", "cost [95% interval]",
 		       "subject");
-	char *r2 = row("1", "yes", "yes", "same", "+0.2% [-0.4,+0.8]",
+	char *r2 = row("1", "yes", "yes", "same", "+0.20% [-0.40,+0.80]",
 		       "apparmor: rename");
 	/* Skipped by the bisection: "-" for what it did not see. */
 	char *r3 = row("2", "yes", "-", "-", "-", "apparmor: skip");
@@ -124,7 +124,7 @@ START_TEST(test_exit)
 	p.boot_failed = false;
 	p.n_changed = 118;
 	text = series_report_text(&r);
-	ck_assert_ptr_nonnull(strstr(text, " yes 118 chg    +0.1%"));
+	ck_assert_ptr_nonnull(strstr(text, " yes 118 chg    +0.10%"));
 	free(text);
 }
 END_TEST
