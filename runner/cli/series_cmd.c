@@ -70,17 +70,25 @@ static char *kernel_spec(const struct series_run *r, size_t i)
 	return sb.buf;
 }
 
-/* The first patch of the series an "applying PATCH failed" names, or 0. */
+/*
+ * The patch an "applying PATCH failed" names (1..@i), or 0. The message
+ * starts with the whole spec, every patch in it: only the path after
+ * "applying " counts.
+ */
 static size_t refused_patch(const struct series_run *r, size_t i,
 			    const char *msg)
 {
-	size_t j;
+	const char *p = strstr(msg, ": applying ");
+	size_t j, len;
 
-	if (!strstr(msg, "applying "))
+	if (!p)
 		return 0;
-	for (j = 0; j < i; j++)
-		if (strstr(msg, r->s.p[j].path))
+	p += strlen(": applying ");
+	for (j = 0; j < i; j++) {
+		len = strlen(r->s.p[j].path);
+		if (!strncmp(p, r->s.p[j].path, len) && p[len] == ' ')
 			return j + 1;
+	}
 	return 0;
 }
 
@@ -641,10 +649,11 @@ static int series_main(struct series_run *r, const char *cmdline)
 	 * Every patch one by one: the base's boots, then n kernels at the
 	 * mean build and boots of those this run built.
 	 */
-	printf("== wall time %.0f s; every patch one by one would take about %.0f s (the base's boots, then %zu kernels at the mean of %.0f s of those this run built)\n",
-	       now_seconds() - t0,
-	       n_timed ? r->k[0].run_s + n * per_kernel / n_timed : 0.0, n,
-	       n_timed ? per_kernel / n_timed : 0.0);
+	printf("== wall time %.0f s\n", now_seconds() - t0);
+	if (n_timed)
+		printf("   every patch one by one would take about %.0f s (the base's boots, then %zu kernels at the mean of %.0f s of those this run built)\n",
+		       r->k[0].run_s + n * per_kernel / n_timed, n,
+		       per_kernel / n_timed);
 	printf("   results: %s (report.txt, report.html, series.tsv)\n",
 	       r->root);
 	for (i = 0; i < n_cul; i++) {
