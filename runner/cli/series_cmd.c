@@ -639,6 +639,19 @@ static int series_main(struct series_run *r, const char *cmdline)
 	rc = series_report_exit(&rep);
 	write_file_at(r->root, "report.txt", text, strlen(text));
 	write_file_at(r->root, "series.tsv", tsv.buf, tsv.len);
+	/* Every case of every culprit: the report shows the first few. */
+	{
+		struct sbuf ct = { 0 };
+
+		sbuf_printf(&ct, "kind\tfirst\tlast\tcase\n");
+		for (i = 0; i < n_cul; i++)
+			for (size_t c = 0; c < cul[i].n_cases; c++)
+				sbuf_printf(&ct, "%s\t%u\t%u\t%s\n",
+					    cul[i].kind, cul[i].first,
+					    cul[i].last, cul[i].cases[c]);
+		write_file_at(r->root, "culprits.tsv", ct.buf, ct.len);
+		sbuf_free(&ct);
+	}
 	if (cost_culprit && r->k[cost_culprit].b.n)
 		plot_culprit(r, cost_culprit);
 	write_html(r, text, tsv.buf, cost_culprit);
@@ -654,7 +667,7 @@ static int series_main(struct series_run *r, const char *cmdline)
 		printf("   every patch one by one would take about %.0f s (the base's boots, then %zu kernels at the mean of %.0f s of those this run built)\n",
 		       r->k[0].run_s + n * per_kernel / n_timed, n,
 		       per_kernel / n_timed);
-	printf("   results: %s (report.txt, report.html, series.tsv)\n",
+	printf("   results: %s (report.txt, report.html, series.tsv, culprits.tsv)\n",
 	       r->root);
 	for (i = 0; i < n_cul; i++) {
 		free((char *)cul[i].kind);
