@@ -6,6 +6,8 @@
 #   make msgcost K="SPEC..."   (SELinux msgq cost vs policy categories)
 #   make mutate [LSM=selinux]  (build every mutant, check its LSM's suite kills it)
 #   make mutate COST="POINT..." (also kill a mutant whose send cost changes)
+#   make series SOURCE=debian-source:7.2 SERIES=fixtures/series/decision-and-cost [COST="POINT..."]
+#                  (build base and tip of a patch series, bisect what changed, report it)
 #   make variants              (rewrite selftests/apparmor/unix_peer_variants.h)
 #   make docs      README.md and docs/*.md name only what exists
 #   make checkpatch  the kernel's checkpatch.pl --strict over selftests/ (0 errors, 0 warnings)
@@ -64,7 +66,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: selftests-series intree all run compare bench msgcost mutate check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
+.PHONY: selftests-series intree all run compare bench msgcost mutate series check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas \
 	$(OUT)/qemu/lsmconf-insns.so
@@ -160,6 +162,12 @@ selftests-series: $(DEPS) $(LSMCONF)
 
 mutate: $(DEPS) all
 	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(if $(COST),--cost "$(COST)") $(MUTATE_ARGS)
+
+# A patch series checked before it is merged (lsmconf series); SERIES is
+# an mbox, a directory of numbered patches, or BASE..TIP of GIT_DIR.
+series: $(DEPS) all
+	@test -n "$(SOURCE)" -a -n "$(SERIES)" || { echo "series: SOURCE=<kernel source> SERIES=<mbox, directory or BASE..TIP> are required" >&2; exit 2; }
+	$(LSMCONF) series $(if $(GIT_DIR),--git-dir $(GIT_DIR)) $(if $(COST),--cost "$(COST)") $(if $(LSM),--lsm $(LSM)) $(SERIES_ARGS) $(SOURCE) $(SERIES)
 
 unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done

@@ -51,14 +51,17 @@ static void add_wrapped(struct sbuf *sb, const char *first, const char *cont,
 		if (!*w)
 			break;
 		len = strcspn(w, " ");
-		/* Room for the word, and for @brk should another follow. */
-		room = COLS - col - (fresh ? 0 : 1) - strlen(brk);
-		if (!fresh && len > room) {
+		/*
+		 * Room for the word, and for @brk should another follow
+		 * (compared before subtracting: a line filled to COLS
+		 * exactly leaves none).
+		 */
+		if (!fresh && col + 1 + len + strlen(brk) > COLS) {
 			sbuf_printf(sb, "%s\n%s", brk, cont);
 			col = strlen(cont);
 			fresh = true;
-			room = COLS - col - strlen(brk);
 		}
+		room = COLS - col - (fresh ? 0 : 1) - strlen(brk);
 		if (!fresh) {
 			sbuf_add(sb, " ", 1);
 			col++;
@@ -107,17 +110,22 @@ static void add_patch(struct sbuf *sb, const struct series_report_patch *p)
 	char num[16], dec[32], cost[64];
 
 	snprintf(num, sizeof(num), "%u", p->number);
-	if (!p->observed)
+	if (p->boot_failed)
+		snprintf(dec, sizeof(dec), "no boot");
+	else if (!p->observed)
 		snprintf(dec, sizeof(dec), "-");
 	else if (!p->n_changed)
 		snprintf(dec, sizeof(dec), "same");
-	else
-		snprintf(dec, sizeof(dec), "%zu changed", p->n_changed);
-	if (p->observed && p->has_cost)
+	/* The column is 10 wide: "118 changed" would shift the others. */
+	else if (snprintf(dec, sizeof(dec), "%zu changed", p->n_changed) > 10)
+		snprintf(dec, sizeof(dec), "%zu chg", p->n_changed);
+	/* Two decimals while they fit the column (21), else one. */
+	if (!p->observed || !p->has_cost)
+		snprintf(cost, sizeof(cost), "-");
+	else if (snprintf(cost, sizeof(cost), "%+.2f%% [%+.2f,%+.2f]",
+			  p->cost_pct, p->cost_lo, p->cost_hi) > 21)
 		snprintf(cost, sizeof(cost), "%+.1f%% [%+.1f,%+.1f]",
 			 p->cost_pct, p->cost_lo, p->cost_hi);
-	else
-		snprintf(cost, sizeof(cost), "-");
 	add_row(sb, num, apply_word(p), build_word(p), dec, cost, p->subject);
 }
 
@@ -196,7 +204,8 @@ int series_report_exit(const struct series_report *r)
 		const struct series_report_patch *p = &r->patches[i];
 
 		if (p->apply == SERIES_REFUSED || p->build_failed ||
-		    p->n_changed || (p->has_cost && p->cost_significant))
+		    p->boot_failed || p->n_changed ||
+		    (p->has_cost && p->cost_significant))
 			return 1;
 	}
 	return 0;

@@ -23,6 +23,7 @@ struct series_report_patch {
 	enum series_apply apply;
 	bool built; /* false: bisection skipped it ("not built") */
 	bool build_failed;
+	bool boot_failed; /* built, but no boot reached its tests */
 	bool observed; /* built and booted: decisions and cost known */
 	size_t n_changed; /* decisions changed against the base */
 	bool has_cost;

@@ -21,6 +21,7 @@ int cmd_kernel(int argc, char **argv);
 int cmd_ksrc(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_selftests_series(int argc, char **argv);
+int cmd_series(int argc, char **argv);
 
 /*
  * bench's path evidence (bench_path.c): a boot's probe.tsv, and one

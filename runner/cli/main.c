@@ -18,6 +18,8 @@ static const char usage[] =
 	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
 	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
 	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
+	"       lsmconf series [options] SOURCE SERIES  build base and tip of a patch\n"
+	"                                        series, bisect what changed, report it\n"
 	"       lsmconf abi [--out DIR] SPEC...  pin each kernel's AppArmor features in abi/\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
@@ -69,7 +71,10 @@ static const char usage[] =
 	"mutate options: --mutants DIR (fixtures/mutants), --mutant NAME (repeatable),\n"
 	"  --source SOURCE (debian-source:7.2), --cost \"POINT ...\" (bench points:\n"
 	"  a mutant whose cost per message changes is killed by cost); without\n"
-	"  --lsm every mutant runs, each judged by its own LSM's suite\n";
+	"  --lsm every mutant runs, each judged by its own LSM's suite\n"
+	"series options: --git-dir DIR (SERIES is BASE..TIP of that tree; else an\n"
+	"  mbox or a directory of numbered patches), --cost \"POINT ...\"\n"
+	"  (socketpair:none; \"\": no cost boots); the run options above apply\n";
 
 int main(int argc, char **argv)
 {
@@ -89,6 +94,8 @@ int main(int argc, char **argv)
 		return cmd_msgcost(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "mutate"))
 		return cmd_mutate(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "series"))
+		return cmd_series(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "abi"))
 		return cmd_abi(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "mutate.h"
 #include "results/results.h"
 #include "provision/provision.h"
 #include "analysis/analysis.h"
@@ -27,45 +28,8 @@ struct mutate_opts {
 	const char *cost; /* --cost POINTS: bench points judged too, or NULL */
 };
 
-/*
- * mutate --cost: a short bench of the chosen points on its own boot per
- * kernel, under icount (the suites' boots run on two vCPUs without it, so
- * the bench cannot share them). The original is measured twice, A and A2,
- * which gives the drift a mutant's change must exceed.
- */
-struct cost_ref {
-	char *args; /* unix_send_bench's arguments */
-	bool icount;
-	struct bench_set a, a2; /* the original's two bench boots */
-	struct path_set pa, pa2; /* and their path probes */
-	/* Their instruction profiles (bench --profile; under icount only). */
-	bool profile;
-	struct path_set pra, pra2;
-};
-
-static const struct bench_opts cost_sizes = {
-	.invocations = 1,
-	.warmup = 6,
-	.rounds = 6,
-	.messages = 8192,
-	/* The functions behind a change: calls per message, untimed. */
-	.probe_messages = 256,
-	.probe_calls_only = true,
-};
-
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
 #define SHOW_KILLERS 3
-
-/* One run of the suites on a mutant, and what it showed. */
-struct mutant_obs {
-	struct kernel_boots kb;
-	struct record_set rs;
-	struct cmp_result cmp;
-	struct mutant_diff *diffs;
-	char **feat_ids; /* "feature PATH", the diffs' ids of features */
-	struct mutant_fail *fails;
-	struct mutant_run run;
-};
 
 /* A crashed case gets the first line of its kernel report. */
 static void crash_lines(const char *dir, struct mutant_fail *v, size_t n)
@@ -163,8 +127,7 @@ static void own_failures(const struct kernel_boots *kb,
 	ob->run.n_fails = n;
 }
 
-/* The guest reached its tests (sent its identity) in every boot's run. */
-static bool reached_tests(const struct kernel_boots *kb)
+bool mutate_reached(const struct kernel_boots *kb)
 {
 	size_t i;
 	bool all = kb->n > 0;
@@ -179,11 +142,7 @@ static bool reached_tests(const struct kernel_boots *kb)
 	return all;
 }
 
-/*
- * Runs the suites of @ro on the mutant @k into @ro->dir_name and compares
- * with the original's boots @orig_kb and records @orig.
- */
-static void observe(const struct run_opts *ro, const char *root,
+void mutate_observe(const struct run_opts *ro, const char *root,
 		    struct kernel *k, const struct kernel_boots *orig_kb,
 		    const struct record_set *orig, struct mutant_obs *ob)
 {
@@ -230,12 +189,12 @@ static void observe(const struct run_opts *ro, const char *root,
 	ob->run.diffs = ob->diffs;
 	ob->run.n_diffs = n;
 	ob->run.ok = ob->kb.ok;
-	ob->run.reached = reached_tests(&ob->kb);
+	ob->run.reached = mutate_reached(&ob->kb);
 	own_failures(&ob->kb, &ob->rs, crashed, ob);
 	free(crashed);
 }
 
-static void obs_free(struct mutant_obs *ob)
+void mutate_obs_free(struct mutant_obs *ob)
 {
 	mutant_fails_free(ob->fails, ob->run.n_fails);
 	for (size_t i = 0; i < ob->cmp.n_feat; i++)
@@ -439,7 +398,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	ro.dir_name = xasprintf("mutant-%s", m->name);
 	ro.lsms = mutant_lsms(o, m);
 	original_records(orig_kb, ro.lsms, &orig);
-	observe(&ro, root, &k, orig_kb, &orig, &first);
+	mutate_observe(&ro, root, &k, orig_kb, &orig, &first);
 	r->runs = 1;
 	reason = mutant_rerun_reason(&first.run);
 	/*
@@ -452,7 +411,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 		ro.dir_name = xasprintf("mutant-%s-again", m->name);
 		printf("== mutant %s: %s; running it again\n", m->name, reason);
 		fflush(stdout);
-		observe(&ro, root, &k, orig_kb, &orig, &again);
+		mutate_observe(&ro, root, &k, orig_kb, &orig, &again);
 		r->runs = 2;
 	}
 	mutant_judge(true, &first.run, reason ? &again.run : NULL, &j);
@@ -467,8 +426,8 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	mutant_judgement_free(&j);
 	r->run_s = now_seconds() - t0;
 	if (reason)
-		obs_free(&again);
-	obs_free(&first);
+		mutate_obs_free(&again);
+	mutate_obs_free(&first);
 	records_free(&orig);
 	kernel_free(&k);
 	free((char *)ro.dir_name);
@@ -515,38 +474,51 @@ static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 	return sb.buf;
 }
 
-/* The original's two bench boots, A and A2, for mutate --cost. */
-static void cost_reference(const struct run_opts *o, const char *root,
-			   const struct mutate_opts *mo, struct kernel *k,
-			   struct cost_ref *ref)
+void cost_reference(const struct run_opts *o, const char *root,
+		    const char *points, const char *who, struct kernel *k,
+		    struct cost_ref *ref)
 {
-	struct bench_opts bo = cost_sizes;
+	struct bench_opts bo = mutate_cost_sizes;
 	struct sbuf none = { 0 };
+	char *dir_a = xasprintf("%s-cost-A", who);
+	char *dir_a2 = xasprintf("%s-cost-A2", who);
 	struct run_opts po = *o;
 	size_t missing;
 
-	bo.points = mo->cost;
+	bo.points = points;
 	ref->icount = !boot_uses_kvm();
 	/* The plugin counts what TCG runs: the profile comes with icount. */
 	ref->profile = bo.profile = po.profile =
 		ref->icount && boot_can_profile();
 	ref->args = bench_args(&bo);
 	if (!bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A, k, root,
-			"original-cost-A", &ref->a, &ref->pa, mo->cost,
-			&ref->pra) ||
+			dir_a, &ref->a, &ref->pa, points, &ref->pra) ||
 	    !bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A2, k, root,
-			"original-cost-A2", &ref->a2, &ref->pa2, mo->cost,
-			&ref->pra2))
-		die("the original's cost boots failed: no mutant's cost can be judged against it");
-	/* The original against itself: its points must all have samples. */
-	bench_cost_changes(mo->cost, &ref->a, &ref->a2, &ref->a2, &none,
+			dir_a2, &ref->a2, &ref->pa2, points, &ref->pra2))
+		die("the %s's cost boots failed: no other kernel's cost can be judged against it",
+		    who);
+	/* The reference against itself: its points must all have samples. */
+	bench_cost_changes(points, &ref->a, &ref->a2, &ref->a2, &none,
 			   &missing);
 	if (missing)
-		die("the original's cost boots lack samples: %s", none.buf);
+		die("the %s's cost boots lack samples: %s", who, none.buf);
 	sbuf_free(&none);
-	printf("== original cost (%s): %s\n", mo->cost,
+	free(dir_a);
+	free(dir_a2);
+	printf("== %s cost (%s): %s\n", who, points,
 	       ref->icount ? "QEMU icount, guest ns = instructions" :
 			     "real time under KVM");
+}
+
+void cost_ref_free(struct cost_ref *ref)
+{
+	bench_free(&ref->a);
+	bench_free(&ref->a2);
+	path_free(&ref->pa);
+	path_free(&ref->pa2);
+	path_free(&ref->pra);
+	path_free(&ref->pra2);
+	free(ref->args);
 }
 
 /* `lsmconf mutate`; returns the exit status. */
@@ -586,7 +558,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 		    spec);
 	run_load_records(&kb, &orig);
 	if (mo->cost)
-		cost_reference(o, root, mo, &k, &ref);
+		cost_reference(o, root, mo->cost, "original", &k, &ref);
 	kernel_free(&k);
 	printf("== original %s (%s): %zu decisions, every case passed (%.0f s)\n",
 	       spec, lsms, orig.n, now_seconds() - t0);
@@ -663,13 +635,7 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
 	kernel_boots_free(&kb);
-	bench_free(&ref.a);
-	bench_free(&ref.a2);
-	path_free(&ref.pa);
-	path_free(&ref.pa2);
-	path_free(&ref.pra);
-	path_free(&ref.pra2);
-	free(ref.args);
+	cost_ref_free(&ref);
 	free(lsms);
 	sbuf_free(&tsv);
 	mutants_free(m, n);

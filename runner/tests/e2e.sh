@@ -1066,6 +1066,43 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 	printf 'garbage\n--- a/nonexistent\n+++ b/nonexistent\n@@ -1 +1 @@\n-x\n+y\n' > "$T/bad.patch"
 	expect_fail "patch that does not apply" "applying .*bad.patch failed" \
 		"$L" kernel "$orig+$T/bad.patch"
+	# A patch series before it is merged (issue 26): six patches to 7.2's
+	# AppArmor, 3 changes decisions of the datagram matrix (sends to a
+	# pathname socket skip the file rules), 5 adds a read of the peer's
+	# address per message (mutant 96's), the others are comments and a
+	# rename. The bisection names both, in
+	# at most ceil(log2 6) + 2 = 5 builds beyond base and tip.
+	t0=$(date +%s)
+	timeout -k 5 3000 "$L" series --results "$T/se" --lsm apparmor \
+		--test unix_peer_test "${orig#build:}" "$shipped/series/decision-and-cost" \
+		> "$T/se.out" 2>&1
+	rc=$?
+	check "series: a decision and a cost changed: exit $rc ($(($(date +%s) - t0)) s)" [ "$rc" -eq 1 ]
+	check "series: $(grep '^  decisions changed: ' "$T/se.out" | sed 's/^ *//')" \
+		grep -q '^  decisions changed: patch 3/6 ' "$T/se.out"
+	check "series: $(grep '^  cost per message: ' "$T/se.out" | sed 's/^ *//')" \
+		grep -q '^  cost per message: patch 5/6 ' "$T/se.out"
+	check "series: the functions behind the cost name aa_sunaddr" \
+		sh -c "sed -n '/^  cost per message: /,/^  [a-z]/p' '$T/se/latest/report.txt' | grep -q 'aa_sunaddr'"
+	check "series: no other culprit" [ "$(grep -c '^  [a-z].*: patch [0-9]' "$T/se/latest/report.txt")" -eq 2 ]
+	builds=$(sed -n 's/^== bisection: \([0-9]*\) builds beyond base and tip.*/\1/p' "$T/se.out")
+	check "series: ${builds:-?} builds beyond base and tip (at most 5)" [ "${builds:-9}" -le 5 ]
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "series: every line of report.txt fits 72 columns" \
+		awk 'length($0) > 72 { bad = 1 } END { exit bad }' "$T/se/latest/report.txt"
+	check "series: report.html and series.tsv (a row a patch) written" \
+		[ -s "$T/se/latest/report.html" ] && [ "$(wc -l < "$T/se/latest/series.tsv")" -eq 7 ]
+	# A series whose third patch does not apply: named, and never booted
+	# (no cost boots: --cost "").
+	timeout -k 5 3000 "$L" series --results "$T/sn" --lsm apparmor --cost "" \
+		--test unix_peer_test "${orig#build:}" "$shipped/series/third-does-not-apply" \
+		> "$T/sn.out" 2>&1
+	rc=$?
+	check "series: a patch that does not apply fails it (exit $rc)" [ "$rc" -eq 1 ]
+	check "series: $(grep '^ 3 NO ' "$T/sn/latest/report.txt" | sed 's/  */ /g')" \
+		grep -q '^ 3 NO  -' "$T/sn/latest/report.txt"
+	check "series: the kernel with patch 3 is never booted" \
+		sh -c "! ls -d '$T'/sn/latest/kernel-3* 2> /dev/null | grep -q ."
 fi
 
 echo "$pass passed, $fail failed"

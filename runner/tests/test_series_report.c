@@ -59,7 +59,7 @@ START_TEST(test_small)
 				   .n_commands = 1 };
 	char *r1 = row("#", "app", "bld", "decisions", "cost [95% interval]",
 		       "subject");
-	char *r2 = row("1", "yes", "yes", "same", "+0.2% [-0.4,+0.8]",
+	char *r2 = row("1", "yes", "yes", "same", "+0.20% [-0.40,+0.80]",
 		       "apparmor: rename");
 	/* Skipped by the bisection: "-" for what it did not see. */
 	char *r3 = row("2", "yes", "-", "-", "-", "apparmor: skip");
@@ -101,6 +101,7 @@ START_TEST(test_exit)
 					 .has_cost = true,
 					 .cost_pct = 0.1 };
 	struct series_report r = { .patches = &p, .n_patches = 1 };
+	char *text;
 
 	ck_assert_int_eq(series_report_exit(&r), 0);
 	p.cost_significant = true;
@@ -111,6 +112,20 @@ START_TEST(test_exit)
 	p.apply = SERIES_APPLIES;
 	p.build_failed = true;
 	ck_assert_int_eq(series_report_exit(&r), 1);
+	/* Built, but no boot reached its tests: named, and a failure. */
+	p.build_failed = false;
+	p.built = true;
+	p.boot_failed = true;
+	ck_assert_int_eq(series_report_exit(&r), 1);
+	text = series_report_text(&r);
+	ck_assert_ptr_nonnull(strstr(text, " yes no boot "));
+	free(text);
+	/* Three digits of changes keep the columns in place. */
+	p.boot_failed = false;
+	p.n_changed = 118;
+	text = series_report_text(&r);
+	ck_assert_ptr_nonnull(strstr(text, " yes 118 chg    +0.10%"));
+	free(text);
 }
 END_TEST
 
@@ -123,6 +138,43 @@ static char *repeat(const char *word, int n)
 		sbuf_printf(&sb, "%s%s", i ? " " : "", word);
 	return sb.buf;
 }
+
+/*
+ * A culprit line filled to exactly 72 columns by a word: the next word
+ * goes on the next line (the room left is 0, not negative).
+ */
+START_TEST(test_exact_fill)
+{
+	struct series_report_patch p[6];
+	struct series_report_culprit c = {
+		.kind = "cost per message",
+		.first = 3,
+		.last = 3,
+		.subject =
+			"apparmor: match pathname peers by address in profile_peer_perm()",
+	};
+	struct series_report r = {
+		.patches = p, .n_patches = 6, .culprits = &c, .n_culprits = 1
+	};
+	char *text, *line, *save = NULL;
+	unsigned int i;
+
+	memset(p, 0, sizeof(p));
+	for (i = 0; i < 6; i++) {
+		p[i].number = i + 1;
+		p[i].subject = "x";
+	}
+	text = series_report_text(&r);
+
+	ck_assert_ptr_nonnull(strstr(
+		text,
+		"\n  cost per message: patch 3/6 \"apparmor: match pathname peers by address\n    in profile_peer_perm()\"\n"));
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		ck_assert_uint_le(strlen(line), SERIES_REPORT_COLS);
+	free(text);
+}
+END_TEST
 
 /*
  * Long subjects, case names, identities and commands: every line at most
@@ -192,5 +244,6 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("series_report", test_small, test_exit, test_width);
+	return CHECK_RUN("series_report", test_small, test_exit,
+			 test_exact_fill, test_width);
 }

@@ -1,0 +1,749 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `lsmconf series SOURCE SERIES`: a patch series checked before it is
+ * merged. Kernel i is build:SOURCE+P1+...+Pi (0 the base, n the tip); the
+ * bisection planner (analysis/bisect.c) chooses every kernel to build or
+ * boot again. Each kernel's suites are compared with the base's as
+ * mutate compares a mutant (mutate.h), and its cost boot is judged
+ * against the base's two like mutate --cost. Writes report.txt (for a
+ * mail reply), report.html and series.tsv in the results directory.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "mutate.h"
+#include "provision/provision.h"
+#include "provision/series.h"
+#include "analysis/bisect.h"
+#include "analysis/series_report.h"
+#include "lib/lib.h"
+#include "vm/vm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct series_opts {
+	const char *source; /* build:SOURCE of the base */
+	const char *input; /* the series: mbox, directory or BASE..TIP */
+	const char *git_dir; /* --git-dir: the tree of a range */
+	const char *cost; /* --cost POINTS */
+};
+
+/* What is known of kernel i. */
+struct kern {
+	char *spec;
+	struct kernel k;
+	bool have_k; /* provisioned: reruns boot it again */
+	int runs; /* suites' runs */
+	size_t n_changed;
+	struct sbuf cases; /* the unexplained differences, one a line */
+	struct sbuf failed; /* the failed cases, one a line */
+	bool has_cost, cost_sig;
+	double pct, lo, hi; /* the first point's change and its interval */
+	struct sbuf cost; /* bench_cost_changes()' text */
+	struct sbuf functions; /* the functions behind it, one a line */
+	struct bench_set b;
+	struct path_set pb;
+	double build_s, run_s;
+};
+
+struct series_run {
+	const struct run_opts *o;
+	const struct series_opts *so;
+	char *root;
+	struct series s;
+	struct kern *k; /* 0..n */
+	struct kernel_boots base_kb;
+	struct record_set base_rs;
+	struct cost_ref ref;
+};
+
+/* build:SOURCE+P1+...+Pi. */
+static char *kernel_spec(const struct series_run *r, size_t i)
+{
+	struct sbuf sb = { 0 };
+	size_t j;
+
+	sbuf_printf(&sb, "build:%s", r->so->source);
+	for (j = 0; j < i; j++)
+		sbuf_printf(&sb, "+%s", r->s.p[j].path);
+	return sb.buf;
+}
+
+/*
+ * The patch an "applying PATCH failed" names (1..@i), or 0. The message
+ * starts with the whole spec, every patch in it: only the path after
+ * "applying " counts.
+ */
+static size_t refused_patch(const struct series_run *r, size_t i,
+			    const char *msg)
+{
+	const char *p = strstr(msg, ": applying ");
+	size_t j, len;
+
+	if (!p)
+		return 0;
+	p += strlen(": applying ");
+	for (j = 0; j < i; j++) {
+		len = strlen(r->s.p[j].path);
+		if (!strncmp(p, r->s.p[j].path, len) && p[len] == ' ')
+			return j + 1;
+	}
+	return 0;
+}
+
+/* @v's lines into the sbuf, each "a -> b" as compare prints them. */
+static void keep_lines(struct sbuf *sb, const char *line)
+{
+	sbuf_printf(sb, "%s\n", line);
+}
+
+/*
+ * The cost boot of kernel @i against the base's A and A2: false when it
+ * gave no samples (a boot that failed).
+ */
+static bool cost_boot(struct series_run *r, size_t i, struct kern *kn)
+{
+	char *dir = xasprintf("kernel-%zu-cost", i);
+	struct path_set paths[3] = { r->ref.pa, { 0 }, r->ref.pa2 };
+	struct path_set prof[3] = { r->ref.pra, { 0 }, r->ref.pra2 };
+	struct run_opts po = *r->o;
+	char *copy, *tok, *save = NULL;
+	size_t changed, missing, na, nb, na2;
+	double *va, *vb, *va2;
+	struct ab_verdict v;
+	bool ok;
+
+	bench_free(&kn->b);
+	path_free(&kn->pb);
+	sbuf_free(&kn->cost);
+	sbuf_free(&kn->functions);
+	po.profile = r->ref.profile;
+	ok = bench_boot(&po, r->ref.args, r->ref.icount, BENCH_SEED_A, &kn->k,
+			r->root, dir, &kn->b, &kn->pb, r->so->cost, &prof[1]);
+	free(dir);
+	if (!ok) {
+		path_free(&prof[1]);
+		return false;
+	}
+	changed = bench_cost_changes(r->so->cost, &r->ref.a, &kn->b, &r->ref.a2,
+				     &kn->cost, &missing);
+	if (missing) {
+		path_free(&prof[1]);
+		return false;
+	}
+	/* The report's column: the first point, with its interval. */
+	copy = xstrdup(r->so->cost);
+	tok = strtok_r(copy, " ", &save);
+	va = bench_values(&r->ref.a, tok, &na);
+	vb = bench_values(&kn->b, tok, &nb);
+	va2 = bench_values(&r->ref.a2, tok, &na2);
+	ab_compare(va, na, vb, nb, va2, na2, &v);
+	kn->has_cost = true;
+	kn->cost_sig = changed > 0;
+	kn->pct = 100 * v.change;
+	kn->lo = 100 * (v.lo - 1);
+	kn->hi = 100 * (v.hi - 1);
+	free(va);
+	free(vb);
+	free(va2);
+	/* The functions behind a change, from the probes after the rounds. */
+	paths[1] = kn->pb;
+	for (; changed && tok; tok = strtok_r(NULL, " ", &save)) {
+		struct sbuf fn = { 0 };
+		char *p, *sp = NULL;
+
+		if (!paths[0].n || !paths[1].n || !paths[2].n) {
+			sbuf_printf(&kn->functions, "%s: no path evidence\n",
+				    tok);
+			continue;
+		}
+		bench_path_changed(tok, paths, &fn);
+		/* "FUNCTION A -> B KIND/msg, ...": one a line. */
+		for (p = fn.len ? strtok_r(fn.buf, ",", &sp) : NULL; p;
+		     p = strtok_r(NULL, ",", &sp))
+			sbuf_printf(&kn->functions, "%s %s\n", tok,
+				    p + strspn(p, " "));
+		sbuf_free(&fn);
+		/* Where the instructions went, when profiled. */
+		if (r->ref.profile && prof[1].n) {
+			bench_profile_changed(tok, prof, &fn);
+			for (p = fn.len ? strtok_r(fn.buf, ",", &sp) : NULL; p;
+			     p = strtok_r(NULL, ",", &sp))
+				sbuf_printf(&kn->functions, "%s %s\n", tok,
+					    p + strspn(p, " "));
+			sbuf_free(&fn);
+		}
+	}
+	free(copy);
+	path_free(&prof[1]);
+	if (changed && !kn->functions.len)
+		sbuf_printf(&kn->functions, "none of the probed changed\n");
+	return true;
+}
+
+/* The base's suites (and cost reference): the kinds are absent there. */
+static void observe_base(struct series_run *r, struct kern *kn,
+			 struct bisect_obs *obs)
+{
+	struct run_opts ro = *r->o;
+	struct err e;
+
+	ro.dir_name = kn->runs ? "base-again" : "base";
+	kernel_boots_free(&r->base_kb);
+	records_free(&r->base_rs);
+	memset(&r->base_kb, 0, sizeof(r->base_kb));
+	memset(&r->base_rs, 0, sizeof(r->base_rs));
+	if (run_kernel_lsms(&ro, r->root, &kn->k, &r->base_kb, &e))
+		die("%s", e.msg);
+	kn->runs++;
+	run_load_records(&r->base_kb, &r->base_rs);
+	if (!mutate_reached(&r->base_kb)) {
+		obs->outcome = BISECT_NO_BOOT;
+		return;
+	}
+	/* A failure of the base's own: every later kernel has it too. */
+	obs->present[BISECT_FAILURE] = !r->base_kb.ok;
+	if (r->so->cost && !r->ref.args)
+		cost_reference(r->o, r->root, r->so->cost, "base", &kn->k,
+			       &r->ref);
+	printf("== base %s: %zu decisions, %s\n", kn->spec, r->base_rs.n,
+	       r->base_kb.ok ? "every case passed" :
+			       "some cases FAILED on their own");
+}
+
+/*
+ * Kernel @i's suites against the base's, and its cost boot unless
+ * @suites_only (a failure confirmed again needs no cost).
+ */
+static void observe_kernel(struct series_run *r, size_t i, bool suites_only,
+			   struct bisect_obs *obs)
+{
+	struct kern *kn = &r->k[i];
+	struct run_opts ro = *r->o;
+	struct mutant_obs ob;
+	size_t j;
+
+	ro.dir_name = kn->runs ? xasprintf("kernel-%zu-again%d", i, kn->runs) :
+				 xasprintf("kernel-%zu", i);
+	mutate_observe(&ro, r->root, &kn->k, &r->base_kb, &r->base_rs, &ob);
+	kn->runs++;
+	free((char *)ro.dir_name);
+	if (!ob.run.reached) {
+		obs->outcome = BISECT_NO_BOOT;
+		printf("   the guest never reached its tests\n");
+		mutate_obs_free(&ob);
+		return;
+	}
+	kn->n_changed = ob.run.n_diffs;
+	sbuf_free(&kn->cases);
+	sbuf_free(&kn->failed);
+	for (j = 0; j < ob.run.n_diffs; j++) {
+		char *line = xasprintf("%s (%s -> %s)", ob.run.diffs[j].id,
+				       ob.run.diffs[j].a, ob.run.diffs[j].b);
+
+		keep_lines(&kn->cases, line);
+		free(line);
+	}
+	for (j = 0; j < ob.run.n_fails; j++)
+		keep_lines(&kn->failed, ob.run.fails[j].name);
+	obs->present[BISECT_DECISIONS] = ob.run.n_diffs > 0;
+	/* Cases that fail because a decision changed are that change. */
+	obs->present[BISECT_FAILURE] = ob.run.n_fails && !ob.run.n_diffs;
+	printf("   decisions: %s; failed cases: %zu\n",
+	       ob.run.n_diffs ? "CHANGED" : "same as the base's",
+	       ob.run.n_fails);
+	mutate_obs_free(&ob);
+	if (suites_only || !r->so->cost)
+		return;
+	if (!cost_boot(r, i, kn)) {
+		printf("   the cost boot gave no samples: %s\n",
+		       kn->cost.len ? kn->cost.buf : "it failed");
+		obs->outcome = BISECT_NO_BOOT;
+		return;
+	}
+	obs->present[BISECT_COST] = kn->cost_sig;
+	printf("   cost: %s\n",
+	       kn->cost_sig ? kn->cost.buf : "no point changed significantly");
+}
+
+/* Builds kernel @i (BISECT_BUILD) and observes it. */
+static void build_step(struct series_run *r, size_t i, struct bisect_obs *obs)
+{
+	struct kern *kn = &r->k[i];
+	double t0 = now_seconds();
+	struct err e;
+
+	kn->spec = kernel_spec(r, i);
+	if (i)
+		printf("== kernel %zu of %zu (patch %zu \"%s\")\n", i, r->s.n,
+		       i, r->s.p[i - 1].subject);
+	else
+		printf("== base %s\n", kn->spec);
+	fflush(stdout);
+	if (kernel_provision(kn->spec, &kn->k, r->o->refresh, &e)) {
+		kn->build_s = now_seconds() - t0;
+		obs->patch = refused_patch(r, i, e.msg);
+		obs->outcome = obs->patch ? BISECT_NO_APPLY : BISECT_NO_BUILD;
+		if (!i)
+			die("%s", e.msg);
+		printf("   %s: %s\n",
+		       obs->patch ? "a patch does not apply" : "does not build",
+		       e.msg);
+		return;
+	}
+	kn->have_k = true;
+	kn->build_s = now_seconds() - t0;
+	t0 = now_seconds();
+	printf("   built: %s (%.0f s)\n", kn->k.package, kn->build_s);
+	if (i)
+		observe_kernel(r, i, false, obs);
+	else
+		observe_base(r, kn, obs);
+	kn->run_s += now_seconds() - t0;
+}
+
+/* Boots kernel @i again (BISECT_RERUN): a boot that failed, or a failure. */
+static void rerun_step(struct series_run *r, struct bisect *b, size_t i,
+		       struct bisect_obs *obs)
+{
+	bool again = bisect_kernel_state(b, i) == BISECT_BOOT_AGAIN;
+	double t0 = now_seconds();
+
+	printf("== kernel %zu again: %s\n", i,
+	       again ? "no boot reached its tests" :
+		       "a case failed with every decision as the base's");
+	fflush(stdout);
+	if (i)
+		observe_kernel(r, i, !again, obs);
+	else
+		observe_base(r, &r->k[0], obs);
+	r->k[i].run_s += now_seconds() - t0;
+}
+
+/* The lines of @sb as an array of pointers into it (NUL-terminated). */
+static const char **split_lines(struct sbuf *sb, size_t *n)
+{
+	const char **v = NULL;
+	char *p, *save = NULL;
+
+	*n = 0;
+	if (!sb->len)
+		return NULL;
+	for (p = strtok_r(sb->buf, "\n", &save); p;
+	     p = strtok_r(NULL, "\n", &save)) {
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		v[(*n)++] = p;
+	}
+	return v;
+}
+
+static const char *const kind_text[BISECT_N_KINDS] = {
+	[BISECT_DECISIONS] = "decisions changed",
+	[BISECT_FAILURE] = "a case failed",
+	[BISECT_COST] = "cost per message",
+};
+
+/* A shell word of the command line, quoted when it needs it. */
+static void add_word(struct sbuf *sb, const char *w)
+{
+	if (w[strcspn(w, " \t'\"$\\")] || !*w)
+		sbuf_printf(sb, " '%s'", w);
+	else
+		sbuf_printf(sb, " %s", w);
+}
+
+/* Minimal HTML escaping for the report's <pre> and table cells. */
+static void add_html(struct sbuf *sb, const char *t)
+{
+	for (; *t; t++) {
+		if (*t == '<')
+			sbuf_printf(sb, "&lt;");
+		else if (*t == '>')
+			sbuf_printf(sb, "&gt;");
+		else if (*t == '&')
+			sbuf_printf(sb, "&amp;");
+		else
+			sbuf_add(sb, t, 1);
+	}
+}
+
+/* The cost culprit's figures: base A, culprit B, base A2 (bench_plot). */
+static bool plot_culprit(struct series_run *r, size_t i)
+{
+	const struct bench_set *set[3] = { &r->ref.a, &r->k[i].b, &r->ref.a2 };
+	static const char *const names[3] = { "A", "B", "A2" };
+	struct path_set paths[3] = { r->ref.pa, r->k[i].pb, r->ref.pa2 };
+	char *dir = xasprintf("%s/cost-culprit", r->root);
+	struct sbuf smp = { 0 }, sum = { 0 }, ptsv = { 0 };
+	char *copy = xstrdup(r->so->cost), *tok, *save = NULL;
+	size_t j;
+	int b;
+
+	mkdir_p(dir);
+	sbuf_printf(
+		&smp,
+		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
+	for (b = 0; b < 3; b++)
+		for (j = 0; j < set[b]->n; j++) {
+			const struct bench_sample *s = &set[b]->v[j];
+			char *pt = xstrdup(s->point), *c = strchr(pt, ':');
+
+			if (c)
+				*c = '\t';
+			sbuf_printf(&smp,
+				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
+				    names[b], pt, s->invocation, s->round,
+				    s->warmup, s->messages, s->ns, s->per_msg);
+			free(pt);
+		}
+	write_file_at(dir, "samples.tsv", smp.buf, smp.len);
+	sbuf_printf(
+		&sum,
+		"point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\tci_lo\tci_hi\tsignificant\twarmup_ok\n");
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		double *v[3];
+		size_t n[3];
+		struct sample_stats st[3];
+		struct ab_verdict ab;
+
+		for (b = 0; b < 3; b++) {
+			v[b] = bench_values(set[b], tok, &n[b]);
+			stats_of(v[b], n[b], &st[b]);
+		}
+		if (n[0] && n[1] && n[2]) {
+			ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
+			sbuf_printf(
+				&sum,
+				"%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\tyes\n",
+				tok, st[0].mean, st[1].mean, st[2].mean,
+				ab.max_cv, ab.drift, ab.change, ab.ratio, ab.lo,
+				ab.hi, ab.significant ? "yes" : "no");
+		}
+		for (b = 0; b < 3; b++)
+			free(v[b]);
+		bench_path_point(tok, paths, &ptsv);
+	}
+	write_file_at(dir, "summary.tsv", sum.buf, sum.len);
+	if (ptsv.len)
+		write_file_at(dir, "path.tsv", ptsv.buf, ptsv.len);
+	bench_plot(dir, r->so->cost, names, 3);
+	sbuf_free(&smp);
+	sbuf_free(&sum);
+	sbuf_free(&ptsv);
+	free(copy);
+	free(dir);
+	return true;
+}
+
+/* report.html: the text report, the cost culprit's figures, the table. */
+static void write_html(struct series_run *r, const char *text, const char *tsv,
+		       size_t cost_culprit)
+{
+	struct sbuf h = { 0 };
+	const char *p, *figs[] = { "points", "functions", "bench" };
+	size_t f;
+
+	sbuf_printf(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+			"<title>lsmconf series</title></head><body>\n"
+			"<h1>lsmconf series</h1>\n<pre>");
+	add_html(&h, text);
+	sbuf_printf(&h, "</pre>\n");
+	if (cost_culprit) {
+		sbuf_printf(
+			&h,
+			"<h2>Cost: base A, patch %zu's kernel B, base A2</h2>\n",
+			cost_culprit);
+		for (f = 0; f < ARRAY_SIZE(figs); f++) {
+			char *svg = xasprintf("%s/cost-culprit/%s.svg", r->root,
+					      figs[f]);
+
+			if (path_exists(svg))
+				sbuf_printf(
+					&h,
+					"<p><img src=\"cost-culprit/%s.svg\" alt=\"%s\"></p>\n",
+					figs[f], figs[f]);
+			free(svg);
+		}
+	}
+	sbuf_printf(&h, "<h2>series.tsv</h2>\n<table border=\"1\">\n<tr><td>");
+	for (p = tsv; *p; p++) {
+		if (*p == '\t')
+			sbuf_printf(&h, "</td><td>");
+		else if (*p == '\n')
+			sbuf_printf(&h, p[1] ? "</td></tr>\n<tr><td>" :
+					       "</td></tr>\n");
+		else
+			add_html(&h, (char[]){ *p, 0 });
+	}
+	sbuf_printf(&h, "</table>\n</body></html>\n");
+	write_file_at(r->root, "report.html", h.buf, h.len);
+	sbuf_free(&h);
+}
+
+static int series_main(struct series_run *r, const char *cmdline)
+{
+	const struct series_opts *so = r->so;
+	struct series_report_patch *pat;
+	struct series_report_culprit cul[BISECT_N_KINDS];
+	const char **kernels = NULL, *cmds[1];
+	size_t n, i, n_cul = 0, n_kern = 0, refused, cost_culprit = 0;
+	struct sbuf tsv = { 0 };
+	struct series_report rep;
+	char *patch_dir, *text;
+	double t0 = now_seconds(), per_kernel = 0;
+	size_t n_timed = 0;
+	struct bisect *b;
+	struct err e;
+	int rc, k;
+
+	r->root = results_root(r->o->results);
+	patch_dir = xasprintf("%s/patches", r->root);
+	if (series_load(so->input, so->git_dir, patch_dir, &r->s, &e))
+		die("%s", e.msg);
+	n = r->s.n;
+	printf("== series %s: %zu patches (in %s)\n", so->input, n, patch_dir);
+	r->k = xcalloc(n + 1, sizeof(*r->k));
+	b = bisect_new(n);
+	for (;;) {
+		struct bisect_next nx = bisect_next(b);
+		struct bisect_obs obs = { .outcome = BISECT_OK };
+
+		if (nx.step == BISECT_DONE)
+			break;
+		if (nx.step == BISECT_BUILD)
+			build_step(r, nx.index, &obs);
+		else
+			rerun_step(r, b, nx.index, &obs);
+		fflush(stdout);
+		if (bisect_record(b, nx.index, &obs, &e))
+			die("%s", e.msg);
+	}
+	if (bisect_kernel_state(b, 0) != BISECT_OBSERVED)
+		die("the base %s never reached its tests: no patch can be judged against it",
+		    r->k[0].spec);
+
+	/* The report: a line a patch, the culprits, kernels, commands. */
+	refused = bisect_refused(b);
+	pat = xcalloc(n, sizeof(*pat));
+	sbuf_printf(
+		&tsv,
+		"patch\tsubject\tapplies\tbuilt\tobserved\tdecisions_changed\tfailed_cases\tcost_change_pct\tcost_ci_lo_pct\tcost_ci_hi_pct\tcost_significant\tbuild_s\trun_s\tspec\n");
+	for (i = 1; i <= n; i++) {
+		struct series_report_patch *p = &pat[i - 1];
+		struct kern *kn = &r->k[i];
+		enum bisect_kstate st = bisect_kernel_state(b, i);
+		size_t nf = 0;
+
+		p->number = i;
+		p->subject = r->s.p[i - 1].subject;
+		p->apply = !refused || i < refused ? SERIES_APPLIES :
+			   i == refused		   ? SERIES_REFUSED :
+						     SERIES_NOT_REACHED;
+		p->built = kn->have_k;
+		p->build_failed = st == BISECT_UNBUILT;
+		p->boot_failed = st == BISECT_UNBOOTED;
+		p->observed = st == BISECT_OBSERVED;
+		p->n_changed = kn->n_changed;
+		p->has_cost = kn->has_cost;
+		p->cost_pct = kn->pct;
+		p->cost_lo = kn->lo;
+		p->cost_hi = kn->hi;
+		p->cost_significant = kn->cost_sig;
+		for (const char *c = kn->failed.buf; c && *c; c++)
+			nf += *c == '\n';
+		sbuf_printf(&tsv, "%zu\t%s\t%s\t%s\t%s\t%zu\t%zu\t", i,
+			    p->subject,
+			    p->apply == SERIES_APPLIES ? "yes" :
+			    p->apply == SERIES_REFUSED ? "no" :
+							 "-",
+			    p->build_failed ? "no" :
+			    p->built	    ? "yes" :
+					      "-",
+			    p->observed	   ? "yes" :
+			    p->boot_failed ? "no" :
+					     "-",
+			    kn->n_changed, nf);
+		if (kn->has_cost)
+			sbuf_printf(&tsv, "%.3f\t%.3f\t%.3f\t%s\t", kn->pct,
+				    kn->lo, kn->hi,
+				    kn->cost_sig ? "yes" : "no");
+		else
+			sbuf_printf(&tsv, "-\t-\t-\t-\t");
+		sbuf_printf(&tsv, "%.1f\t%.1f\t%s\n", kn->build_s, kn->run_s,
+			    kn->spec ? kn->spec : "-");
+		/* Kernels built by this run (not found in the cache). */
+		if (kn->have_k && kn->build_s > 10) {
+			per_kernel += kn->build_s + kn->run_s;
+			n_timed++;
+		}
+	}
+	for (k = 0; k < BISECT_N_KINDS; k++) {
+		struct bisect_culprit c = bisect_culprit(b, k);
+		struct series_report_culprit *u = &cul[n_cul];
+		struct kern *kn;
+
+		if (c.verdict == BISECT_PREEXISTING)
+			printf("== %s: already in the base, not a patch's\n",
+			       kind_text[k]);
+		else if (c.verdict == BISECT_UNKNOWN)
+			printf("== %s: unknown, the kernels that would show it could not be observed\n",
+			       kind_text[k]);
+		if (c.verdict != BISECT_FOUND && c.verdict != BISECT_RANGE &&
+		    c.verdict != BISECT_INCONSISTENT)
+			continue;
+		memset(u, 0, sizeof(*u));
+		/* Its cases and functions: of the first kernel that has it. */
+		kn = &r->k[c.verdict == BISECT_INCONSISTENT ? c.first : c.last];
+		u->first = c.first;
+		u->last = c.verdict == BISECT_INCONSISTENT ? c.first : c.last;
+		u->subject = r->s.p[c.first - 1].subject;
+		u->kind = c.verdict == BISECT_INCONSISTENT ?
+				  xasprintf("%s, gone again by patch %zu",
+					    kind_text[k], c.last) :
+				  xstrdup(kind_text[k]);
+		if (k == BISECT_DECISIONS)
+			u->cases = split_lines(&kn->cases, &u->n_cases);
+		else if (k == BISECT_FAILURE)
+			u->cases = split_lines(&kn->failed, &u->n_cases);
+		else {
+			/* The points that changed, "; "-joined: one a line. */
+			for (char *q = kn->cost.buf;
+			     q && (q = strstr(q, "; "));)
+				*q = '\n',
+				memmove(q + 1, q + 2, strlen(q + 2) + 1);
+			u->cases = split_lines(&kn->cost, &u->n_cases);
+			u->functions =
+				split_lines(&kn->functions, &u->n_functions);
+			cost_culprit = c.verdict == BISECT_INCONSISTENT ?
+					       c.first :
+					       c.last;
+		}
+		n_cul++;
+	}
+	for (i = 0; i <= n; i++) {
+		struct kern *kn = &r->k[i];
+
+		if (!kn->have_k)
+			continue;
+		kernels = xrealloc(kernels, (n_kern + 1) * sizeof(*kernels));
+		if (!i)
+			kernels[n_kern++] = xasprintf(
+				"base: %s, %s, %s, bzImage sha256 %.16s",
+				kn->spec, kn->k.package,
+				kn->k.release ? kn->k.release : "?",
+				kn->k.image_sha256);
+		else
+			kernels[n_kern++] = xasprintf(
+				"%s %zu: base + patches 1-%zu, %s, bzImage sha256 %.16s",
+				i == n ? "tip" : "kernel", i, i, kn->k.package,
+				kn->k.image_sha256);
+	}
+	cmds[0] = cmdline;
+	rep = (struct series_report){
+		.patches = pat,
+		.n_patches = n,
+		.culprits = cul,
+		.n_culprits = n_cul,
+		.max_cases = 5,
+		.kernels = kernels,
+		.n_kernels = n_kern,
+		.commands = cmds,
+		.n_commands = 1,
+	};
+	text = series_report_text(&rep);
+	rc = series_report_exit(&rep);
+	write_file_at(r->root, "report.txt", text, strlen(text));
+	write_file_at(r->root, "series.tsv", tsv.buf, tsv.len);
+	/* Every case of every culprit: the report shows the first few. */
+	{
+		struct sbuf ct = { 0 };
+
+		sbuf_printf(&ct, "kind\tfirst\tlast\tcase\n");
+		for (i = 0; i < n_cul; i++)
+			for (size_t c = 0; c < cul[i].n_cases; c++)
+				sbuf_printf(&ct, "%s\t%u\t%u\t%s\n",
+					    cul[i].kind, cul[i].first,
+					    cul[i].last, cul[i].cases[c]);
+		write_file_at(r->root, "culprits.tsv", ct.buf, ct.len);
+		sbuf_free(&ct);
+	}
+	if (cost_culprit && r->k[cost_culprit].b.n)
+		plot_culprit(r, cost_culprit);
+	write_html(r, text, tsv.buf, cost_culprit);
+	printf("\n%s\n", text);
+	printf("== bisection: %zu builds beyond base and tip, %zu boots again\n",
+	       bisect_builds(b), bisect_reruns(b));
+	/*
+	 * Every patch one by one: the base's boots, then n kernels at the
+	 * mean build and boots of those this run built.
+	 */
+	printf("== wall time %.0f s\n", now_seconds() - t0);
+	if (n_timed)
+		printf("   every patch one by one would take about %.0f s (the base's boots, then %zu kernels at the mean of %.0f s of those this run built)\n",
+		       r->k[0].run_s + n * per_kernel / n_timed, n,
+		       per_kernel / n_timed);
+	printf("   results: %s (report.txt, report.html, series.tsv, culprits.tsv)\n",
+	       r->root);
+	for (i = 0; i < n_cul; i++) {
+		free((char *)cul[i].kind);
+		free((void *)cul[i].cases);
+		free((void *)cul[i].functions);
+	}
+	for (i = 0; i < n_kern; i++)
+		free((char *)kernels[i]);
+	free(kernels);
+	free(text);
+	free(pat);
+	sbuf_free(&tsv);
+	bisect_free(b);
+	free(patch_dir);
+	return rc;
+}
+
+static bool series_option(void *ctx, const char *opt, const char *v)
+{
+	struct series_opts *so = ctx;
+
+	if (!strcmp(opt, "--git-dir"))
+		so->git_dir = opt_value(opt, v);
+	else if (!strcmp(opt, "--cost"))
+		so->cost = opt_value(opt, v);
+	else
+		return false;
+	return true;
+}
+
+int cmd_series(int argc, char **argv)
+{
+	struct series_opts so = { .cost = "socketpair:none" };
+	struct series_run r = { 0 };
+	struct sbuf cmd = { 0 };
+	struct run_opts o;
+	char err[512], *spec;
+	int first, i, rc;
+
+	/* The command as given, for the report's "To reproduce". */
+	sbuf_printf(&cmd, "lsmconf");
+	for (i = 0; i < argc; i++)
+		add_word(&cmd, argv[i]);
+	argc = own_options(argc, argv, series_option, &so);
+	first = run_options(argc, argv, &o);
+	if (argc - first != 2)
+		die("series: SOURCE and SERIES expected (lsmconf series [options] SOURCE SERIES)");
+	so.source = argv[first];
+	so.input = argv[first + 1];
+	spec = xasprintf("build:%s", so.source);
+	specs_check(&spec, 1);
+	free(spec);
+	if (!*so.cost)
+		so.cost = NULL;
+	if (so.cost && bench_points_check(so.cost, err, sizeof(err)))
+		die("--cost: %s", err);
+	r.o = &o;
+	r.so = &so;
+	rc = series_main(&r, cmd.buf);
+	sbuf_free(&cmd);
+	return rc;
+}
