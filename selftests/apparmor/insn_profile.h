@@ -22,39 +22,117 @@
 #define INSN_MARK_POINTS 16
 
 #if defined(__x86_64__)
-#define INSN_MARK_ONE(code)                               \
-	case code:                                        \
-		asm volatile("nopl %c0(%%rax)"            \
-			     :                            \
-			     : "i"(INSN_MARK_BASE + code) \
-			     : "memory");                 \
-		break
-#define INSN_MARK_TWO(p)        \
-	INSN_MARK_ONE(2 * (p)); \
-	INSN_MARK_ONE(2 * (p) + 1)
+#define INSN_NOP(code)                                      \
+	do {                                                \
+		asm volatile("nopl %c0(%%rax)"              \
+			     :                              \
+			     : "i"(INSN_MARK_BASE + (code)) \
+			     : "memory");                   \
+	} while (0)
 
 /* Marks the start (@end false) or the end of a measured round of @point. */
 static inline void insn_mark(int point, bool end)
 {
 	if (point < 0 || point >= INSN_MARK_POINTS)
 		return;
+	/* The displacement is an immediate: one instruction per mark. */
 	switch (2 * point + end) {
-		INSN_MARK_TWO(0);
-		INSN_MARK_TWO(1);
-		INSN_MARK_TWO(2);
-		INSN_MARK_TWO(3);
-		INSN_MARK_TWO(4);
-		INSN_MARK_TWO(5);
-		INSN_MARK_TWO(6);
-		INSN_MARK_TWO(7);
-		INSN_MARK_TWO(8);
-		INSN_MARK_TWO(9);
-		INSN_MARK_TWO(10);
-		INSN_MARK_TWO(11);
-		INSN_MARK_TWO(12);
-		INSN_MARK_TWO(13);
-		INSN_MARK_TWO(14);
-		INSN_MARK_TWO(15);
+	case 0:
+		INSN_NOP(0);
+		break;
+	case 1:
+		INSN_NOP(1);
+		break;
+	case 2:
+		INSN_NOP(2);
+		break;
+	case 3:
+		INSN_NOP(3);
+		break;
+	case 4:
+		INSN_NOP(4);
+		break;
+	case 5:
+		INSN_NOP(5);
+		break;
+	case 6:
+		INSN_NOP(6);
+		break;
+	case 7:
+		INSN_NOP(7);
+		break;
+	case 8:
+		INSN_NOP(8);
+		break;
+	case 9:
+		INSN_NOP(9);
+		break;
+	case 10:
+		INSN_NOP(10);
+		break;
+	case 11:
+		INSN_NOP(11);
+		break;
+	case 12:
+		INSN_NOP(12);
+		break;
+	case 13:
+		INSN_NOP(13);
+		break;
+	case 14:
+		INSN_NOP(14);
+		break;
+	case 15:
+		INSN_NOP(15);
+		break;
+	case 16:
+		INSN_NOP(16);
+		break;
+	case 17:
+		INSN_NOP(17);
+		break;
+	case 18:
+		INSN_NOP(18);
+		break;
+	case 19:
+		INSN_NOP(19);
+		break;
+	case 20:
+		INSN_NOP(20);
+		break;
+	case 21:
+		INSN_NOP(21);
+		break;
+	case 22:
+		INSN_NOP(22);
+		break;
+	case 23:
+		INSN_NOP(23);
+		break;
+	case 24:
+		INSN_NOP(24);
+		break;
+	case 25:
+		INSN_NOP(25);
+		break;
+	case 26:
+		INSN_NOP(26);
+		break;
+	case 27:
+		INSN_NOP(27);
+		break;
+	case 28:
+		INSN_NOP(28);
+		break;
+	case 29:
+		INSN_NOP(29);
+		break;
+	case 30:
+		INSN_NOP(30);
+		break;
+	case 31:
+		INSN_NOP(31);
+		break;
 	}
 }
 #else
