@@ -272,19 +272,26 @@ START_TEST(test_round_trip_empty_reason)
 }
 END_TEST
 
-/* A stand-in QEMU printing @help for -help: does it load plugins? */
-static bool plugins_with(const char *help)
+/*
+ * A stand-in QEMU that prints @help for -help and otherwise runs @run
+ * (a shell command): does it load plugins?
+ */
+static bool plugins_with(const char *help, const char *run)
 {
 	char dir[] = "/tmp/lsmconf-accel-XXXXXX", *qemu, *text;
 	bool ret;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	qemu = xasprintf("%s/qemu", dir);
-	text = xasprintf("#!/bin/sh\nprintf '%%s' '%s'\n", help);
+	text = xasprintf(
+		"#!/bin/sh\n"
+		"[ \"$1\" = -help ] && { printf '%%s' '%s'; exit 0; }\n"
+		"%s\n",
+		help, run);
 	ck_assert_int_eq(write_file(qemu, text, strlen(text)), 0);
 	ck_assert_int_eq(chmod(qemu, 0755), 0);
 	setenv("LSMCONF_QEMU", qemu, 1);
-	ret = accel_qemu_plugins();
+	ret = accel_qemu_plugins("/nonexistent/plugin.so");
 	unsetenv("LSMCONF_QEMU");
 	unlink(qemu);
 	rmdir(dir);
@@ -293,27 +300,42 @@ static bool plugins_with(const char *help)
 	return ret;
 }
 
-/* Each test runs in its own process: the answer is cached per process. */
-START_TEST(test_plugins_listed)
+#define HELP_WITH "-icount ...\n-plugin [file=]<file>\n-qmp\n"
+
+/*
+ * Each test runs in its own process: the answer is cached per process.
+ * Listed, and the paused QEMU stays up (blocks on a pipe that never
+ * ends until it is killed): yes.
+ */
+START_TEST(test_plugins_loaded)
 {
-	ck_assert(plugins_with("-icount ...\n-plugin [file=]<file>\n-qmp\n"));
+	ck_assert(plugins_with(HELP_WITH, "exec tail -f /dev/null"));
 }
 END_TEST
 
-/* "-plugin" only inside another option's text, or none at all: no. */
+/* Listed, but the QEMU exits at once (another plugin API version): no. */
+START_TEST(test_plugins_refused)
+{
+	ck_assert(!plugins_with(HELP_WITH,
+				"echo 'Could not load plugin' >&2; exit 1"));
+}
+END_TEST
+
+/* "-plugin" only inside another option's text: no, not even tried. */
 START_TEST(test_plugins_absent)
 {
-	ck_assert(!plugins_with("-icount ...\n-qmp dev (see -plugin docs)\n"));
+	ck_assert(!plugins_with("-icount ...\n-qmp dev (see -plugin docs)\n",
+				"exec tail -f /dev/null"));
 }
 END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("accel", test_plugins_listed, test_plugins_absent,
-			 test_find_empty, test_find_kvm_tcg,
-			 test_find_other_key, test_find_expiry,
-			 test_find_malformed, test_find_empty_reason,
-			 test_find_reason_size, test_set_new, test_set_replace,
-			 test_set_flattens_reason, test_round_trip,
-			 test_round_trip_empty_reason);
+	return CHECK_RUN(
+		"accel", test_plugins_loaded, test_plugins_refused,
+		test_plugins_absent, test_find_empty, test_find_kvm_tcg,
+		test_find_other_key, test_find_expiry, test_find_malformed,
+		test_find_empty_reason, test_find_reason_size, test_set_new,
+		test_set_replace, test_set_flattens_reason, test_round_trip,
+		test_round_trip_empty_reason);
 }

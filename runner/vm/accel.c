@@ -19,20 +19,38 @@ const char *accel_qemu(void)
 	return q && *q ? q : "qemu-system-x86_64";
 }
 
-bool accel_qemu_plugins(void)
+/* Seconds a paused QEMU must stay up to have loaded its plugin. */
+#define PLUGIN_PROBE_S 2
+
+bool accel_qemu_plugins(const char *plugin)
 {
 	static int known = -1;
 	struct spawn_opts o = { .stdin_fd = -1,
 				.stderr_fd = -1,
 				.timeout_s = 30 };
-	char *argv[] = { (char *)accel_qemu(), "-help", NULL }, *out = NULL;
+	char *help[] = { (char *)accel_qemu(), "-help", NULL }, *out = NULL;
+	char *arg = xasprintf("%s,out=/dev/null", plugin);
+	/*
+	 * A QEMU with no machine, paused, runs until killed once its plugins
+	 * loaded; one that cannot load it (no plugin support, another API
+	 * version) exits at once.
+	 */
+	char *load[] = {
+		(char *)accel_qemu(), "-M", "none",    "-display", "none",
+		"-nodefaults",	      "-S", "-plugin", arg,	   NULL
+	};
 	size_t len;
 
 	if (known < 0) {
-		known = !spawn_capture(argv, &o, &out, &len, NULL) && out &&
+		known = !spawn_capture(help, &o, &out, &len, NULL) && out &&
 			strstr(out, "\n-plugin ");
+		if (known) {
+			o.timeout_s = PLUGIN_PROBE_S;
+			known = spawn_wait(load, &o) == SPAWN_TIMEOUT;
+		}
 		free(out);
 	}
+	free(arg);
 	return known;
 }
 

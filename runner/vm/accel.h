@@ -19,8 +19,12 @@ const char *accel_qemu(void);
  * Whether KVM is worth a try: not disabled by LSMCONF_NO_KVM and the
  * device ($LSMCONF_KVM_DEVICE, else /dev/kvm) opens.
  */
-/* Whether the QEMU of accel_qemu() can load plugins (its -help lists -plugin). */
-bool accel_qemu_plugins(void);
+/*
+ * Whether the QEMU of accel_qemu() loads @plugin: its -help lists -plugin,
+ * and a paused QEMU with it is still up after a moment (a QEMU of another
+ * plugin API version refuses it at once). Asked once per process.
+ */
+bool accel_qemu_plugins(const char *plugin);
 bool accel_kvm_candidate(void);
 
 enum accel_memo { ACCEL_UNKNOWN, ACCEL_KVM, ACCEL_TCG };

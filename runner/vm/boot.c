@@ -365,5 +365,5 @@ void boot_run(const struct boot_opts *o, struct boot_result *r)
 
 bool boot_can_profile(void)
 {
-	return accel_qemu_plugins();
+	return accel_qemu_plugins(INSN_PLUGIN);
 }
