@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * lsmconf bench, the guest side of the instruction profile: marks around
- * each measured round, and the kernel's text symbols. The host's
- * instruction profile (`lsmconf bench --profile on`: a QEMU plugin,
- * runner/qemu/insn_plugin.c, counts the instructions each kernel function
- * executes between a point's begin and end marks). A mark is a no-op
- * instruction, nopl INSN_MARK_BASE + 2 * POINT + END(%rax), that the plugin
- * recognises by its bytes; without the plugin it does nothing.
+ * each measured round, and the kernel's text symbols. With `lsmconf bench
+ * --profile on`, a QEMU plugin on the host counts the instructions each
+ * kernel function executes between a point's begin and end marks. A mark
+ * is a no-op instruction, nopl INSN_MARK_BASE + 2 * POINT + END(%rax), that
+ * the plugin recognises by its bytes; without the plugin it does nothing.
  */
 #ifndef LSMCONF_INSN_PROFILE_H
 #define LSMCONF_INSN_PROFILE_H
