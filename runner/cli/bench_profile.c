@@ -67,8 +67,10 @@ void bench_profile_point(const char *point, const struct path_set *prof,
 	c = path_compare(prof, point, &n);
 	if (!n) {
 		/* unix_send_bench marks the first eight points only. */
-		printf("     instruction profile: none for %s (only the first eight points are profiled)\n",
-		       point);
+		printf("     instruction profile: none for %s (%s)\n", point,
+		       prof[0].n || prof[1].n || prof[2].n ?
+			       "only the first eight points are profiled" :
+			       "no boot left a profile");
 		free(c);
 		return;
 	}
