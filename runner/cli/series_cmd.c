@@ -99,6 +99,20 @@ static void keep_lines(struct sbuf *sb, const char *line)
 }
 
 /*
+ * "FUNCTION A -> B KIND/msg, ..." of @point in @fn, one a line into @out
+ * ("POINT FUNCTION ..."); empties @fn.
+ */
+static void add_functions(struct sbuf *out, const char *point, struct sbuf *fn)
+{
+	char *p, *sp = NULL;
+
+	for (p = fn->len ? strtok_r(fn->buf, ",", &sp) : NULL; p;
+	     p = strtok_r(NULL, ",", &sp))
+		sbuf_printf(out, "%s %s\n", point, p + strspn(p, " "));
+	sbuf_free(fn);
+}
+
+/*
  * The cost boot of kernel @i against the base's A and A2: false when it
  * gave no samples (a boot that failed).
  */
@@ -151,7 +165,6 @@ static bool cost_boot(struct series_run *r, size_t i, struct kern *kn)
 	paths[1] = kn->pb;
 	for (; changed && tok; tok = strtok_r(NULL, " ", &save)) {
 		struct sbuf fn = { 0 };
-		char *p, *sp = NULL;
 
 		if (!paths[0].n || !paths[1].n || !paths[2].n) {
 			sbuf_printf(&kn->functions, "%s: no path evidence\n",
@@ -159,20 +172,11 @@ static bool cost_boot(struct series_run *r, size_t i, struct kern *kn)
 			continue;
 		}
 		bench_path_changed(tok, paths, &fn);
-		/* "FUNCTION A -> B KIND/msg, ...": one a line. */
-		for (p = fn.len ? strtok_r(fn.buf, ",", &sp) : NULL; p;
-		     p = strtok_r(NULL, ",", &sp))
-			sbuf_printf(&kn->functions, "%s %s\n", tok,
-				    p + strspn(p, " "));
-		sbuf_free(&fn);
+		add_functions(&kn->functions, tok, &fn);
 		/* Where the instructions went, when profiled. */
 		if (r->ref.profile && prof[1].n) {
 			bench_profile_changed(tok, prof, &fn);
-			for (p = fn.len ? strtok_r(fn.buf, ",", &sp) : NULL; p;
-			     p = strtok_r(NULL, ",", &sp))
-				sbuf_printf(&kn->functions, "%s %s\n", tok,
-					    p + strspn(p, " "));
-			sbuf_free(&fn);
+			add_functions(&kn->functions, tok, &fn);
 		}
 	}
 	free(copy);
