@@ -5,6 +5,7 @@
 #include "lib/lib.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,4 +249,42 @@ size_t bench_cost_changes(const char *points, const struct bench_set *a,
 	}
 	free(copy);
 	return changed;
+}
+
+size_t bench_cost_again(const char *points, const struct bench_set *a,
+			const struct bench_set *a2, const struct bench_set *c,
+			const struct bench_set *tip, struct sbuf *out)
+{
+	char *copy = xstrdup(points), *tok, *save = NULL;
+	size_t again = 0;
+
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		size_t na, na2, nc, nt;
+		double *va = bench_values(a, tok, &na);
+		double *va2 = bench_values(a2, tok, &na2);
+		double *vc = bench_values(c, tok, &nc);
+		double *vt = bench_values(tip, tok, &nt);
+		struct ab_verdict base, v;
+
+		if (na && na2 && nc && nt) {
+			/* The original's drift: B is a stand-in, unused. */
+			ab_compare(va, na, va, na, va2, na2, &base);
+			ab_compare(vc, nc, vt, nt, vc, nc, &v);
+			if (v.significant && fabs(v.change) > base.drift) {
+				sbuf_printf(
+					out,
+					"%s %+.2f%% [%+.2f%%, %+.2f%%] to the tip\n",
+					tok, 100 * v.change, 100 * (v.lo - 1),
+					100 * (v.hi - 1));
+				again++;
+			}
+		}
+		free(va);
+		free(va2);
+		free(vc);
+		free(vt);
+	}
+	free(copy);
+	return again;
 }

@@ -60,4 +60,16 @@ size_t bench_cost_changes(const char *points, const struct bench_set *a,
 			  const struct bench_set *b, const struct bench_set *a2,
 			  struct sbuf *out, size_t *missing);
 
+/*
+ * Whether the tip's cost @tip differs from kernel @c's, the culprit a
+ * bisection named (which assumes a change, once in, stays): for each
+ * point, with @c's rounds as both A and A2, a change beyond the interval
+ * and beyond the original's own drift (@a to @a2). Appends one line
+ * "POINT +x.xx% [lo%, hi%] to the tip" per such point to @out; returns
+ * how many. A point a side lacks is not counted.
+ */
+size_t bench_cost_again(const char *points, const struct bench_set *a,
+			const struct bench_set *a2, const struct bench_set *c,
+			const struct bench_set *tip, struct sbuf *out);
+
 #endif

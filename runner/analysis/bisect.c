@@ -349,16 +349,6 @@ int bisect_record(struct bisect *b, size_t index, const struct bisect_obs *o,
 	return rc;
 }
 
-size_t bisect_neighbour(const struct bisect *b, size_t index)
-{
-	size_t i;
-
-	for (i = MIN(index, b->n + 1); i-- > 1;)
-		if (b->k[i].built)
-			return i;
-	return 0;
-}
-
 enum bisect_kstate bisect_kernel_state(const struct bisect *b, size_t index)
 {
 	return index <= b->n ? b->k[index].state : BISECT_MISSING;

@@ -107,12 +107,6 @@ struct bisect_next bisect_next(struct bisect *b);
 int bisect_record(struct bisect *b, size_t index, const struct bisect_obs *o,
 		  struct err *e);
 
-/*
- * The built kernel whose objects an incremental build of @index starts
- * from: the largest built index below it, else the base (0).
- */
-size_t bisect_neighbour(const struct bisect *b, size_t index);
-
 struct bisect_culprit bisect_culprit(const struct bisect *b,
 				     enum bisect_kind kind);
 enum bisect_kstate bisect_kernel_state(const struct bisect *b, size_t index);

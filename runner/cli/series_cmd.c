@@ -486,12 +486,59 @@ static void write_html(struct series_run *r, const char *text, const char *tsv,
 	sbuf_free(&h);
 }
 
+/*
+ * The bisection assumes a cost change, once in, stays. When the tip's
+ * cost differs from that of the culprit @c's kernel (beyond the interval
+ * and the base's own drift), a later patch changed it again: a rise
+ * after a drop, or more of it. Names that range (a culprit @u of patches
+ * c+1..n) and writes its patches to patches-after-C/, for a series of
+ * its own on kernel c. False when the tip is as kernel @c.
+ */
+static bool cost_again(struct series_run *r, size_t c,
+		       struct series_report_culprit *u, char **cmd)
+{
+	struct sbuf lines = { 0 }, spec = { 0 };
+	size_t n = r->s.n, i;
+	char *dir;
+
+	if (c >= n || !r->k[c].b.n || !r->k[n].b.n ||
+	    !bench_cost_again(r->so->cost, &r->ref.a, &r->ref.a2, &r->k[c].b,
+			      &r->k[n].b, &lines))
+		return false;
+	memset(u, 0, sizeof(*u));
+	u->first = c + 1;
+	u->last = n;
+	u->subject = r->s.p[c].subject;
+	u->kind = xasprintf("cost changed again after patch %zu", c);
+	u->cases = split_lines(&lines, &u->n_cases);
+	/* The rest of the series, for `lsmconf series` on kernel c. */
+	dir = xasprintf("%s/patches-after-%zu", r->root, c);
+	mkdir_p(dir);
+	sbuf_printf(&spec, "%s", r->so->source);
+	for (i = 0; i < n; i++) {
+		char *to = xasprintf("%s/%04zu.patch", dir, i - c + 1);
+
+		if (i < c)
+			sbuf_printf(&spec, "+%s", r->s.p[i].path);
+		else
+			copy_file(r->s.p[i].path, to, 0644);
+		free(to);
+	}
+	*cmd = xasprintf("lsmconf series --cost '%s' '%s' '%s'", r->so->cost,
+			 spec.buf, dir);
+	sbuf_free(&spec);
+	free(dir);
+	return true;
+}
+
 static int series_main(struct series_run *r, const char *cmdline)
 {
 	const struct series_opts *so = r->so;
 	struct series_report_patch *pat;
-	struct series_report_culprit cul[BISECT_N_KINDS];
-	const char **kernels = NULL, *cmds[1];
+	/* A culprit a kind, and a later cost change (cost_again()). */
+	struct series_report_culprit cul[BISECT_N_KINDS + 1];
+	const char **kernels = NULL, *cmds[2];
+	char *again_cmd = NULL;
 	size_t n, i, n_cul = 0, n_kern = 0, refused, cost_culprit = 0;
 	struct sbuf tsv = { 0 };
 	struct series_report rep;
@@ -626,6 +673,9 @@ static int series_main(struct series_run *r, const char *cmdline)
 		}
 		n_cul++;
 	}
+	if (cost_culprit && cul[n_cul - 1].first == cul[n_cul - 1].last &&
+	    cost_again(r, cost_culprit, &cul[n_cul], &again_cmd))
+		n_cul++;
 	for (i = 0; i <= n; i++) {
 		struct kern *kn = &r->k[i];
 
@@ -645,6 +695,7 @@ static int series_main(struct series_run *r, const char *cmdline)
 				kn->k.image_sha256);
 	}
 	cmds[0] = cmdline;
+	cmds[1] = again_cmd;
 	rep = (struct series_report){
 		.patches = pat,
 		.n_patches = n,
@@ -654,7 +705,7 @@ static int series_main(struct series_run *r, const char *cmdline)
 		.kernels = kernels,
 		.n_kernels = n_kern,
 		.commands = cmds,
-		.n_commands = 1,
+		.n_commands = again_cmd ? 2 : 1,
 	};
 	text = series_report_text(&rep);
 	rc = series_report_exit(&rep);
@@ -698,6 +749,7 @@ static int series_main(struct series_run *r, const char *cmdline)
 	for (i = 0; i < n_kern; i++)
 		free((char *)kernels[i]);
 	free(kernels);
+	free(again_cmd);
 	free(text);
 	free(pat);
 	sbuf_free(&tsv);

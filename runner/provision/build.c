@@ -4,6 +4,7 @@
 #include "lib/lib.h"
 #include "kconfig.h"
 #include "kernel.h"
+#include "lineage.h"
 #include "source.h"
 
 #include <errno.h>
@@ -218,21 +219,128 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 	return rc;
 }
 
+/* patch(1) of @patch in @tree, forwards or @reverse. */
+static int apply(const struct kernel *k, const char *tree, const char *patch,
+		 bool reverse, const char *log, struct err *e)
+{
+	char *what =
+		xasprintf("%s %s", reverse ? "reverting" : "applying", patch);
+	int rc;
+
+	rc = step(k, what, log, tree,
+		  (char *[]){ "patch", "-p1", "--no-backup-if-mismatch", "-i",
+			      (char *)patch, reverse ? "-R" : NULL, NULL },
+		  e);
+	free(what);
+	return rc;
+}
+
 /*
- * The build itself, into @root (the cache entry of @key): copy the tree,
- * patch, configure, make. 0, or -1 with the reason in @e.
+ * The tree and objects of the complete build @from (nearest to this one,
+ * @common patches shared): its tree hard-linked, its objects copied with
+ * their times, its patches after @common reverted and ours after it
+ * applied. Every file those patches touch is then newer than the objects,
+ * and only it is compiled again. 0, or -1 and @e.
+ */
+static int from_neighbour(const struct kernel *k, const char *from,
+			  const struct lineage *nb, size_t common,
+			  char *const *patches, size_t n, const char *tree,
+			  const char *out, const char *log, struct err *e)
+{
+	char *src = xasprintf("%s/tree/.", from);
+	char *objs = xasprintf("%s/tree/o", from);
+	size_t i;
+	int rc;
+
+	rc = step(k, "linking the neighbour's tree", log, NULL,
+		  (char *[]){ "cp", "-al", src, (char *)tree, NULL }, e);
+	/* Objects are rewritten in place by the compiler: never shared. */
+	if (!rc && remove_tree(out))
+		rc = err_set(e, "cannot remove %s", out);
+	if (!rc)
+		rc = step(k, "copying the neighbour's objects", log, NULL,
+			  (char *[]){ "cp", "-a", objs, (char *)out, NULL }, e);
+	for (i = nb->n; !rc && i > common; i--) {
+		char *saved = xasprintf("%s/patches/%04zu.patch", from, i);
+
+		rc = apply(k, tree, saved, true, log, e);
+		free(saved);
+	}
+	for (i = common; !rc && i < n; i++)
+		rc = apply(k, tree, patches[i], false, log, e);
+	free(src);
+	free(objs);
+	return rc;
+}
+
+/* What this build is made of, for the builds after it (lineage.h). */
+static int keep_lineage(const char *root, char *const *patches,
+			const struct lineage *l, struct err *e)
+{
+	char *dir = xasprintf("%s/patches", root), *text, *to;
+	size_t i;
+	int rc = mkdir_p(dir) ? err_set(e, "cannot create %s", dir) : 0;
+
+	for (i = 0; !rc && i < l->n; i++) {
+		to = xasprintf("%s/%04zu.patch", dir, i + 1);
+		if (copy_file(patches[i], to, 0644))
+			rc = err_set(e, "cannot copy %s to %s", patches[i], to);
+		free(to);
+	}
+	text = lineage_text(l);
+	if (!rc && write_file_at(root, "lineage", text, strlen(text)))
+		rc = err_set(e, "cannot write %s/lineage", root);
+	free(text);
+	free(dir);
+	return rc;
+}
+
+/*
+ * The build itself, into @root (the cache entry of @want): a copy of the
+ * nearest complete build's tree and objects with the patches between them
+ * applied, else the pristine tree patched and the unpatched build's
+ * objects; then configure and make. 0, or -1 with the reason in @e.
  */
 static int build(const struct kernel *k, const char *pristine,
-		 char *const *patches, size_t n, const char *root,
-		 const char *tree, const char *out, const char *key,
-		 const char *log, const char *base_out, double t0,
-		 struct err *e)
+		 char *const *patches, const struct lineage *want,
+		 const char *root, const char *tree, const char *out,
+		 const char *key, const char *log, const char *base_out,
+		 double t0, struct err *e)
 {
-	char *cmd, *base_done;
-	size_t i;
+	char *cmd, *base_done, *builds, *from;
+	struct lineage nb;
+	size_t i, n = want->n, common = 0;
 	bool ccache, copy;
 	int rc;
 
+	builds = xasprintf("%s/builds", cache_root());
+	from = n ? lineage_nearest(builds, want, &nb) : NULL;
+	free(builds);
+	if (from) {
+		remove_tree(root);
+		if (mkdir_p(root))
+			return err_set(e, "cannot create %s", root);
+		lineage_distance(&nb, want, &common);
+		progress(
+			"%s: starting from the build %s (%zu patches reverted, %zu applied)",
+			k->spec.text, strrchr(from, '/') + 1, nb.n - common,
+			n - common);
+		cmd = xasprintf("started from %s: %zu reverted, %zu applied\n",
+				from, nb.n - common, n - common);
+		write_file_at(root, "started-from", cmd, strlen(cmd));
+		free(cmd);
+		rc = from_neighbour(k, from, &nb, common, patches, n, tree, out,
+				    log, e);
+		lineage_free(&nb);
+		free(from);
+		if (!rc)
+			goto configure;
+		/* The neighbour's way failed: the pristine way says why, if it fails too. */
+		progress_done();
+		fprintf(stderr,
+			"lsmconf: %s: %s; building from the pristine tree\n",
+			k->spec.text, e->msg);
+	}
 	remove_tree(root);
 	if (mkdir_p(root))
 		return err_set(e, "cannot create %s", root);
@@ -242,15 +350,8 @@ static int build(const struct kernel *k, const char *pristine,
 	rc = step(k, "copying the source tree", log, NULL,
 		  (char *[]){ "cp", "-al", cmd, (char *)tree, NULL }, e);
 	free(cmd);
-	for (i = 0; !rc && i < n; i++) {
-		char *what = xasprintf("applying %s", patches[i]);
-
-		rc = step(k, what, log, tree,
-			  (char *[]){ "patch", "-p1", "--no-backup-if-mismatch",
-				      "-i", patches[i], NULL },
-			  e);
-		free(what);
-	}
+	for (i = 0; !rc && i < n; i++)
+		rc = apply(k, tree, patches[i], false, log, e);
 	if (rc)
 		return rc;
 	base_done = xasprintf("%s/../../.complete", base_out);
@@ -266,6 +367,7 @@ static int build(const struct kernel *k, const char *pristine,
 	} else {
 		mkdir_p(out);
 	}
+configure:
 	if (configure(k, root, tree, out, key, log, e))
 		return -1;
 	ccache = !spawn_wait((char *[]){ "ccache", "--version", NULL },
@@ -285,6 +387,8 @@ static int build(const struct kernel *k, const char *pristine,
 	if (rc)
 		return rc;
 	progress_done();
+	if (keep_lineage(root, patches, want, e))
+		return -1;
 	cmd = xasprintf("%.1f\n", now_seconds() - t0);
 	write_file(xasprintf("%s/build-seconds", root), cmd, strlen(cmd));
 	free(cmd);
@@ -297,6 +401,7 @@ int build_kernel(struct kernel *k, struct err *e)
 	char **patches = NULL, *pristine = NULL, *key = NULL, *base_key = NULL;
 	char *root = NULL, *tree = NULL, *out = NULL, *log = NULL;
 	char *stamp = NULL, *image = NULL, *base_out = NULL, *lock = NULL;
+	struct lineage want = { 0 };
 	int lock_fd = -1;
 	size_t n = 0, i;
 	double t0 = now_seconds();
@@ -321,6 +426,15 @@ int build_kernel(struct kernel *k, struct err *e)
 	if (!key)
 		goto out;
 	base_key = build_key(pristine, NULL, 0, e);
+	want.base = base_key;
+	want.n = n;
+	want.hash = xcalloc(n ? n : 1, sizeof(*want.hash));
+	for (i = 0; i < n; i++)
+		if (sha256_file(patches[i], want.hash[i])) {
+			err_set(e, "%s: cannot read patch %s", k->spec.text,
+				patches[i]);
+			goto out;
+		}
 	root = xasprintf("%s/builds/%s", cache_root(), key);
 	tree = xasprintf("%s/tree", root);
 	/* Out of tree, one level down: kbuild then uses relative paths, so
@@ -345,10 +459,17 @@ int build_kernel(struct kernel *k, struct err *e)
 		goto out;
 	}
 	if (!path_exists(stamp)) {
-		if (build(k, pristine, patches, n, root, tree, out, key, log,
-			  base_out, t0, e))
+		if (build(k, pristine, patches, &want, root, tree, out, key,
+			  log, base_out, t0, e))
 			goto out;
 		write_file(stamp, "", 0);
+	} else {
+		/* Built before lineages were kept: one for its neighbours now. */
+		char *kept = xasprintf("%s/lineage", root);
+
+		if (!path_exists(kept))
+			keep_lineage(root, patches, &want, e);
+		free(kept);
 	}
 	k->image = image;
 	k->config = xasprintf("%s/.config", out);
@@ -370,6 +491,7 @@ out:
 	free(pristine);
 	free(key);
 	free(base_key);
+	free(want.hash);
 	free(root);
 	free(tree);
 	free(out);

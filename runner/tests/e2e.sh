@@ -1115,6 +1115,25 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		grep -q '^ 3 NO  -' "$T/sn/latest/report.txt"
 	check "series: the kernel with patch 3 is never booted" \
 		sh -c "! ls -d '$T'/sn/latest/kernel-3* 2> /dev/null | grep -q ."
+	# A patched build starts from the nearest complete build (issue 26).
+	# Patch 1 of the series is built (above, or from the cache); a second
+	# patch unique to this run, a comment in lib.c, makes a kernel never
+	# built before. It must start from patch 1's build and compile lib.c
+	# but not af_unix.c, which patch 1 changed.
+	p1=$(ls "$shipped"/series/decision-and-cost/0001-*.patch)
+	printf -- '--- a/security/apparmor/lib.c\n+++ b/security/apparmor/lib.c\n@@ -1,3 +1,4 @@\n+// e2e %s\n // SPDX-License-Identifier: GPL-2.0-only\n /*\n  * AppArmor security module\n' \
+		"$$-$(date +%s)" > "$T/nonce.patch"
+	"$L" kernel "$orig+$p1" > "$T/nb1.out" 2>&1
+	"$L" kernel "$orig+$p1+$T/nonce.patch" > "$T/nb.out" 2>&1
+	k1=$(sed -n 's/.* -> build \([0-9a-f]*\) .*/\1/p' "$T/nb1.out")
+	k2=$(sed -n 's/.* -> build \([0-9a-f]*\) .*/\1/p' "$T/nb.out")
+	check "neighbour build: $(cat "$cache/builds/${k2:-none}/started-from" 2> /dev/null)" \
+		grep -q "^started from .*/${k1:-none}: 0 reverted, 1 applied" "$cache/builds/${k2:-none}/started-from"
+	check "neighbour build: lib.c compiled" \
+		grep -q '^  CC  *security/apparmor/lib\.o' "$cache/builds/${k2:-none}/build.log"
+	check "neighbour build: af_unix.c, changed by patch 1 only, not compiled again" \
+		sh -c "! grep -q ' security/apparmor/af_unix\.o' '$cache/builds/${k2:-none}/build.log'"
+	[ -n "$k2" ] && rm -rf "${cache:?}/builds/$k2" "$cache/builds/$k2.lock"
 fi
 
 echo "$pass passed, $fail failed"

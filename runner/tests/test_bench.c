@@ -216,10 +216,45 @@ START_TEST(test_cost_changes)
 }
 END_TEST
 
+START_TEST(test_cost_again)
+{
+	struct bench_set a, a2, c, tip;
+	struct sbuf out = { 0 };
+
+	/*
+	 * The original at 1000.5 and 1001.5 (drift 0.1%); the culprit's
+	 * kernel 1% cheaper, the tip 1% dearer than the original: the tip's
+	 * +2.02% from the culprit is a later patch's, beyond drift and
+	 * interval.
+	 */
+	rounds(&a, "socketpair:none", 998, 1);
+	rounds(&a2, "socketpair:none", 999, 1);
+	rounds(&c, "socketpair:none", 988, 1);
+	rounds(&tip, "socketpair:none", 1008, 1);
+	ck_assert_uint_eq(bench_cost_again("socketpair:none twoproc:both", &a,
+					   &a2, &c, &tip, &out),
+			  1);
+	ck_assert_msg(!strncmp(out.buf, "socketpair:none +2.02% [", 24), "%s",
+		      out.buf);
+	sbuf_free(&out);
+	bench_free(&tip);
+	/* The tip as the culprit's kernel, but for the original's drift. */
+	rounds(&tip, "socketpair:none", 989, 1);
+	ck_assert_uint_eq(
+		bench_cost_again("socketpair:none", &a, &a2, &c, &tip, &out),
+		0);
+	ck_assert_uint_eq(out.len, 0);
+	bench_free(&a);
+	bench_free(&a2);
+	bench_free(&c);
+	bench_free(&tip);
+}
+END_TEST
+
 int main(void)
 {
-	return CHECK_RUN("bench", test_parse, test_first_round,
-			 test_points_valid, test_points_invalid,
-			 test_cost_changes, test_points_connection_valid,
-			 test_points_connection_invalid);
+	return CHECK_RUN(
+		"bench", test_parse, test_first_round, test_points_valid,
+		test_points_invalid, test_cost_changes, test_cost_again,
+		test_points_connection_valid, test_points_connection_invalid);
 }
