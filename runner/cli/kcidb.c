@@ -238,6 +238,17 @@ static void add_extras(struct kcidb *k, const char *root,
 	free(text);
 	for (i = 0; i < m; i++)
 		free(a[i]);
+	m = 0;
+	text = maybe_read(root, "compare.tsv", NULL);
+	for (i = 0; text && i < n; i++) {
+		a[m] = saved_value(boots[i].kernel_txt, "spec");
+		dirs[m++] = boots[i].name;
+	}
+	if (text && kcidb_add_compare(k, text, a, dirs, m, &e))
+		die("kcidb: %s/%s", root, e.msg);
+	free(text);
+	for (i = 0; i < m; i++)
+		free(a[i]);
 	free(a);
 	free(dirs);
 }

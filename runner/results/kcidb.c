@@ -690,6 +690,69 @@ int kcidb_add_bench(struct kcidb *k, const char *summary_tsv,
 	return 0;
 }
 
+int kcidb_add_compare(struct kcidb *k, const char *compare_tsv,
+		      char *const *specs, char *const *dirs, size_t n,
+		      struct err *e)
+{
+	const char *build[2] = { NULL, NULL };
+	size_t count[3] = { 0 }, r, i, side;
+	json_t *misc, *list;
+	struct tsv t;
+
+	if (tsv_parse(compare_tsv, "compare.tsv", &t, e))
+		return -1;
+	if (t.n_head < 7 || strcmp(t.head[0], "id") ||
+	    strcmp(t.head[1], "class")) {
+		tsv_free(&t);
+		return err_set(
+			e, "compare.tsv has no header id, class, A, B, ...");
+	}
+	/* A is the first boot of its spec, B the last of its (A may be B). */
+	for (side = 0; side < 2; side++)
+		for (i = 0; i < n; i++)
+			if (!strcmp(specs[i], t.head[2 + side]) &&
+			    (side || !build[0]))
+				build[side] = kcidb_boot_build(k, dirs[i]);
+	if (!build[0] || !build[1]) {
+		err_set(e, "compare.tsv: no boot of %s in the run",
+			build[0] ? t.head[3] : t.head[2]);
+		tsv_free(&t);
+		return -1;
+	}
+	misc = json_object();
+	list = json_array();
+	if (!misc || !list)
+		die("out of memory");
+	for (r = 0; r < t.n; r++) {
+		const char *cls = t.rows[r][1];
+
+		if (!strcmp(cls, "explained"))
+			count[0]++;
+		else if (!strcmp(cls, "unexplained"))
+			count[1]++;
+		else if (!strcmp(cls, "evidence"))
+			count[2]++;
+		if (!strcmp(cls, "unexplained")) {
+			char *c = xasprintf("%s: %s -> %s", t.rows[r][0],
+					    t.rows[r][2], t.rows[r][3]);
+
+			append(list, json_string(c));
+			free(c);
+		}
+	}
+	set_str(misc, "a", t.head[2]);
+	set_str(misc, "b", t.head[3]);
+	set_str(misc, "a_build_id", build[0]);
+	set_new(misc, "explained", json_integer(count[0]));
+	set_new(misc, "unexplained", json_integer(count[1]));
+	set_new(misc, "features_as_evidence", json_integer(count[2]));
+	set_new(misc, "unexplained_cases", list);
+	add_test(k, build[1], "compare", "lsm.compare",
+		 count[1] ? KCIDB_FAIL : KCIDB_PASS, misc);
+	tsv_free(&t);
+	return 0;
+}
+
 static enum kcidb_status mutant_status(const char *verdict)
 {
 	if (!strcmp(verdict, "killed"))

@@ -124,6 +124,15 @@ int kcidb_add_bench(struct kcidb *k, const char *summary_tsv,
 int kcidb_add_mutants(struct kcidb *k, const char *mutants_tsv,
 		      char *const *names, char *const *dirs, size_t n,
 		      struct err *e);
+/*
+ * A compare run's compare.tsv: "lsm.compare" on B's build (its boots
+ * are those whose spec, @specs[i] of boot @dirs[i], is the header's B),
+ * FAIL when any case or feature is unexplained, with A's build and the
+ * unexplained cases in misc.
+ */
+int kcidb_add_compare(struct kcidb *k, const char *compare_tsv,
+		      char *const *specs, char *const *dirs, size_t n,
+		      struct err *e);
 /* Every listed known kernel bug as an issue (the incidents link them). */
 void kcidb_add_issues(struct kcidb *k, const struct known_list *l);
 /* The submission: {"version": {5, 3}, "checkouts": ..., ...}. A new reference. */

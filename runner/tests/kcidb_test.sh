@@ -40,8 +40,8 @@ else
 	nok "valid against the KCIDB v5.3 schema: $(cat "$t/valid")"
 fi
 check "the same document, ids and all, twice" 'cmp -s "$t/k1.json" "$t/k2.json"'
-check "16 tests: 7 PASS, 3 FAIL, 2 SKIP, 4 MISS" \
-	'grep -q "16 tests (7 PASS, 3 FAIL, 2 SKIP, 4 MISS, 0 ERROR, 0 DONE), 4 issues, 2 incidents" "$t/run1"'
+check "17 tests: 7 PASS, 4 FAIL, 2 SKIP, 4 MISS" \
+	'grep -q "17 tests (7 PASS, 4 FAIL, 2 SKIP, 4 MISS, 0 ERROR, 0 DONE), 4 issues, 2 incidents" "$t/run1"'
 # A value of the pretty-printed document: "KEY": "VALUE" on its line.
 has() { grep -q "^ *\"$1\": \"$2\",\?$" "$t/k1.json"; }
 check "a case path under kselftest.apparmor." \
@@ -49,6 +49,8 @@ check "a case path under kselftest.apparmor." \
 check "a lost case is MISS, named from its RUN line" \
 	'has path kselftest.apparmor.features_test.profile.abi_5_0.af_unix && has path kselftest.apparmor.features_test.lost_3'
 check "lsmconf's own checks under lsm." 'has path lsm.apparmor.decisions'
+check "the comparison is lsm.compare, its unexplained case named" \
+	'has path lsm.compare && grep -q "client_after_socket/new.client.write: EACCES -> -" "$t/k1.json"'
 check "the errno of a decision in misc" 'has errno EACCES'
 check "a known bug is an issue" 'has issue_id lsmconf:apparmor-unix-file-perm-null-peer'
 sum=$(sha256sum "$fx/patches/0001-apparmor-say-why.patch" | cut -d" " -f1)

@@ -367,7 +367,7 @@ START_TEST(test_known_bugs)
 }
 END_TEST
 
-START_TEST(test_bench_and_mutants)
+START_TEST(test_bench_mutants_compare)
 {
 	struct kcidb k;
 	char *s = doc_of("lsmconf", "1-A-debian-sid-apparmor", &k);
@@ -378,6 +378,9 @@ START_TEST(test_bench_and_mutants)
 			  "stream:none\t2180.5\t2077\t2179\t0.1\t0.01\t-0.04\t"
 			  "0.95\t0.94\t0.96\tyes\n";
 	const char *mut = "mutant\tverdict\tdescription\n01-x\tsurvived\td\n";
+	const char *cmp = "id\tclass\tdebian:sid\tdebian:sid\treason\tchange\t"
+			  "rule\nx/y/z\tunexplained\tallow\tEACCES\t-\t-\t-\n";
+	char *specs[] = { "debian:sid" };
 	struct err e;
 	json_t *t, *num;
 
@@ -390,6 +393,15 @@ START_TEST(test_bench_and_mutants)
 				2180.5e-9, 1e-15);
 	ck_assert_str_eq(SVAL(num, "unit"), "s/msg");
 	ck_assert_str_eq(SVAL(num, "prefix"), "metric");
+	ck_assert_int_eq(kcidb_add_compare(&k, cmp, specs, dirs, 1, &e), 0);
+	t = test_at(&k, "lsm.compare");
+	ck_assert_str_eq(SVAL(t, "status"), "FAIL");
+	ck_assert_int_eq(json_integer_value(json_object_get(
+				 json_object_get(t, "misc"), "unexplained")),
+			 1);
+	ck_assert_int_eq(kcidb_add_compare(&k, cmp, names, dirs, 1, &e), -1);
+	ck_assert_str_eq(e.msg,
+			 "compare.tsv: no boot of debian:sid in the run");
 	ck_assert_int_eq(kcidb_add_mutants(&k, mut, names, dirs, 1, &e), 0);
 	ck_assert_str_eq(SVAL(test_at(&k, "lsm.mutate.01-x"), "status"),
 			 "FAIL");
@@ -409,5 +421,5 @@ int main(void)
 	return CHECK_RUN("kcidb", test_progs, test_cut, test_path, test_origin,
 			 test_patchset_hash, test_ids_stable,
 			 test_statuses_and_misc, test_known_bugs,
-			 test_bench_and_mutants);
+			 test_bench_mutants_compare);
 }
