@@ -21,7 +21,8 @@
 
 struct kboot {
 	char *dir, *name, *kernel_txt, *ktap, *known_crashes;
-	size_t ktap_len;
+	char **crashes; /* its crash-N.txt files */
+	size_t ktap_len, n_crashes;
 	struct record_set recs;
 };
 
@@ -42,6 +43,31 @@ static char *maybe_read(const char *dir, const char *name, size_t *len)
 	return buf;
 }
 
+/* The crash-N.txt files of boot directory @dir. */
+static void load_crashes(struct kboot *b, const char *dir)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	unsigned int n;
+	char end;
+
+	while (d && (de = readdir(d))) {
+		char *text;
+
+		if (sscanf(de->d_name, "crash-%u.tx%c", &n, &end) != 2 ||
+		    end != 't' || strcmp(strrchr(de->d_name, '.'), ".txt"))
+			continue;
+		text = maybe_read(dir, de->d_name, NULL);
+		if (!text)
+			continue;
+		b->crashes = xrealloc(b->crashes,
+				      (b->n_crashes + 1) * sizeof(*b->crashes));
+		b->crashes[b->n_crashes++] = text;
+	}
+	if (d)
+		closedir(d);
+}
+
 static void load_boot(struct kboot *b, const char *dir, const char *name)
 {
 	char *recs, *known, msg[512];
@@ -56,6 +82,7 @@ static void load_boot(struct kboot *b, const char *dir, const char *name)
 		die("kcidb: %s: no ktap.txt (not a finished boot's results)",
 		    dir);
 	b->known_crashes = maybe_read(dir, "known-crashes.tsv", NULL);
+	load_crashes(b, dir);
 	recs = maybe_read(dir, "records.tsv", &len);
 	ret = records_parse(recs ? recs : "", recs ? len : 0, &b->recs);
 	if (ret) {
@@ -317,6 +344,8 @@ int cmd_kcidb(int argc, char **argv)
 			.ktap_len = b->ktap_len,
 			.recs = &b->recs,
 			.known_crashes = b->known_crashes,
+			.crashes = b->crashes,
+			.n_crashes = b->n_crashes,
 			.patchset_hash = ok ? hex : NULL,
 			.patches = names,
 			.n_patches = np,
@@ -356,6 +385,9 @@ int cmd_kcidb(int argc, char **argv)
 		free(boots[i].kernel_txt);
 		free(boots[i].ktap);
 		free(boots[i].known_crashes);
+		for (size_t j = 0; j < boots[i].n_crashes; j++)
+			free(boots[i].crashes[j]);
+		free(boots[i].crashes);
 		records_free(&boots[i].recs);
 	}
 	free(boots);

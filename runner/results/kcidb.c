@@ -380,6 +380,35 @@ static char *crash_bug(const char *crashes, const char *prog, const char *name)
 	return bug;
 }
 
+/*
+ * The crash-N.txt of case @prog/@name ("boot N ended in test PROG, case
+ * NAME" on its first line) as a log excerpt: at most the schema's 16384
+ * characters, bytes outside printable ASCII as '?' (JSON wants UTF-8, a
+ * console gives any byte). Sets *@boot to N. NULL when there is none.
+ */
+static char *crash_excerpt(const struct kcidb_boot *b, const char *prog,
+			   const char *name, int *boot)
+{
+	char *want = xasprintf(" ended in test %s, case %s\n", prog, name);
+	char *out = NULL;
+	size_t i, j;
+
+	for (i = 0; i < b->n_crashes && !out; i++) {
+		const char *t = b->crashes[i], *hit = strstr(t, want);
+
+		if (!hit || memchr(t, '\n', hit - t) ||
+		    sscanf(t, "boot %d", boot) != 1)
+			continue;
+		out = xstrndup(t, 16384);
+		for (j = 0; out[j]; j++)
+			if ((out[j] < ' ' || out[j] > '~') && out[j] != '\n' &&
+			    out[j] != '\t')
+				out[j] = '?';
+	}
+	free(want);
+	return out;
+}
+
 static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 		     const char *build_id, const char *lsm,
 		     const struct kcidb_prog *p)
@@ -397,7 +426,8 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 	for (i = 0; i < p->n; i++) {
 		const struct kcidb_case *c = &p->cases[i];
 		char *cpath = kcidb_path(path, c->name);
-		char *bug;
+		int boot = c->crash_boot;
+		char *bug, *excerpt;
 		json_t *t;
 
 		misc = json_object();
@@ -409,10 +439,14 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 		if (c->status == KCIDB_MISS)
 			set_str(misc, "lost",
 				"planned, never reported: the guest died or its results were lost");
-		if (c->crash_boot)
-			set_new(misc, "crashed_boot",
-				json_integer(c->crash_boot));
+		excerpt =
+			boot ? crash_excerpt(b, p->name, c->name, &boot) : NULL;
+		if (boot)
+			set_new(misc, "crashed_boot", json_integer(boot));
 		t = add_test(k, build_id, b->dir_name, cpath, c->status, misc);
+		if (excerpt)
+			set_str(t, "log_excerpt", excerpt);
+		free(excerpt);
 		add_decisions(k, t, misc, b->recs, p->name, c->name);
 		bug = c->crash_boot ?
 			      crash_bug(b->known_crashes, p->name, c->name) :

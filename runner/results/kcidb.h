@@ -83,6 +83,9 @@ struct kcidb_boot {
 	/* records.tsv, sorted, its known.tsv marked (records_mark_known()) */
 	const struct record_set *recs;
 	const char *known_crashes; /* known-crashes.tsv, or NULL */
+	/* Its crash-N.txt files: a crashed case's report is its log_excerpt. */
+	char *const *crashes;
+	size_t n_crashes;
 	/* "" without patches; NULL when a patch could not be read */
 	const char *patchset_hash;
 	char *const *patches; /* the patches' file names */

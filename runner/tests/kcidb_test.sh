@@ -53,6 +53,8 @@ check "the comparison is lsm.compare, its unexplained case named" \
 	'has path lsm.compare && grep -q "client_after_socket/new.client.write: EACCES -> -" "$t/k1.json"'
 check "the errno of a decision in misc" 'has errno EACCES'
 check "a known bug is an issue" 'has issue_id lsmconf:apparmor-unix-file-perm-null-peer'
+check "a crashed case carries the kernel's report" \
+	'grep -q "\"log_excerpt\": \"boot 1 ended in test unix_lifecycle_test, case lifecycle.dgram_change.confined_write\\\\n" "$t/k1.json"'
 sum=$(sha256sum "$fx/patches/0001-apparmor-say-why.patch" | cut -d" " -f1)
 # shellcheck disable=SC2034 # read by check()
 want=$(printf '%s\n' "$sum" | sha256sum | cut -d" " -f1)

@@ -194,6 +194,10 @@ END_TEST
 /* One document of the fixture boot, named @dir, as text. */
 static char *doc_of(const char *origin, const char *dir, struct kcidb *out)
 {
+	/* The console gives any byte; KCIDB wants UTF-8. */
+	char *crashes[] = { "boot 1 ended in test a_test, case g.other\nx\n",
+			    "boot 2 ended in test a_test, case g.crash\n"
+			    "\xff BUG: oops\n" };
 	struct record_set recs;
 	struct known_list l;
 	struct kcidb k;
@@ -208,6 +212,8 @@ static char *doc_of(const char *origin, const char *dir, struct kcidb *out)
 		.recs = &recs,
 		.known_crashes = "a_test/g.crash\tlisted-bug\tboot 2\n",
 		.patchset_hash = "",
+		.crashes = crashes,
+		.n_crashes = 2,
 	};
 
 	ck_assert_int_eq(records_parse(RECS, strlen(RECS), &recs), 0);
@@ -346,6 +352,11 @@ START_TEST(test_known_bugs)
 	/* A crash with the bug's signature, a wrong decision: incidents. */
 	ck_assert_ptr_nonnull(incident(&k, "kselftest.apparmor.a_test.g.crash",
 				       "lsmconf:listed-bug"));
+	/* Its report is the crashed case's log excerpt, made ASCII. */
+	ck_assert_str_eq(
+		SVAL(test_at(&k, "kselftest.apparmor.a_test.g.crash"),
+		     "log_excerpt"),
+		"boot 2 ended in test a_test, case g.crash\n? BUG: oops\n");
 	o = incident(&k, "kselftest.apparmor.a_test.g.fail_case",
 		     "lsmconf:unlisted-bug");
 	ck_assert_ptr_nonnull(o);
