@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `lsmconf kcidb RESULTS [--origin NAME] [--known-bugs FILE] [-o FILE]`:
+ * `lsmconf kcidb RESULTS [--origin NAME] [--run ID] [--known-bugs FILE]
+ * [-o FILE]`:
  * one KCIDB v5.3 submission (results/kcidb.h) for a results directory of
  * any command (a boot's, or a run's with one directory per boot), by
  * default RESULTS/kcidb.json. Submitting it is kcidb's own kcidb-submit:
@@ -284,11 +285,12 @@ int cmd_kcidb(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "origin", required_argument, NULL, 'g' },
+		{ "run", required_argument, NULL, 'u' },
 		{ "known-bugs", required_argument, NULL, 'K' },
 		{ "out", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *origin = "lsmconf", *out = NULL;
+	const char *origin = "lsmconf", *out = NULL, *run = NULL;
 	const char *known_path = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
 	struct known_list known = { 0 };
 	struct kcidb k;
@@ -305,6 +307,9 @@ int cmd_kcidb(int argc, char **argv)
 		case 'g':
 			origin = optarg;
 			break;
+		case 'u':
+			run = optarg;
+			break;
 		case 'K':
 			known_path = optarg;
 			break;
@@ -314,13 +319,13 @@ int cmd_kcidb(int argc, char **argv)
 		case ':':
 			die("kcidb: %s needs a value", argv[optind - 1]);
 		default:
-			die("kcidb: unknown option %s (lsmconf kcidb RESULTS [--origin NAME] [--known-bugs FILE] [-o FILE])",
+			die("kcidb: unknown option %s (lsmconf kcidb RESULTS [--origin NAME] [--run ID] [--known-bugs FILE] [-o FILE])",
 			    argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 1)
 		die("kcidb: one RESULTS directory wanted (lsmconf kcidb RESULTS [--origin NAME] [-o FILE])");
-	if (kcidb_init(&k, origin, &e))
+	if (kcidb_init(&k, origin, run, &e))
 		die("kcidb: %s", e.msg);
 	if (read_file(known_path, &text, &len))
 		die("kcidb: cannot read %s: %s", known_path, strerror(errno));

@@ -74,7 +74,8 @@ void kcidb_patchset_hash(char *const *patch_sha256, size_t n, char hex[65])
 	sbuf_free(&sb);
 }
 
-int kcidb_init(struct kcidb *k, const char *origin, struct err *e)
+int kcidb_init(struct kcidb *k, const char *origin, const char *run,
+	       struct err *e)
 {
 	if (!kcidb_origin_ok(origin))
 		return err_set(e,
@@ -82,6 +83,7 @@ int kcidb_init(struct kcidb *k, const char *origin, struct err *e)
 			       origin);
 	*k = (struct kcidb){
 		.origin = xstrdup(origin),
+		.run = xstrdup(run ? run : ""),
 		.checkouts = json_array(),
 		.builds = json_array(),
 		.tests = json_array(),
@@ -102,6 +104,7 @@ void kcidb_free(struct kcidb *k)
 	json_decref(k->issues);
 	json_decref(k->incidents);
 	free(k->origin);
+	free(k->run);
 	*k = (struct kcidb){ 0 };
 }
 
@@ -244,8 +247,8 @@ static char *add_build(struct kcidb *k, const struct kcidb_boot *b,
 static json_t *add_test(struct kcidb *k, const char *build_id, const char *boot,
 			const char *path, enum kcidb_status st, json_t *misc)
 {
-	char *ident =
-		xasprintf("%s\n%s\n%s\n", unorigined(build_id), boot, path);
+	char *ident = xasprintf("%s%s%s\n%s\n%s\n", k->run, *k->run ? "\n" : "",
+				unorigined(build_id), boot, path);
 	char *id = kcidb_id(k->origin, "test", ident);
 	json_t *t = json_object();
 

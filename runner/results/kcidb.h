@@ -94,12 +94,19 @@ struct kcidb_boot {
 
 struct kcidb {
 	char *origin;
+	/*
+	 * What tells this run's tests from another run's of the same
+	 * kernel, boot and case ("" when the run is the kernel's only one):
+	 * KCIDB merges objects of one id.
+	 */
+	char *run;
 	json_t *checkouts, *builds, *tests, *issues, *incidents;
 	size_t count[KCIDB_N_STATUS];
 };
 
-/* Returns 0, or -1 with @e when @origin is not [a-z0-9_]+. */
-int kcidb_init(struct kcidb *k, const char *origin, struct err *e);
+/* Returns 0, or -1 with @e when @origin is not [a-z0-9_]+. @run: see above. */
+int kcidb_init(struct kcidb *k, const char *origin, const char *run,
+	       struct err *e);
 /*
  * Adds a boot: its kernel's checkout and build (once per kernel), a test
  * per program and case, "lsm.LSM.boot" (the boot's verdict) and

@@ -63,6 +63,10 @@ check "patchset_hash: SHA-256 of the patches' SHA-256 lines" \
 check "no patches: an empty patchset_hash" 'has patchset_hash ""'
 check "--origin prefixes every id" \
 	'"$lsmconf" kcidb --origin my_ci -o "$t/o.json" "$fx" > /dev/null && ! grep -q "\"lsmconf:" "$t/o.json" && grep -q "\"my_ci:test-" "$t/o.json"'
+# A test id of a document, the N-th.
+test_id() { grep -o "\"lsmconf:test-[0-9a-f]*\"" "$1" | sed -n "${2}p"; }
+check "--run: the same builds, other tests (another run of the same kernel)" \
+	'"$lsmconf" kcidb --run pipeline-7 -o "$t/r.json" "$fx" > /dev/null && [ "$(grep -o "\"lsmconf:build-[0-9a-f]*\"" "$t/r.json" | sort -u)" = "$(grep -o "\"lsmconf:build-[0-9a-f]*\"" "$t/k1.json" | sort -u)" ] && ! grep -q "$(test_id "$t/k1.json" 1)" "$t/r.json"'
 check "the default output is RESULTS/kcidb.json" \
 	'cp -R "$fx" "$t/copy" && "$lsmconf" kcidb "$t/copy" > /dev/null && cmp -s "$t/copy/kcidb.json" "$t/k1.json"'
 

@@ -175,7 +175,7 @@ START_TEST(test_origin)
 	ck_assert(!kcidb_origin_ok("LSM"));
 	ck_assert(!kcidb_origin_ok("a-b"));
 	ck_assert(!kcidb_origin_ok("a:b"));
-	ck_assert_int_eq(kcidb_init(&k, "Bad", &e), -1);
+	ck_assert_int_eq(kcidb_init(&k, "Bad", NULL, &e), -1);
 	ck_assert_str_eq(e.msg,
 			 "origin 'Bad' is not a KCIDB origin ([a-z0-9_]+)");
 }
@@ -192,7 +192,8 @@ START_TEST(test_patchset_hash)
 END_TEST
 
 /* One document of the fixture boot, named @dir, as text. */
-static char *doc_of(const char *origin, const char *dir, struct kcidb *out)
+static char *doc_of(const char *origin, const char *run, const char *dir,
+		    struct kcidb *out)
 {
 	/* The console gives any byte; KCIDB wants UTF-8. */
 	char *crashes[] = { "boot 1 ended in test a_test, case g.other\nx\n",
@@ -223,7 +224,7 @@ static char *doc_of(const char *origin, const char *dir, struct kcidb *out)
 				   "a_test/g.fail_case/send\tunlisted-bug\n"),
 		0);
 	ck_assert_int_eq(known_parse(KNOWN, strlen(KNOWN), &l, &e), 0);
-	ck_assert_int_eq(kcidb_init(&k, origin, &e), 0);
+	ck_assert_int_eq(kcidb_init(&k, origin, run, &e), 0);
 	ck_assert_int_eq(kcidb_add_boot(&k, &b, &e), 0);
 	kcidb_add_issues(&k, &l);
 	doc = kcidb_doc(&k);
@@ -254,14 +255,17 @@ static json_t *test_at(const struct kcidb *k, const char *path)
 
 START_TEST(test_ids_stable)
 {
-	char *a = doc_of("lsmconf", "debian-sid-apparmor", NULL);
-	char *b = doc_of("lsmconf", "debian-sid-apparmor", NULL);
+	char *a = doc_of("lsmconf", NULL, "debian-sid-apparmor", NULL);
+	char *b = doc_of("lsmconf", NULL, "debian-sid-apparmor", NULL);
 	struct kcidb k1, k2;
-	char *c = doc_of("lsmconf", "debian-sid-apparmor", &k1);
-	char *d = doc_of("other_ci", "kernel-2-apparmor", &k2);
+	char *c = doc_of("lsmconf", NULL, "debian-sid-apparmor", &k1);
+	char *d = doc_of("other_ci", NULL, "kernel-2-apparmor", &k2);
+	char *e = doc_of("lsmconf", "pipeline-7", "debian-sid-apparmor", NULL);
 	json_t *t1 = test_at(&k1, "kselftest.apparmor.a_test.g.pass_case");
 	json_t *t2 = test_at(&k2, "kselftest.apparmor.a_test.g.pass_case");
 
+	/* Another run of the same kernel, boot and case: another test. */
+	ck_assert_str_ne(a, e);
 	/* The same results give the same document, ids and all. */
 	ck_assert_str_eq(a, b);
 	ck_assert_str_eq(a, c);
@@ -287,6 +291,7 @@ START_TEST(test_ids_stable)
 	free(b);
 	free(c);
 	free(d);
+	free(e);
 	kcidb_free(&k1);
 	kcidb_free(&k2);
 }
@@ -295,7 +300,7 @@ END_TEST
 START_TEST(test_statuses_and_misc)
 {
 	struct kcidb k;
-	char *s = doc_of("lsmconf", "boot", &k);
+	char *s = doc_of("lsmconf", NULL, "boot", &k);
 	json_t *t, *dec;
 
 	ck_assert_str_eq(
@@ -344,7 +349,7 @@ static json_t *incident(const struct kcidb *k, const char *path,
 START_TEST(test_known_bugs)
 {
 	struct kcidb k;
-	char *s = doc_of("lsmconf", "boot", &k);
+	char *s = doc_of("lsmconf", NULL, "boot", &k);
 	json_t *o;
 	size_t i;
 	bool listed = false, unlisted = false;
@@ -381,7 +386,7 @@ END_TEST
 START_TEST(test_bench_mutants_compare)
 {
 	struct kcidb k;
-	char *s = doc_of("lsmconf", "1-A-debian-sid-apparmor", &k);
+	char *s = doc_of("lsmconf", NULL, "1-A-debian-sid-apparmor", &k);
 	char *roles[] = { "A" }, *dirs[] = { "1-A-debian-sid-apparmor" };
 	char *names[] = { "01-x" };
 	const char *sum = "point\tA\tB\tA2\tmax_cv\tdrift\tchange\tratio\t"
