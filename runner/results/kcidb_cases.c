@@ -17,12 +17,23 @@
 
 #define CRASH_MARK " # brought the kernel down in boot "
 
+/* Whether the @n bytes at @p (not NUL-terminated) start with @lit. */
+static bool starts(const char *p, size_t n, const char *lit)
+{
+	size_t l = strlen(lit);
+
+	return n >= l && !memcmp(p, lit, l);
+}
+
 static void add_case(struct kcidb_prog *p, const char *name,
 		     enum kcidb_status st, const char *reason, int boot)
 {
 	struct kcidb_case *c;
 
-	p->cases = xrealloc(p->cases, (p->n + 1) * sizeof(*p->cases));
+	/* Doubled at each power of two: a plan of many lost cases is linear. */
+	if (!(p->n & (p->n - 1)))
+		p->cases = xrealloc(p->cases,
+				    (p->n ? 2 * p->n : 1) * sizeof(*p->cases));
 	c = &p->cases[p->n++];
 	c->name = xstrdup(name);
 	c->status = st;
@@ -53,7 +64,7 @@ static size_t take_crashes(struct kcidb_prog *p, char *text, size_t len)
 		size_t n = nl ? (size_t)(nl + 1 - in) : (size_t)(end - in);
 		char *mark;
 
-		if (!strncmp(in, "not ok 0 ", 9) &&
+		if (starts(in, n, "not ok 0 ") &&
 		    (mark = memmem(in, n, CRASH_MARK, strlen(CRASH_MARK)))) {
 			char *name = xstrndup(in + 9, mark - (in + 9));
 
@@ -88,8 +99,18 @@ static char *last_run(const struct ktap_doc *doc)
 	return NULL;
 }
 
-/* The cases of one program's own KTAP, after its crash lines. */
-static void add_ktap_cases(struct kcidb_prog *p, const char *text, size_t len)
+/*
+ * More cases than any program of the suites plans (unix_peer_test plans
+ * 782): a larger plan is corrupt, not that many lost cases.
+ */
+#define MAX_PLAN 100000
+
+/*
+ * The cases of one program's own KTAP, after its crash lines. Returns 0,
+ * or -1 (@e says why) for a plan beyond MAX_PLAN.
+ */
+static int add_ktap_cases(struct kcidb_prog *p, const char *text, size_t len,
+			  struct err *e)
 {
 	struct ktap_doc doc;
 	struct ksft_run run;
@@ -101,6 +122,13 @@ static void add_ktap_cases(struct kcidb_prog *p, const char *text, size_t len)
 	    ktap_parse(wrapped ? inner : text, wrapped ? n : len, &doc))
 		die("out of memory");
 	free(inner);
+	if (doc.plan > MAX_PLAN) {
+		err_set(e,
+			"ktap.txt: %s plans %ld cases, more than any test has (corrupt)",
+			p->name, doc.plan);
+		ktap_free(&doc);
+		return -1;
+	}
 	for (i = 0; i < doc.n_results; i++) {
 		const struct ktap_result *r = &doc.results[i];
 		enum kcidb_status st = r->status == KTAP_FAIL ? KCIDB_FAIL :
@@ -129,6 +157,7 @@ static void add_ktap_cases(struct kcidb_prog *p, const char *text, size_t len)
 		add_case(p, name, KCIDB_MISS, NULL, 0);
 	}
 	ktap_free(&doc);
+	return 0;
 }
 
 /* The program's status from its result line @line and its cases. */
@@ -138,7 +167,7 @@ static enum kcidb_status prog_status(const struct kcidb_prog *p,
 	size_t i;
 	bool fail = false, miss = false;
 
-	if (!strncmp(line, "ok ", 3))
+	if (starts(line, len, "ok "))
 		return memmem(line, len, " # SKIP", 7) ? KCIDB_SKIP :
 							 KCIDB_PASS;
 	for (i = 0; i < p->n; i++) {
@@ -181,9 +210,15 @@ int kcidb_progs(const char *ktap, size_t len, struct kcidb_prog **out,
 	/* The top-level plan: "1..N" within the first lines. */
 	while (p < ktap + len && plan < 0) {
 		const char *nl = memchr(p, '\n', ktap + len - p);
+		const char *end = nl ? nl : ktap + len, *d;
 
-		if (!strncmp(p, "1..", 3))
-			plan = atol(p + 3);
+		if (starts(p, end - p, "1..")) {
+			plan = 0;
+			for (d = p + 3; d < end && *d >= '0' && *d <= '9' &&
+					plan < 1000000;
+			     d++)
+				plan = plan * 10 + (*d - '0');
+		}
 		if (!nl)
 			break;
 		p = nl + 1;
@@ -200,7 +235,8 @@ int kcidb_progs(const char *ktap, size_t len, struct kcidb_prog **out,
 		size_t ilen;
 
 		rline = result_line(part, plen, &rlen);
-		if (strncmp(rline, "ok ", 3) && strncmp(rline, "not ok ", 7)) {
+		if (!starts(rline, rlen, "ok ") &&
+		    !starts(rline, rlen, "not ok ")) {
 			kcidb_progs_free(v, k);
 			return err_set(
 				e,
@@ -218,7 +254,11 @@ int kcidb_progs(const char *ktap, size_t len, struct kcidb_prog **out,
 			die("out of memory");
 		if (inner) {
 			ilen = take_crashes(pr, inner, ilen);
-			add_ktap_cases(pr, inner, ilen);
+			if (add_ktap_cases(pr, inner, ilen, e)) {
+				free(inner);
+				kcidb_progs_free(v, k);
+				return -1;
+			}
 		}
 		free(inner);
 		pr->status = prog_status(pr, rline, rlen);

@@ -130,6 +130,38 @@ START_TEST(test_cut)
 }
 END_TEST
 
+/* What make fuzz found (runner/fuzz/corpus/kcidb/big_plan, cut_result). */
+START_TEST(test_fuzz_found)
+{
+	const char *big = "TAP version 13\n1..1\n# selftests: a: x_test\n"
+			  "# TAP version 13\n# 1..22222\n# ok 1 a.b\n"
+			  "not ok 1 selftests: a: x_test\n";
+	const char *huge = "TAP version 13\n1..1\n# selftests: a: x_test\n"
+			   "# TAP version 13\n# 1..2222222\n"
+			   "not ok 1 selftests: a: x_test\n";
+	/* Read only up to its length: "not ok" cut to "no". */
+	const char *cut =
+		"TAP version 13\n1..1\n# selftests: a: x_test\nnot ok";
+	struct kcidb_prog *p;
+	struct err e;
+	size_t n;
+
+	/* A plan of many lost cases: each one MISS, in linear time. */
+	ck_assert_int_eq(kcidb_progs(big, strlen(big), &p, &n, &e), 0);
+	ck_assert_uint_eq(p[0].n, 22222);
+	ck_assert_str_eq(p[0].cases[22221].name, "lost_22222");
+	kcidb_progs_free(p, n);
+	/* More than any test plans: corrupt, not two million lost cases. */
+	ck_assert_int_eq(kcidb_progs(huge, strlen(huge), &p, &n, &e), -1);
+	ck_assert_str_eq(
+		e.msg,
+		"ktap.txt: x_test plans 2222222 cases, more than any test has (corrupt)");
+	ck_assert_int_eq(kcidb_progs(cut, strlen(cut) - 4, &p, &n, &e), -1);
+	ck_assert_str_eq(e.msg,
+			 "ktap.txt: x_test has no result line (cut short)");
+}
+END_TEST
+
 START_TEST(test_path)
 {
 	static const char *const names[] = {
@@ -434,8 +466,8 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("kcidb", test_progs, test_cut, test_path, test_origin,
-			 test_patchset_hash, test_ids_stable,
-			 test_statuses_and_misc, test_known_bugs,
-			 test_bench_mutants_compare);
+	return CHECK_RUN("kcidb", test_progs, test_cut, test_fuzz_found,
+			 test_path, test_origin, test_patchset_hash,
+			 test_ids_stable, test_statuses_and_misc,
+			 test_known_bugs, test_bench_mutants_compare);
 }
