@@ -23,7 +23,8 @@
 struct kboot {
 	char *dir, *name, *kernel_txt, *ktap, *known_crashes;
 	char **crashes; /* its crash-N.txt files */
-	size_t ktap_len, n_crashes;
+	char **time_names, **times; /* its guest/tests/NAME.time files */
+	size_t ktap_len, n_crashes, n_times;
 	struct record_set recs;
 };
 
@@ -42,6 +43,34 @@ static char *maybe_read(const char *dir, const char *name, size_t *len)
 		buf = NULL;
 	free(path);
 	return buf;
+}
+
+/* The guest/tests/NAME.time files of boot directory @dir. */
+static void load_times(struct kboot *b, const char *dir)
+{
+	char *tests = xasprintf("%s/guest/tests", dir);
+	struct dirent *de;
+	DIR *d = opendir(tests);
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char *text;
+
+		if (n <= 5 || strcmp(de->d_name + n - 5, ".time"))
+			continue;
+		text = maybe_read(tests, de->d_name, NULL);
+		if (!text)
+			continue;
+		b->times =
+			xrealloc(b->times, (b->n_times + 1) * sizeof(char *));
+		b->time_names = xrealloc(b->time_names,
+					 (b->n_times + 1) * sizeof(char *));
+		b->time_names[b->n_times] = xstrndup(de->d_name, n - 5);
+		b->times[b->n_times++] = text;
+	}
+	if (d)
+		closedir(d);
+	free(tests);
 }
 
 /* The crash-N.txt files of boot directory @dir. */
@@ -84,6 +113,7 @@ static void load_boot(struct kboot *b, const char *dir, const char *name)
 		    dir);
 	b->known_crashes = maybe_read(dir, "known-crashes.tsv", NULL);
 	load_crashes(b, dir);
+	load_times(b, dir);
 	recs = maybe_read(dir, "records.tsv", &len);
 	ret = records_parse(recs ? recs : "", recs ? len : 0, &b->recs);
 	if (ret) {
@@ -351,6 +381,9 @@ int cmd_kcidb(int argc, char **argv)
 			.known_crashes = b->known_crashes,
 			.crashes = b->crashes,
 			.n_crashes = b->n_crashes,
+			.time_names = b->time_names,
+			.times = b->times,
+			.n_times = b->n_times,
 			.patchset_hash = ok ? hex : NULL,
 			.patches = names,
 			.n_patches = np,
@@ -367,7 +400,8 @@ int cmd_kcidb(int argc, char **argv)
 	kcidb_add_issues(&k, &known);
 
 	doc = kcidb_doc(&k);
-	json = json_dumps(doc, JSON_INDENT(1) | JSON_SORT_KEYS);
+	json = json_dumps(doc, JSON_INDENT(1) | JSON_SORT_KEYS |
+				       JSON_REAL_PRECISION(12));
 	if (!json)
 		die("kcidb: out of memory");
 	if (!out)
@@ -393,6 +427,12 @@ int cmd_kcidb(int argc, char **argv)
 		for (size_t j = 0; j < boots[i].n_crashes; j++)
 			free(boots[i].crashes[j]);
 		free(boots[i].crashes);
+		for (size_t j = 0; j < boots[i].n_times; j++) {
+			free(boots[i].times[j]);
+			free(boots[i].time_names[j]);
+		}
+		free(boots[i].times);
+		free(boots[i].time_names);
 		records_free(&boots[i].recs);
 	}
 	free(boots);

@@ -418,14 +418,21 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 {
 	char *prefix = xasprintf("kselftest.%s", lsm);
 	char *path = kcidb_path(prefix, p->name);
-	json_t *misc = json_object();
+	json_t *misc = json_object(), *t;
 	size_t i;
 
 	if (!misc)
 		die("out of memory");
 	if (p->problem)
 		set_str(misc, "problem", p->problem);
-	add_test(k, build_id, b->dir_name, path, p->status, misc);
+	t = add_test(k, build_id, b->dir_name, path, p->status, misc);
+	for (i = 0; i < b->n_times; i++) {
+		double t0, t1;
+
+		if (!strcmp(b->time_names[i], p->name) &&
+		    sscanf(b->times[i], "%lf %lf", &t0, &t1) == 2 && t1 >= t0)
+			set_new(t, "duration", json_real(t1 - t0));
+	}
 	for (i = 0; i < p->n; i++) {
 		const struct kcidb_case *c = &p->cases[i];
 		char *cpath = kcidb_path(path, c->name);

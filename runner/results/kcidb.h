@@ -83,6 +83,14 @@ struct kcidb_boot {
 	/* records.tsv, sorted, its known.tsv marked (records_mark_known()) */
 	const struct record_set *recs;
 	const char *known_crashes; /* known-crashes.tsv, or NULL */
+	/*
+	 * Its guest/tests/NAME.time files ("START END", guest uptime):
+	 * @time_names[i] the program, @times[i] the text; a program's
+	 * duration.
+	 */
+	char *const *time_names;
+	char *const *times;
+	size_t n_times;
 	/* Its crash-N.txt files: a crashed case's report is its log_excerpt. */
 	char *const *crashes;
 	size_t n_crashes;

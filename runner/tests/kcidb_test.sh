@@ -52,6 +52,7 @@ check "lsmconf's own checks under lsm." 'has path lsm.apparmor.decisions'
 check "the comparison is lsm.compare, its unexplained case named" \
 	'has path lsm.compare && grep -q "client_after_socket/new.client.write: EACCES -> -" "$t/k1.json"'
 check "the errno of a decision in misc" 'has errno EACCES'
+check "a program's duration from its guest time" 'grep -q "^ *\"duration\": 2.32,$" "$t/k1.json"'
 check "a known bug is an issue" 'has issue_id lsmconf:apparmor-unix-file-perm-null-peer'
 check "a crashed case carries the kernel's report" \
 	'grep -q "\"log_excerpt\": \"boot 1 ended in test unix_lifecycle_test, case lifecycle.dgram_change.confined_write\\\\n" "$t/k1.json"'
