@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "kcidb.h"
+#include "kcidb_int.h"
 #include "saved.h"
 
 #include <stdio.h>
@@ -109,13 +110,13 @@ void kcidb_free(struct kcidb *k)
 }
 
 /* Sets @key to a string, never failing quietly. */
-static void set_str(json_t *o, const char *key, const char *value)
+void kcidb_set_str(json_t *o, const char *key, const char *value)
 {
 	if (json_object_set_new(o, key, json_string(value ? value : "")))
 		die("out of memory (or text that is not UTF-8 in %s)", key);
 }
 
-static void set_new(json_t *o, const char *key, json_t *value)
+void kcidb_set_new(json_t *o, const char *key, json_t *value)
 {
 	if (!value || json_object_set_new(o, key, value))
 		die("out of memory");
@@ -133,7 +134,7 @@ static json_t *find_id(json_t *arr, const char *id)
 	return NULL;
 }
 
-static void append(json_t *arr, json_t *v)
+void kcidb_append(json_t *arr, json_t *v)
 {
 	if (json_array_append_new(arr, v))
 		die("out of memory");
@@ -173,21 +174,22 @@ static char *add_checkout(struct kcidb *k, const struct kcidb_boot *b)
 	names = json_array();
 	if (!c || !misc || !names)
 		die("out of memory");
-	set_str(c, "id", id);
-	set_str(c, "origin", k->origin);
-	set_str(c, "tree_name", source);
+	kcidb_set_str(c, "id", id);
+	kcidb_set_str(c, "origin", k->origin);
+	kcidb_set_str(c, "tree_name", source);
 	if (b->patchset_hash)
-		set_str(c, "patchset_hash", b->patchset_hash);
-	set_new(c, "valid", json_true());
-	set_str(misc, "source", source);
+		kcidb_set_str(c, "patchset_hash", b->patchset_hash);
+	kcidb_set_new(c, "valid", json_true());
+	kcidb_set_str(misc, "source", source);
 	for (i = 0; i < b->n_patches; i++)
-		append(names, json_string(b->patches[i]));
-	set_new(misc, "patches", names);
+		kcidb_append(names, json_string(b->patches[i]));
+	kcidb_set_new(misc, "patches", names);
 	if (!b->patchset_hash)
-		set_str(misc, "patchset",
+		kcidb_set_str(
+			misc, "patchset",
 			"a patch could not be read: the build key stands for the patches");
-	set_new(c, "misc", misc);
-	append(k->checkouts, c);
+	kcidb_set_new(c, "misc", misc);
+	kcidb_append(k->checkouts, c);
 out:
 	free(source);
 	free(package);
@@ -218,25 +220,25 @@ static char *add_build(struct kcidb *k, const struct kcidb_boot *b,
 		misc = json_object();
 		if (!o || !misc)
 			die("out of memory");
-		set_str(o, "id", id);
-		set_str(o, "origin", k->origin);
-		set_str(o, "checkout_id", checkout_id);
-		set_str(o, "architecture", "x86_64");
+		kcidb_set_str(o, "id", id);
+		kcidb_set_str(o, "origin", k->origin);
+		kcidb_set_str(o, "checkout_id", checkout_id);
+		kcidb_set_str(o, "architecture", "x86_64");
 		if (strcmp(v[5], "-")) {
 			char *name = xasprintf("lsmconf-%.12s", v[5]);
 
-			set_str(o, "config_name", name);
+			kcidb_set_str(o, "config_name", name);
 			free(name);
 		} else if (!strncmp(v[0], "debian:", 7) ||
 			   !strncmp(v[0], "deb:", 4)) {
-			set_str(o, "config_name", "debian");
+			kcidb_set_str(o, "config_name", "debian");
 		}
 		/* It booted: a kernel that does not build leaves no boot. */
-		set_str(o, "status", "PASS");
+		kcidb_set_str(o, "status", "PASS");
 		for (i = 0; i < 7; i++)
-			set_str(misc, keys[i], v[i]);
-		set_new(o, "misc", misc);
-		append(k->builds, o);
+			kcidb_set_str(misc, keys[i], v[i]);
+		kcidb_set_new(o, "misc", misc);
+		kcidb_append(k->builds, o);
 	}
 	for (i = 0; i < 7; i++)
 		free(v[i]);
@@ -244,8 +246,8 @@ static char *add_build(struct kcidb *k, const struct kcidb_boot *b,
 }
 
 /* A test of @boot on @build_id at @path; its id hashes all three. */
-static json_t *add_test(struct kcidb *k, const char *build_id, const char *boot,
-			const char *path, enum kcidb_status st, json_t *misc)
+json_t *kcidb_add_test(struct kcidb *k, const char *build_id, const char *boot,
+		       const char *path, enum kcidb_status st, json_t *misc)
 {
 	char *ident = xasprintf("%s%s%s\n%s\n%s\n", k->run, *k->run ? "\n" : "",
 				unorigined(build_id), boot, path);
@@ -254,16 +256,16 @@ static json_t *add_test(struct kcidb *k, const char *build_id, const char *boot,
 
 	if (!t)
 		die("out of memory");
-	set_str(t, "id", id);
-	set_str(t, "origin", k->origin);
-	set_str(t, "build_id", build_id);
-	set_str(t, "path", path);
-	set_str(t, "status", kcidb_status_name(st));
+	kcidb_set_str(t, "id", id);
+	kcidb_set_str(t, "origin", k->origin);
+	kcidb_set_str(t, "build_id", build_id);
+	kcidb_set_str(t, "path", path);
+	kcidb_set_str(t, "status", kcidb_status_name(st));
 	if (!misc)
 		misc = json_object();
-	set_str(misc, "boot", boot);
-	set_new(t, "misc", misc);
-	append(k->tests, t);
+	kcidb_set_str(misc, "boot", boot);
+	kcidb_set_new(t, "misc", misc);
+	kcidb_append(k->tests, t);
 	k->count[st]++;
 	free(ident);
 	free(id);
@@ -287,13 +289,13 @@ static void add_incident(struct kcidb *k, json_t *t, const char *bug)
 		o = json_object();
 		if (!o)
 			die("out of memory");
-		set_str(o, "id", id);
-		set_str(o, "origin", k->origin);
-		set_str(o, "issue_id", issue);
-		set_new(o, "issue_version", json_integer(1));
-		set_str(o, "test_id", test_id(t));
-		set_new(o, "present", json_true());
-		append(k->incidents, o);
+		kcidb_set_str(o, "id", id);
+		kcidb_set_str(o, "origin", k->origin);
+		kcidb_set_str(o, "issue_id", issue);
+		kcidb_set_new(o, "issue_version", json_integer(1));
+		kcidb_set_str(o, "test_id", test_id(t));
+		kcidb_set_new(o, "present", json_true());
+		kcidb_append(k->incidents, o);
 	}
 	free(issue);
 	free(ident);
@@ -340,26 +342,26 @@ static void add_decisions(struct kcidb *k, json_t *t, json_t *misc,
 
 		if (!d)
 			die("out of memory");
-		set_str(d, "op", r->col[REC_OP]);
-		set_str(d, "decision", decision_of(obs));
+		kcidb_set_str(d, "op", r->col[REC_OP]);
+		kcidb_set_str(d, "decision", decision_of(obs));
 		if (strcmp(decision_of(obs), obs))
-			set_str(d, "errno", obs);
-		set_str(d, "expected", r->col[REC_EXPECTED]);
-		set_str(d, "observed", obs);
-		set_str(d, "subject", r->col[REC_SUBJECT]);
-		set_str(d, "object", r->col[REC_OBJECT]);
-		set_str(d, "class", r->col[REC_CLASS]);
-		set_str(d, "detail", r->col[REC_DETAIL]);
-		set_str(d, "abi", r->col[REC_ABI]);
-		set_str(d, "depends", r->col[REC_DEPENDS]);
+			kcidb_set_str(d, "errno", obs);
+		kcidb_set_str(d, "expected", r->col[REC_EXPECTED]);
+		kcidb_set_str(d, "observed", obs);
+		kcidb_set_str(d, "subject", r->col[REC_SUBJECT]);
+		kcidb_set_str(d, "object", r->col[REC_OBJECT]);
+		kcidb_set_str(d, "class", r->col[REC_CLASS]);
+		kcidb_set_str(d, "detail", r->col[REC_DETAIL]);
+		kcidb_set_str(d, "abi", r->col[REC_ABI]);
+		kcidb_set_str(d, "depends", r->col[REC_DEPENDS]);
 		if (r->known) {
-			set_str(d, "known_bug", r->known);
+			kcidb_set_str(d, "known_bug", r->known);
 			add_incident(k, t, r->known);
 		}
-		append(list, d);
+		kcidb_append(list, d);
 	}
 	if (json_array_size(list))
-		set_new(misc, "decisions", list);
+		kcidb_set_new(misc, "decisions", list);
 	else
 		json_decref(list);
 	free(prefix);
@@ -424,14 +426,14 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 	if (!misc)
 		die("out of memory");
 	if (p->problem)
-		set_str(misc, "problem", p->problem);
-	t = add_test(k, build_id, b->dir_name, path, p->status, misc);
+		kcidb_set_str(misc, "problem", p->problem);
+	t = kcidb_add_test(k, build_id, b->dir_name, path, p->status, misc);
 	for (i = 0; i < b->n_times; i++) {
 		double t0, t1;
 
 		if (!strcmp(b->time_names[i], p->name) &&
 		    sscanf(b->times[i], "%lf %lf", &t0, &t1) == 2 && t1 >= t0)
-			set_new(t, "duration", json_real(t1 - t0));
+			kcidb_set_new(t, "duration", json_real(t1 - t0));
 	}
 	for (i = 0; i < p->n; i++) {
 		const struct kcidb_case *c = &p->cases[i];
@@ -443,19 +445,21 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 		misc = json_object();
 		if (!misc)
 			die("out of memory");
-		set_str(misc, "case", c->name);
+		kcidb_set_str(misc, "case", c->name);
 		if (c->reason)
-			set_str(misc, "skip_reason", c->reason);
+			kcidb_set_str(misc, "skip_reason", c->reason);
 		if (c->status == KCIDB_MISS)
-			set_str(misc, "lost",
+			kcidb_set_str(
+				misc, "lost",
 				"planned, never reported: the guest died or its results were lost");
 		excerpt =
 			boot ? crash_excerpt(b, p->name, c->name, &boot) : NULL;
 		if (boot)
-			set_new(misc, "crashed_boot", json_integer(boot));
-		t = add_test(k, build_id, b->dir_name, cpath, c->status, misc);
+			kcidb_set_new(misc, "crashed_boot", json_integer(boot));
+		t = kcidb_add_test(k, build_id, b->dir_name, cpath, c->status,
+				   misc);
 		if (excerpt)
-			set_str(t, "log_excerpt", excerpt);
+			kcidb_set_str(t, "log_excerpt", excerpt);
 		free(excerpt);
 		add_decisions(k, t, misc, b->recs, p->name, c->name);
 		bug = c->crash_boot ?
@@ -487,10 +491,10 @@ static void add_own_checks(struct kcidb *k, const struct kcidb_boot *b,
 	st = !verdict		      ? KCIDB_MISS :
 	     !strcmp(verdict, "PASS") ? KCIDB_PASS :
 					KCIDB_FAIL;
-	set_str(misc, "verdict", verdict ? verdict : "none recorded");
-	set_str(misc, "boots", boots);
-	set_str(misc, "accel", accel);
-	add_test(k, build_id, b->dir_name, path, st, misc);
+	kcidb_set_str(misc, "verdict", verdict ? verdict : "none recorded");
+	kcidb_set_str(misc, "boots", boots);
+	kcidb_set_str(misc, "accel", accel);
+	kcidb_add_test(k, build_id, b->dir_name, path, st, misc);
 	free(path);
 	for (i = 0; i < n; i++) {
 		const struct record *r = &b->recs->v[i];
@@ -501,15 +505,15 @@ static void add_own_checks(struct kcidb *k, const struct kcidb_boot *b,
 	misc = json_object();
 	if (!misc)
 		die("out of memory");
-	set_new(misc, "recorded", json_integer(n));
-	set_new(misc, "not_as_expected", json_integer(wrong));
-	set_new(misc, "known_bugs", json_integer(known));
+	kcidb_set_new(misc, "recorded", json_integer(n));
+	kcidb_set_new(misc, "not_as_expected", json_integer(wrong));
+	kcidb_set_new(misc, "known_bugs", json_integer(known));
 	path = xasprintf("lsm.%s.decisions", lsm);
-	add_test(k, build_id, b->dir_name, path,
-		 !n    ? KCIDB_SKIP :
-		 wrong ? KCIDB_FAIL :
-			 KCIDB_PASS,
-		 misc);
+	kcidb_add_test(k, build_id, b->dir_name, path,
+		       !n    ? KCIDB_SKIP :
+		       wrong ? KCIDB_FAIL :
+			       KCIDB_PASS,
+		       misc);
 	free(path);
 	free(verdict);
 	free(boots);
@@ -570,291 +574,6 @@ const char *kcidb_boot_build(const struct kcidb *k, const char *dir_name)
 	return NULL;
 }
 
-/* A TSV with a header: its rows, each split into its fields. */
-struct tsv {
-	char **head;
-	size_t n_head;
-	char ***rows;
-	size_t *n_fields, n;
-};
-
-static char **split_tabs(const char *line, size_t *n)
-{
-	char **v = NULL;
-	const char *p = line;
-
-	*n = 0;
-	for (;;) {
-		size_t len = strcspn(p, "\t");
-
-		v = xrealloc(v, (*n + 1) * sizeof(*v));
-		v[(*n)++] = xstrndup(p, len);
-		if (p[len] != '\t')
-			return v;
-		p += len + 1;
-	}
-}
-
-static void tsv_free(struct tsv *t)
-{
-	size_t i, j;
-
-	for (i = 0; i < t->n; i++) {
-		for (j = 0; j < t->n_fields[i]; j++)
-			free(t->rows[i][j]);
-		free(t->rows[i]);
-	}
-	for (j = 0; j < t->n_head; j++)
-		free(t->head[j]);
-	free(t->head);
-	free(t->rows);
-	free(t->n_fields);
-}
-
-/* Every row must have the header's fields: a cut file is an error. */
-static int tsv_parse(const char *text, const char *what, struct tsv *t,
-		     struct err *e)
-{
-	const char *p = text;
-	bool cut = false;
-	char *line;
-
-	*t = (struct tsv){ 0 };
-	line = next_line(&p, &cut);
-	if (!line)
-		return err_set(e, "%s is empty%s", what,
-			       cut ? " or cut short" : "");
-	t->head = split_tabs(line, &t->n_head);
-	free(line);
-	while ((line = next_line(&p, &cut))) {
-		size_t nf;
-		char **f = split_tabs(line, &nf);
-
-		t->rows = xrealloc(t->rows, (t->n + 1) * sizeof(*t->rows));
-		t->n_fields = xrealloc(t->n_fields,
-				       (t->n + 1) * sizeof(*t->n_fields));
-		t->rows[t->n] = f;
-		t->n_fields[t->n++] = nf;
-		free(line);
-		if (nf != t->n_head) {
-			tsv_free(t);
-			return err_set(
-				e,
-				"%s: line %zu has %zu fields, its header %zu",
-				what, t->n + 1, nf, t->n_head);
-		}
-	}
-	if (cut) {
-		tsv_free(t);
-		return err_set(e, "%s is cut short (its last line has no end)",
-			       what);
-	}
-	return 0;
-}
-
-/* Row @r's field of column @name, or NULL. */
-static const char *tsv_get(const struct tsv *t, size_t r, const char *name)
-{
-	size_t j;
-
-	for (j = 0; j < t->n_head; j++)
-		if (!strcmp(t->head[j], name))
-			return t->rows[r][j];
-	return NULL;
-}
-
-static int tsv_need(const struct tsv *t, const char *what,
-		    const char *const *cols, struct err *e)
-{
-	for (; *cols; cols++)
-		if (!tsv_get(t, 0, *cols) && t->n)
-			return err_set(e, "%s has no column %s", what, *cols);
-	return 0;
-}
-
-int kcidb_add_bench(struct kcidb *k, const char *summary_tsv,
-		    char *const *roles, char *const *dirs, size_t n,
-		    struct err *e)
-{
-	static const char *const cols[] = { "point", "change", "ratio",
-					    "ci_lo", "ci_hi",  "significant",
-					    NULL };
-	static const char *const extra[] = { "max_cv", "drift", "change",
-					     "ratio",  "ci_lo", "ci_hi" };
-	struct tsv t;
-	size_t r, i, j;
-
-	if (tsv_parse(summary_tsv, "summary.tsv", &t, e))
-		return -1;
-	if (tsv_need(&t, "summary.tsv", cols, e)) {
-		tsv_free(&t);
-		return -1;
-	}
-	for (r = 0; r < t.n; r++)
-		for (i = 0; i < n; i++) {
-			const char *v = tsv_get(&t, r, roles[i]);
-			const char *build = kcidb_boot_build(k, dirs[i]);
-			char *path, *end;
-			double ns;
-			json_t *misc, *num, *test;
-
-			if (!v || !build)
-				continue;
-			ns = strtod(v, &end);
-			if (end == v || *end) {
-				tsv_free(&t);
-				return err_set(
-					e,
-					"summary.tsv: point %s: %s is not a number",
-					t.rows[r][0], v);
-			}
-			misc = json_object();
-			num = json_object();
-			if (!misc || !num)
-				die("out of memory");
-			set_str(misc, "role", roles[i]);
-			set_new(misc, "ns_per_msg", json_real(ns));
-			for (j = 0; j < sizeof(extra) / sizeof(*extra); j++)
-				set_new(misc, extra[j],
-					json_real(strtod(
-						tsv_get(&t, r, extra[j]) ?: "0",
-						NULL)));
-			set_str(misc, "significant",
-				tsv_get(&t, r, "significant"));
-			path = kcidb_path("lsm.bench", tsv_get(&t, r, "point"));
-			test = add_test(k, build, dirs[i], path, KCIDB_DONE,
-					misc);
-			set_new(num, "value", json_real(ns * 1e-9));
-			set_str(num, "unit", "s/msg");
-			set_str(num, "prefix", "metric");
-			set_new(test, "number", num);
-			free(path);
-		}
-	tsv_free(&t);
-	return 0;
-}
-
-int kcidb_add_compare(struct kcidb *k, const char *compare_tsv,
-		      char *const *specs, char *const *dirs, size_t n,
-		      struct err *e)
-{
-	const char *build[2] = { NULL, NULL };
-	size_t count[3] = { 0 }, r, i, side;
-	json_t *misc, *list;
-	struct tsv t;
-
-	if (tsv_parse(compare_tsv, "compare.tsv", &t, e))
-		return -1;
-	if (t.n_head < 7 || strcmp(t.head[0], "id") ||
-	    strcmp(t.head[1], "class")) {
-		tsv_free(&t);
-		return err_set(
-			e, "compare.tsv has no header id, class, A, B, ...");
-	}
-	/* A is the first boot of its spec, B the last of its (A may be B). */
-	for (side = 0; side < 2; side++)
-		for (i = 0; i < n; i++)
-			if (!strcmp(specs[i], t.head[2 + side]) &&
-			    (side || !build[0]))
-				build[side] = kcidb_boot_build(k, dirs[i]);
-	if (!build[0] || !build[1]) {
-		err_set(e, "compare.tsv: no boot of %s in the run",
-			build[0] ? t.head[3] : t.head[2]);
-		tsv_free(&t);
-		return -1;
-	}
-	misc = json_object();
-	list = json_array();
-	if (!misc || !list)
-		die("out of memory");
-	for (r = 0; r < t.n; r++) {
-		const char *cls = t.rows[r][1];
-
-		if (!strcmp(cls, "explained"))
-			count[0]++;
-		else if (!strcmp(cls, "unexplained"))
-			count[1]++;
-		else if (!strcmp(cls, "evidence"))
-			count[2]++;
-		if (!strcmp(cls, "unexplained")) {
-			char *c = xasprintf("%s: %s -> %s", t.rows[r][0],
-					    t.rows[r][2], t.rows[r][3]);
-
-			append(list, json_string(c));
-			free(c);
-		}
-	}
-	set_str(misc, "a", t.head[2]);
-	set_str(misc, "b", t.head[3]);
-	set_str(misc, "a_build_id", build[0]);
-	set_new(misc, "explained", json_integer(count[0]));
-	set_new(misc, "unexplained", json_integer(count[1]));
-	set_new(misc, "features_as_evidence", json_integer(count[2]));
-	set_new(misc, "unexplained_cases", list);
-	add_test(k, build[1], "compare", "lsm.compare",
-		 count[1] ? KCIDB_FAIL : KCIDB_PASS, misc);
-	tsv_free(&t);
-	return 0;
-}
-
-static enum kcidb_status mutant_status(const char *verdict)
-{
-	if (!strcmp(verdict, "killed"))
-		return KCIDB_PASS;
-	if (!strcmp(verdict, "survived"))
-		return KCIDB_FAIL;
-	if (!strcmp(verdict, "inconclusive"))
-		return KCIDB_MISS;
-	return KCIDB_ERROR;
-}
-
-int kcidb_add_mutants(struct kcidb *k, const char *mutants_tsv,
-		      char *const *names, char *const *dirs, size_t n,
-		      struct err *e)
-{
-	static const char *const cols[] = { "mutant", "verdict", "description",
-					    NULL };
-	static const char *const keep[] = { "verdict",	   "killed_by_way",
-					    "decisions",   "failures",
-					    "description", "why" };
-	struct tsv t;
-	size_t r, i, j;
-
-	if (tsv_parse(mutants_tsv, "mutants.tsv", &t, e))
-		return -1;
-	if (tsv_need(&t, "mutants.tsv", cols, e)) {
-		tsv_free(&t);
-		return -1;
-	}
-	for (r = 0; r < t.n; r++) {
-		const char *name = tsv_get(&t, r, "mutant");
-		const char *build = NULL, *dir = NULL;
-		json_t *misc;
-		char *path;
-
-		for (i = 0; i < n && !build; i++)
-			if (!strcmp(names[i], name)) {
-				dir = dirs[i];
-				build = kcidb_boot_build(k, dir);
-			}
-		/* A stillborn mutant never booted: no build to attach it to. */
-		if (!build)
-			continue;
-		misc = json_object();
-		if (!misc)
-			die("out of memory");
-		for (j = 0; j < sizeof(keep) / sizeof(*keep); j++)
-			if (tsv_get(&t, r, keep[j]))
-				set_str(misc, keep[j], tsv_get(&t, r, keep[j]));
-		path = kcidb_path("lsm.mutate", name);
-		add_test(k, build, dir, path,
-			 mutant_status(tsv_get(&t, r, "verdict")), misc);
-		free(path);
-	}
-	tsv_free(&t);
-	return 0;
-}
-
 void kcidb_add_issues(struct kcidb *k, const struct known_list *l)
 {
 	size_t i;
@@ -867,21 +586,21 @@ void kcidb_add_issues(struct kcidb *k, const struct known_list *l)
 
 		if (!o || !misc || !culprit)
 			die("out of memory");
-		set_str(o, "id", id);
-		set_str(o, "origin", k->origin);
-		set_new(o, "version", json_integer(1));
-		set_str(o, "report_subject", b->name);
-		set_str(o, "comment", b->evidence);
-		set_new(culprit, "code", json_true());
-		set_new(o, "culprit", culprit);
-		set_str(misc, "kernels", b->kernels);
-		set_str(misc, "cases", b->cases);
-		set_str(misc, "observed", b->observed);
-		set_str(misc, "trace", b->trace);
-		set_str(misc, "function", b->function);
-		set_str(misc, "reproduce", b->reproduce);
-		set_new(o, "misc", misc);
-		append(k->issues, o);
+		kcidb_set_str(o, "id", id);
+		kcidb_set_str(o, "origin", k->origin);
+		kcidb_set_new(o, "version", json_integer(1));
+		kcidb_set_str(o, "report_subject", b->name);
+		kcidb_set_str(o, "comment", b->evidence);
+		kcidb_set_new(culprit, "code", json_true());
+		kcidb_set_new(o, "culprit", culprit);
+		kcidb_set_str(misc, "kernels", b->kernels);
+		kcidb_set_str(misc, "cases", b->cases);
+		kcidb_set_str(misc, "observed", b->observed);
+		kcidb_set_str(misc, "trace", b->trace);
+		kcidb_set_str(misc, "function", b->function);
+		kcidb_set_str(misc, "reproduce", b->reproduce);
+		kcidb_set_new(o, "misc", misc);
+		kcidb_append(k->issues, o);
 		free(id);
 	}
 	/* A bug the run named that the list no longer has: still an issue. */
@@ -895,13 +614,14 @@ void kcidb_add_issues(struct kcidb *k, const struct known_list *l)
 		o = json_object();
 		if (!o)
 			die("out of memory");
-		set_str(o, "id", id);
-		set_str(o, "origin", k->origin);
-		set_new(o, "version", json_integer(1));
-		set_str(o, "report_subject", strchr(id, ':') + 1);
-		set_str(o, "comment",
+		kcidb_set_str(o, "id", id);
+		kcidb_set_str(o, "origin", k->origin);
+		kcidb_set_new(o, "version", json_integer(1));
+		kcidb_set_str(o, "report_subject", strchr(id, ':') + 1);
+		kcidb_set_str(
+			o, "comment",
 			"named by the run, not in the known kernel bugs list given");
-		append(k->issues, o);
+		kcidb_append(k->issues, o);
 	}
 }
 

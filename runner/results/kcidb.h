@@ -3,7 +3,8 @@
  * A results directory as a KCIDB v5.3 submission (kernelci's report
  * schema, vendored in fixtures/kcidb/): what each case, boot and kernel
  * of lsmconf's results maps to. kcidb_cases.c reads a boot's ktap.txt
- * into its programs and cases; kcidb.c builds the document (jansson).
+ * into its programs and cases; kcidb.c builds the document (jansson),
+ * kcidb_runs.c adds the bench, mutate and compare runs' own verdicts.
  * Pure of I/O: the caller reads the files.
  */
 #ifndef LSMCONF_KCIDB_H
