@@ -296,13 +296,17 @@ static void add_extras(struct kcidb *k, const char *root,
 	free(text);
 	for (i = 0; i < m; i++)
 		free(a[i]);
-	m = 0;
-	text = maybe_read(root, "compare.tsv", NULL);
-	for (i = 0; text && i < n; i++) {
-		a[m] = saved_value(boots[i].kernel_txt, "spec");
-		dirs[m++] = boots[i].name;
+	/* Every boot by its spec, for the comparison and the series. */
+	for (m = 0; m < n; m++) {
+		a[m] = saved_value(boots[m].kernel_txt, "spec") ?: xstrdup("");
+		dirs[m] = boots[m].name;
 	}
+	text = maybe_read(root, "compare.tsv", NULL);
 	if (text && kcidb_add_compare(k, text, a, dirs, m, &e))
+		die("kcidb: %s/%s", root, e.msg);
+	free(text);
+	text = maybe_read(root, "series.tsv", NULL);
+	if (text && kcidb_add_series(k, text, a, dirs, n, &e))
 		die("kcidb: %s/%s", root, e.msg);
 	free(text);
 	for (i = 0; i < m; i++)

@@ -152,6 +152,15 @@ int kcidb_add_mutants(struct kcidb *k, const char *mutants_tsv,
 int kcidb_add_compare(struct kcidb *k, const char *compare_tsv,
 		      char *const *specs, char *const *dirs, size_t n,
 		      struct err *e);
+/*
+ * A series run's series.tsv: per patch that was built, "lsm.series" on
+ * its kernel's build (the boot whose spec, @specs[i] of @dirs[i], is the
+ * row's): PASS when it changed no decision and no cost significantly,
+ * FAIL when it did, ERROR when it did not apply; the row in misc.
+ */
+int kcidb_add_series(struct kcidb *k, const char *series_tsv,
+		     char *const *specs, char *const *dirs, size_t n,
+		     struct err *e);
 /* Every listed known kernel bug as an issue (the incidents link them). */
 void kcidb_add_issues(struct kcidb *k, const struct known_list *l);
 /* The submission: {"version": {5, 3}, "checkouts": ..., ...}. A new reference. */

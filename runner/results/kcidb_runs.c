@@ -2,8 +2,8 @@
 /*
  * The runs' own verdicts in a KCIDB submission (kcidb.h): a bench run's
  * points (summary.tsv), a mutate run's mutants (mutants.tsv), a compare
- * run's comparison (compare.tsv), each a test on the build of the boot
- * it belongs to.
+ * run's comparison (compare.tsv), a series run's patches (series.tsv),
+ * each a test on the build of the boot it belongs to.
  */
 #define _GNU_SOURCE
 #include "kcidb.h"
@@ -295,6 +295,59 @@ int kcidb_add_mutants(struct kcidb *k, const char *mutants_tsv,
 		kcidb_add_test(k, build, dir, path,
 			       mutant_status(tsv_get(&t, r, "verdict")), misc);
 		free(path);
+	}
+	tsv_free(&t);
+	return 0;
+}
+
+int kcidb_add_series(struct kcidb *k, const char *series_tsv,
+		     char *const *specs, char *const *dirs, size_t n,
+		     struct err *e)
+{
+	static const char *const cols[] = { "patch",
+					    "subject",
+					    "applies",
+					    "decisions_changed",
+					    "cost_significant",
+					    "spec",
+					    NULL };
+	struct tsv t;
+	size_t r, i, j;
+
+	if (tsv_parse(series_tsv, "series.tsv", &t, e))
+		return -1;
+	if (tsv_need(&t, "series.tsv", cols, e)) {
+		tsv_free(&t);
+		return -1;
+	}
+	for (r = 0; r < t.n; r++) {
+		const char *spec = tsv_get(&t, r, "spec");
+		const char *build = NULL, *dir = NULL;
+		enum kcidb_status st;
+		json_t *misc;
+
+		/* A patch the bisection never built has no kernel. */
+		for (i = 0; i < n && !build; i++)
+			if (!strcmp(specs[i], spec)) {
+				dir = dirs[i];
+				build = kcidb_boot_build(k, dir);
+			}
+		if (!build)
+			continue;
+		misc = json_object();
+		if (!misc)
+			die("out of memory");
+		for (j = 0; j < t.n_head; j++)
+			if (strcmp(t.head[j], "spec"))
+				kcidb_set_str(misc, t.head[j], t.rows[r][j]);
+		/* A decision or a significant cost changed: a finding. */
+		st = strcmp(tsv_get(&t, r, "applies"), "yes") ? KCIDB_ERROR :
+		     strcmp(tsv_get(&t, r, "decisions_changed"), "0") ||
+				     !strcmp(tsv_get(&t, r, "cost_significant"),
+					     "yes") ?
+								KCIDB_FAIL :
+								KCIDB_PASS;
+		kcidb_add_test(k, build, dir, "lsm.series", st, misc);
 	}
 	tsv_free(&t);
 	return 0;

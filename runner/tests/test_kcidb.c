@@ -429,6 +429,11 @@ START_TEST(test_bench_mutants_compare)
 	const char *cmp = "id\tclass\tdebian:sid\tdebian:sid\treason\tchange\t"
 			  "rule\nx/y/z\tunexplained\tallow\tEACCES\t-\t-\t-\n";
 	char *specs[] = { "debian:sid" };
+	/* Patch 2 was never built (no spec): no test. */
+	const char *ser = "patch\tsubject\tapplies\tdecisions_changed\t"
+			  "cost_significant\tspec\n"
+			  "2\ts\tyes\t0\t-\t-\n"
+			  "3\ts\tyes\t118\tyes\tdebian:sid\n";
 	struct err e;
 	json_t *t, *num;
 
@@ -450,6 +455,10 @@ START_TEST(test_bench_mutants_compare)
 	ck_assert_int_eq(kcidb_add_compare(&k, cmp, names, dirs, 1, &e), -1);
 	ck_assert_str_eq(e.msg,
 			 "compare.tsv: no boot of debian:sid in the run");
+	ck_assert_int_eq(kcidb_add_series(&k, ser, specs, dirs, 1, &e), 0);
+	t = test_at(&k, "lsm.series");
+	ck_assert_str_eq(SVAL(t, "status"), "FAIL");
+	ck_assert_str_eq(SVAL(json_object_get(t, "misc"), "patch"), "3");
 	ck_assert_int_eq(kcidb_add_mutants(&k, mut, names, dirs, 1, &e), 0);
 	ck_assert_str_eq(SVAL(test_at(&k, "lsm.mutate.01-x"), "status"),
 			 "FAIL");
