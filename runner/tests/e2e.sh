@@ -258,8 +258,10 @@ kcidb_valid() {
 	fi
 }
 kcidb_valid r1 "$T/r1/latest"
-check "kcidb of r1: a test per case, each decision of sid's AppArmor boot in misc" \
+check "kcidb of r1: a test per case, under kselftest.apparmor." \
 	grep -q '"path": "kselftest.apparmor.unix_peer_test.unix_peer\.' "$T/r1.json"
+check "kcidb of r1: decisions with their errno in misc" \
+	grep -q '"errno": "EACCES"' "$T/r1.json"
 check "kcidb of r1: sid's crashes are incidents of apparmor-unix-file-perm-null-peer" \
 	grep -q '"issue_id": "lsmconf:apparmor-unix-file-perm-null-peer"' "$T/r1.json"
 "$L" kcidb -o "$T/r1b.json" "$T/r1/latest" > /dev/null 2>&1
