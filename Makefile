@@ -41,7 +41,9 @@ RESULTS_OBJS := $(call layer_objs,results) $(LIB_OBJS)
 ANALYSIS_OBJS := $(call layer_objs,analysis) $(LIB_OBJS)
 SESSION_OBJS := $(call layer_objs,session) $(VM_OBJS) $(RESULTS_OBJS)
 CLI_OBJS := $(call layer_objs,cli) $(SESSION_OBJS) $(ANALYSIS_OBJS)
-RUNNER_LIBS := -larchive -lcrypto -lm
+# JSON (lsmconf kcidb) through jansson, asked like Check (= not :=).
+JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+RUNNER_LIBS = -larchive -lcrypto -lm $(JANSSON_LIBS)
 # Asked when a unit test links (=, not :=): Check may only be installed
 # by the $(DEPS) stamp of this very make.
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
@@ -108,7 +110,7 @@ $(OUT)/tests/test_guest $(OUT)/tests/test_boot \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
-$(OUT)/tests/test_table $(OUT)/tests/test_saved: $(RESULTS_OBJS)
+$(OUT)/tests/test_table $(OUT)/tests/test_saved $(OUT)/tests/test_kcidb: $(RESULTS_OBJS)
 # The v1 id rules of results/legacy*.c, one test per file of rules.
 $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
 $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
@@ -173,6 +175,7 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
+	@sh runner/tests/kcidb_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
@@ -207,6 +210,7 @@ $(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c runner/results/ksf
 LEGACY_SRCS := $(wildcard runner/results/legacy*.c)
 $(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c $(LEGACY_SRCS))
+$(OUT)/fuzz/fuzz_kcidb: $(call fuzz_objs,runner/results/kcidb_cases.c runner/results/kcidb.c runner/results/ktap.c runner/results/ksft.c runner/results/saved.c)
 $(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c)
 $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)

@@ -25,6 +25,9 @@ static const char usage[] =
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"       lsmconf table [--out FILE] RESULTS... the revocation table (markdown);\n"
 	"                                        RESULTS may be a run_kselftest.sh log\n"
+	"       lsmconf kcidb [--origin NAME] [--run ID] [-o FILE] RESULTS  a KCIDB v5.3\n"
+	"                                        submission of a results directory\n"
+	"                                        (RESULTS/kcidb.json)\n"
 	"       lsmconf selftests-series [--out DIR] KSRC  git format-patch series adding\n"
 	"                                        the selftests to the kernel tree KSRC\n"
 	"\n"
@@ -104,6 +107,8 @@ int main(int argc, char **argv)
 		return cmd_ksrc(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "table"))
 		return cmd_table(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "kcidb"))
+		return cmd_kcidb(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "selftests-series"))
 		return cmd_selftests_series(argc - 1, argv + 1);
 	die("unknown command %s (see lsmconf --help)", argv[1]);
