@@ -112,7 +112,8 @@ static bool start(const struct unit_plan *p, size_t i, const char *store,
 	/* Its one-line summary goes where notes go: stdout is the report. */
 	struct spawn_opts so = { .stdin_fd = -1,
 				 .stdout_fd = STDERR_FILENO,
-				 .stderr_fd = -2 };
+				 .stderr_fd = -2,
+				 .relay = true };
 	char *argv[] = { (char *)self,	     "unit", "--store", (char *)store,
 			 (char *)p->v[i].id, NULL };
 

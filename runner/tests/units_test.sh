@@ -42,6 +42,25 @@ else
 fi
 verdicts "$T/serial.out" "$T/serial/latest/mutants.tsv" > "$T/serial.v" 2> /dev/null
 
+# An interrupted serial command leaves no QEMU behind: each unit gets
+# SIGTERM first (from lsmconf's handler, or as its parent-death signal
+# after SIGKILL) and stops its own QEMUs. 12 s is inside the boots.
+# ("[q]emu" keeps the pattern from matching the command that holds it.)
+for sig in TERM KILL; do
+	timeout -s "$sig" 12 "$L" compare --results "$T/int-$sig" --lsm apparmor \
+		--test live_test debian:trixie debian:sid > /dev/null 2> "$T/int-$sig.err"
+	rc=$?
+	timeout 10 pidwait -f "[q]emu-system.*$T/int-$sig"
+	if [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ]; then
+		no "SIG$sig to a serial compare: it had ended already (exit $rc)"
+	elif pgrep -f "[q]emu-system.*$T/int-$sig" > /dev/null; then
+		no "SIG$sig to a serial compare: QEMU left behind"
+		pkill -KILL -f "[q]emu-system.*$T/int-$sig"
+	else
+		ok "SIG$sig to a serial compare (exit $rc): no QEMU left, $(grep -c 'interrupted by signal 15' "$T/int-$sig.err") processes said so"
+	fi
+done
+
 S=$T/store
 if "$L" plan --store "$S" "$@" > "$T/plan" 2> "$T/plan.err"; then
 	ok "plan: $(wc -l < "$T/plan") units in $("$L" plan --store "$S" --steps | wc -l) steps"
