@@ -54,7 +54,7 @@ struct unit_cmd {
 	int (*merge)(void *ctx, const struct unit_plan *p, const char *store,
 		     const char *root);
 };
-extern const struct unit_cmd compare_units, mutate_units;
+extern const struct unit_cmd compare_units, mutate_units, bench_units;
 /*
  * The serial command: every unit of its plan run here, independent ones
  * side by side (o->jobs, else as many as the machine holds), into a store
@@ -69,8 +69,11 @@ char *unit_file(const char *store, const char *id, const char *name);
 char *unit_value(const char *text, const char *key);
 /* How long the unit @id took to run. */
 double unit_seconds(const char *store, const char *id);
-/* Prints the unit's output.txt (its boots' reports). */
-void unit_print_output(const char *store, const char *id);
+/*
+ * Prints the unit's output.txt (its boots' reports), the paths into its
+ * attempt's directory as paths into @root, where merge links them.
+ */
+void unit_print_output(const char *store, const char *id, const char *root);
 /*
  * @root/@name, a link to the unit's results directory @name (relative
  * when the store is inside @root); malloc'd.

@@ -673,7 +673,7 @@ static int compare_merge(void *ctx, const struct unit_plan *p,
 	/* Each boot's report, in the plan's order. */
 	for (i = 0; i < p->n; i++)
 		if (p->v[i].kind == UNIT_BOOT)
-			unit_print_output(store, p->v[i].id);
+			unit_print_output(store, p->v[i].id, root);
 	status = compare_report(&c->o, &sa, &sb, root, c->t0, NULL);
 	free(ca);
 	free(cb);

@@ -20,7 +20,7 @@ static const char usage[] =
 	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
 	"       lsmconf series [options] SOURCE SERIES  build base and tip of a patch\n"
 	"                                        series, bisect what changed, report it\n"
-	"       lsmconf plan [--store DIR] CMD ARGS...  the units of compare or mutate\n"
+	"       lsmconf plan [--store DIR] CMD ARGS...  the units of compare, mutate or bench\n"
 	"                                        (ID KIND DEPENDS... -- what), saved in DIR;\n"
 	"                                        --steps, --step N: the saved plan's steps\n"
 	"       lsmconf unit [--store DIR] ID|--index N  run one unit of the saved plan\n"

@@ -1097,12 +1097,12 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	(void)p;
 	if (!original_saved(c, store, NULL, root, &kb)) {
 		for (i = 0; i < c->n_boot; i++)
-			unit_print_output(store, c->boot[i]);
+			unit_print_output(store, c->boot[i], root);
 		die("the original %s fails the suite on its own: no mutant can be judged against it",
 		    c->spec);
 	}
 	for (i = 0; i < c->n_boot; i++) {
-		unit_print_output(store, c->boot[i]);
+		unit_print_output(store, c->boot[i], root);
 		orig_s += unit_seconds(store, c->boot[i]);
 	}
 	run_load_records(&kb, &orig);
@@ -1111,7 +1111,7 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	records_free(&orig);
 	sbuf_printf(&tsv, "%s", mutants_tsv_header);
 	for (i = 0; i < c->n; i++) {
-		unit_print_output(store, c->mboot[i]);
+		unit_print_output(store, c->mboot[i], root);
 		judge_saved(c, i, store, root, &kb, &res[i]);
 		mutant_print(&c->a.m, &c->m[i], &res[i], &sc, &tsv);
 	}

@@ -25,7 +25,8 @@
 #define STORE_DEFAULT "results/store"
 
 static const struct unit_cmd *const unit_cmds[] = { &compare_units,
-						    &mutate_units };
+						    &mutate_units,
+						    &bench_units };
 
 static const struct unit_cmd *unit_cmd_find(const char *name)
 {
@@ -34,10 +35,11 @@ static const struct unit_cmd *unit_cmd_find(const char *name)
 	for (i = 0; i < ARRAY_SIZE(unit_cmds); i++)
 		if (!strcmp(unit_cmds[i]->name, name))
 			return unit_cmds[i];
-	if (!strcmp(name, "bench") || !strcmp(name, "series"))
+	if (!strcmp(name, "series") || !strcmp(name, "msgcost") ||
+	    !strcmp(name, "run"))
 		die("plan: %s is not cut into units yet (run lsmconf %s here; see docs/runner.md, \"Running on many machines\")",
 		    name, name);
-	die("plan: cannot plan %s (compare or mutate)", name);
+	die("plan: cannot plan %s (compare, mutate or bench)", name);
 }
 
 char *unit_run_key(const struct run_opts *o)
@@ -80,14 +82,25 @@ double unit_seconds(const char *store, const char *id)
 	return s;
 }
 
-void unit_print_output(const char *store, const char *id)
+void unit_print_output(const char *store, const char *id, const char *root)
 {
 	char *text = unit_file(store, id, "output.txt");
+	char *done = unit_file(store, id, "done");
+	char *tmp = done ? unit_value(done, "attempt") : NULL;
+	const char *p = text, *at;
 
-	if (text)
-		fputs(text, stdout);
-	free(text);
+	/* Its paths named the attempt's directory: now the results'. */
+	while (p && tmp && *tmp && (at = strstr(p, tmp))) {
+		fwrite(p, 1, at - p, stdout);
+		fputs(root, stdout);
+		p = at + strlen(tmp);
+	}
+	if (p)
+		fputs(p, stdout);
 	fflush(stdout);
+	free(text);
+	free(done);
+	free(tmp);
 }
 
 char *unit_link(const char *store, const char *id, const char *name,
@@ -474,7 +487,8 @@ int cmd_unit(int argc, char **argv)
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
 	gethostname(host, sizeof(host) - 1);
-	done = xasprintf("seconds %.1f\nhost %s\n", now_seconds() - t0, host);
+	done = xasprintf("seconds %.1f\nhost %s\nattempt %s\n",
+			 now_seconds() - t0, host, tmp);
 	if (store_commit(store, u->id, tmp, done, &e))
 		die("%s", e.msg);
 	store_unlock(lock);

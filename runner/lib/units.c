@@ -34,7 +34,8 @@ int unit_kind_parse(const char *s)
 
 bool unit_kind_exclusive(enum unit_kind k)
 {
-	return k == UNIT_BUILD;
+	/* A bench boot measures: nothing beside it (under KVM, wall time). */
+	return k == UNIT_BUILD || k == UNIT_BENCH;
 }
 
 struct unit *unit_find(const struct unit_plan *p, const char *id)

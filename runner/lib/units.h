@@ -25,7 +25,10 @@ enum unit_kind {
 const char *unit_kind_name(enum unit_kind k);
 /* The kind named @s, or -1. */
 int unit_kind_parse(const char *s);
-/* A build takes every CPU: nothing else runs beside it. */
+/*
+ * A build takes every CPU, and a bench boot's figures are disturbed by
+ * what runs beside it (wall time under KVM): nothing runs beside either.
+ */
 bool unit_kind_exclusive(enum unit_kind k);
 
 #define UNIT_ID_LEN 16

@@ -196,7 +196,11 @@ START_TEST(test_pick_build_waits)
 
 	unit_add(&p, UNIT_BOOT, "boot", &a, 1, "boot");
 	unit_add(&p, UNIT_BUILD, "build", &a, 1, "build");
-	/* Never a build beside a boot. */
+	/* Never a build beside a boot, nor a bench boot beside anything. */
+	ck_assert(unit_kind_exclusive(UNIT_BUILD));
+	ck_assert(unit_kind_exclusive(UNIT_BENCH));
+	ck_assert(!unit_kind_exclusive(UNIT_BOOT));
+	ck_assert(!unit_kind_exclusive(UNIT_PROVISION));
 	ck_assert_int_eq(pool_pick(&p, st, 8), -1);
 	st[1] = POOL_DONE;
 	ck_assert_int_eq(pool_pick(&p, st, 8), 2);
