@@ -646,8 +646,10 @@ static void side_load(const struct compare_ctx *c, size_t s, const char *store,
 	}
 	sd->boots.ok = true;
 	for (i = 0; i < c->n_lsm; i++) {
-		char *name =
-			xasprintf("%s-%s", safe_name(c->spec[s]), c->lsm[i]);
+		char *spec_name = safe_name(c->spec[s]);
+		char *name = xasprintf("%s-%s", spec_name, c->lsm[i]);
+
+		free(spec_name);
 
 		sd->boots.lsm[i] = c->lsm[i];
 		sd->boots.dir[i] = unit_link(store, c->boot[s][i], name, root);

@@ -432,7 +432,7 @@ int cmd_unit(int argc, char **argv)
 	} else if (first < argc) {
 		want = argv[first++];
 	}
-	if (first != argc || (index < 0 && first == 1))
+	if (first != argc || (index < 0 && !want))
 		die("unit: want [--store DIR] ID, or --index N");
 	store = store_abs(store_arg);
 	c = replan(store, &p, &ctx, &o);

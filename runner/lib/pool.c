@@ -132,6 +132,7 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		int slots)
 {
 	enum pool_state *state = xcalloc(p->n ? p->n : 1, sizeof(*state));
+	bool *ran = xcalloc(p->n ? p->n : 1, sizeof(*ran));
 	struct child run[POOL_MAX + 1];
 	size_t i, n_run = 0, failed = 0;
 	char why[64];
@@ -144,13 +145,16 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		struct pollfd pfd[POOL_MAX + 1];
 		int ret;
 
-		while (n_run <= POOL_MAX &&
+		/* After a failure nothing new starts: the command cannot merge. */
+		while (!failed && n_run <= POOL_MAX &&
 		       (pick = pool_pick(p, state, slots)) >= 0) {
+			ran[pick] = true;
 			if (start(p, pick, store, self, &run[n_run])) {
 				state[pick] = POOL_RUNNING;
 				n_run++;
 			} else {
 				state[pick] = POOL_FAILED;
+				failed++;
 			}
 		}
 		if (!n_run)
@@ -174,6 +178,7 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 				state[c->unit] = POOL_DONE;
 			} else {
 				state[c->unit] = POOL_FAILED;
+				failed++;
 				note("unit %s (%s) failed after %.0f s: %s",
 				     u->id, u->desc, now_seconds() - c->t0,
 				     spawn_strstatus(st, why, sizeof(why)));
@@ -183,16 +188,16 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 			run[i--] = run[--n_run];
 		}
 	}
-	for (i = 0; i < p->n; i++) {
+	for (failed = 0, i = 0; i < p->n; i++) {
 		if (state[i] == POOL_DONE)
 			continue;
-		if (state[i] == POOL_WAIT)
-			state[i] = POOL_FAILED;
 		failed++;
+		/* A unit that ran and failed has said so above. */
+		if (!ran[i])
+			note("unit %s (%s) not run: a unit failed before it",
+			     p->v[i].id, p->v[i].desc);
 	}
-	for (i = 0; i < p->n; i++)
-		if (state[i] == POOL_FAILED)
-			note("unit %s (%s) not done", p->v[i].id, p->v[i].desc);
+	free(ran);
 	free(state);
 	return failed;
 }

@@ -34,9 +34,9 @@ int pool_pick(const struct unit_plan *p, enum pool_state *state, int slots);
 
 /*
  * Runs every unit of @p that is not done in @store, each as
- * "@self unit --store @store ID", up to @slots at a time. Returns how
- * many failed (or could not run for a failed dependency); their ids and
- * descriptions are printed.
+ * "@self unit --store @store ID", up to @slots at a time; after a unit
+ * fails, none starts (those running end). Returns how many are not done;
+ * their ids and descriptions are printed.
  */
 size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		int slots);
