@@ -15,8 +15,8 @@
 
 /* QEMU's own memory beside its guest's, per TCG guest (measured ~200 MB). */
 #define QEMU_OVERHEAD_MB 256
-/* At most this many units at once, whatever the machine. */
-#define POOL_MAX 64
+/* At most this many units at once: spawn.c stops at most 32 children. */
+#define POOL_MAX 32
 
 int pool_slots(long cpus, long mem_avail_mb, int guest_mb)
 {
@@ -146,7 +146,7 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		int ret;
 
 		/* After a failure nothing new starts: the command cannot merge. */
-		while (!failed && n_run <= POOL_MAX &&
+		while (!failed && n_run < POOL_MAX &&
 		       (pick = pool_pick(p, state, slots)) >= 0) {
 			ran[pick] = true;
 			if (start(p, pick, store, self, &run[n_run])) {

@@ -153,7 +153,7 @@ START_TEST(test_slots)
 	ck_assert_int_eq(pool_slots(16, 2000, 512), 2);
 	ck_assert_int_eq(pool_slots(16, 100, 512), 1);
 	ck_assert_int_eq(pool_slots(0, 100000, 512), 1);
-	ck_assert_int_eq(pool_slots(1000, 10000000, 512), 64);
+	ck_assert_int_eq(pool_slots(1000, 10000000, 512), 32);
 }
 END_TEST
 
