@@ -14,6 +14,7 @@
 #   make fuzz [FUZZ_SECONDS=N]  (libFuzzer on every parser of guest output)
 #   make selftests-series KSRC=TREE [SERIES_OUT=DIR]  (format-patch series for upstream)
 #   make intree    the upstream series applied to a copy of the kernel tree and built there
+#   make engines   a mutate run's units through GNU parallel and a Slurm job array
 #   make check     unit tests, lint, docs, short fuzzing, in-tree build check, end-to-end boots
 #
 # See README.md and docs/.
@@ -68,7 +69,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: selftests-series intree all run compare bench msgcost mutate series check unit e2e fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
+.PHONY: selftests-series intree all run compare bench msgcost mutate series check unit e2e engines fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas \
 	$(OUT)/qemu/lsmconf-insns.so
@@ -124,7 +125,8 @@ DOCCHECK := $(OUT)/tests/doccheck
 $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
 	$(OUT)/obj/tests/doccheck_facts.o $(LIB_OBJS)
 # The LSM table (lib/lsm.c).
-$(OUT)/tests/test_lsm $(OUT)/tests/test_kedit $(OUT)/tests/test_settings: $(LIB_OBJS)
+$(OUT)/tests/test_lsm $(OUT)/tests/test_kedit $(OUT)/tests/test_settings \
+$(OUT)/tests/test_units: $(LIB_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
 $(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS)
@@ -180,7 +182,14 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
 
-check: $(DEPS) unit lint docs fuzz-short intree e2e
+check: $(DEPS) unit lint docs fuzz-short intree e2e engines
+
+# Units of work on other engines: a 3-mutant mutate run (kernels from the
+# cache) serial, through GNU parallel and through a single-node Slurm
+# cluster's job arrays, the same verdicts each time; two lsmconf unit
+# racing on one unit. About 3 minutes (runner/tests/units_test.sh).
+engines: $(DEPS) all
+	sh runner/tests/units_test.sh $(LSMCONF)
 
 # The in-tree build check: lsmconf selftests-series against the tree
 # build/ksrc names, git am into a hard-linked copy of it, and the kernel's

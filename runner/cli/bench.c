@@ -11,6 +11,7 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "lib/lib.h"
+#include "lib/units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,46 +74,6 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 		bench_profile_load(dir, points, set, prof);
 	free(dir);
 	return ran;
-}
-
-/*
- * The three boots, A -> B -> A2, with the same command line: only the
- * kernel differs (and, under icount, A2's clock seed: see BENCH_SEED_A2).
- * Their samples go to @set; false when a boot failed.
- */
-static bool bench_boots(const struct run_opts *o, const struct bench_opts *bo,
-			const char *const specs[N_BOOTS], const char *root,
-			bool icount, struct bench_set set[N_BOOTS],
-			struct path_set paths[N_BOOTS],
-			struct path_set prof[N_BOOTS])
-{
-	struct kernel k[2];
-	struct err e;
-	char *args;
-	bool ok = true;
-	int b;
-
-	if (kernel_provision(specs[0], &k[0], o->refresh, &e))
-		die("%s", e.msg);
-	if (kernel_provision(specs[1], &k[1], o->refresh, &e))
-		die("%s", e.msg);
-	args = bench_args(bo);
-	for (b = 0; b < N_BOOTS; b++) {
-		char *name = safe_name(specs[b]);
-		char *dir_name =
-			xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
-
-		ok &= bench_boot(o, args, icount,
-				 b == 2 ? BENCH_SEED_A2 : BENCH_SEED_A,
-				 &k[b == 1], root, dir_name, &set[b], &paths[b],
-				 bo->points, &prof[b]);
-		free(dir_name);
-		free(name);
-	}
-	kernel_free(&k[0]);
-	kernel_free(&k[1]);
-	free(args);
-	return ok;
 }
 
 /* samples.tsv: every sample of the three boots (gnuplot reads it too). */
@@ -187,25 +148,27 @@ static bool summarize_point(const char *point,
 	return have;
 }
 
-static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
-		      const char *spec_a, const char *spec_b)
+/*
+ * The report of the three boots' samples (@set, @paths, @prof) into
+ * @root; @ok: every boot passed. Returns the exit status.
+ */
+static int bench_report(const struct run_opts *o, const struct bench_opts *bo,
+			const char *spec_a, const char *spec_b, bool icount,
+			bool profile, const char *root,
+			struct bench_set set[N_BOOTS],
+			struct path_set paths[N_BOOTS],
+			struct path_set prof[N_BOOTS], bool ok)
 {
-	const char *specs[N_BOOTS] = { spec_a, spec_b, spec_a };
-	struct bench_set set[N_BOOTS];
-	struct path_set paths[N_BOOTS], prof[N_BOOTS] = { 0 };
 	struct sbuf sum = { 0 }, path_tsv = { 0 }, prof_tsv = { 0 };
-	struct run_opts ro = *o;
-	char *root = results_root(o->results), *copy, *tok, *save = NULL;
-	bool icount = !boot_uses_kvm(), ok;
-	int b, failed = 0;
+	char *copy, *tok, *save = NULL;
+	int failed = 0;
 
+	(void)o;
 	/* The plugin counts what TCG executes: under KVM there is none. */
-	ro.profile = bo->profile && icount && boot_can_profile();
-	if (bo->profile && !ro.profile)
+	if (bo->profile && !profile)
 		printf("   --profile on: no instruction profile (%s)\n",
 		       !icount ? "under KVM: the plugin needs TCG" :
 				 "this QEMU cannot load plugins");
-	ok = bench_boots(&ro, bo, specs, root, icount, set, paths, prof);
 	write_samples(root, set);
 
 	printf("== bench %s -> %s -> %s (%s)\n", spec_a, spec_b, spec_a,
@@ -223,7 +186,7 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 		failed += !summarize_point(tok, set, &sum);
 		if (bo->probe_messages)
 			bench_path_point(tok, paths, &path_tsv);
-		if (ro.profile)
+		if (profile)
 			bench_profile_point(tok, prof, &prof_tsv);
 	}
 	free(copy);
@@ -238,15 +201,9 @@ static int bench_main(const struct run_opts *o, const struct bench_opts *bo,
 	       root, path_tsv.len ? "path.tsv; " : "",
 	       prof_tsv.len ? "profile.tsv; " : "");
 
-	for (b = 0; b < N_BOOTS; b++) {
-		bench_free(&set[b]);
-		path_free(&paths[b]);
-		path_free(&prof[b]);
-	}
 	sbuf_free(&sum);
 	sbuf_free(&prof_tsv);
 	sbuf_free(&path_tsv);
-	free(root);
 	return ok && !failed ? 0 : 1;
 }
 
@@ -281,9 +238,41 @@ static bool bench_option(void *ctx, const char *opt, const char *v)
 	return true;
 }
 
-int cmd_bench(int argc, char **argv)
+/* What bench's units and merge need (the plan's context). */
+struct bench_ctx {
+	struct bench_opts bo;
+	struct run_opts o;
+	const char *spec[2];
+	bool icount, profile;
+	char *args;
+	char prov[2][UNIT_ID_LEN + 1];
+	char boot[N_BOOTS][UNIT_ID_LEN + 1];
+};
+
+/* The boot names in results: 1-A-<spec>, 2-B-<spec>, 3-A2-<spec>. */
+static char *boot_dir_name(const struct bench_ctx *c, int b)
 {
-	struct bench_opts b = {
+	char *name = safe_name(c->spec[b == 1]);
+	char *dir = xasprintf("%d-%s-%s", b + 1, boot_names[b], name);
+
+	free(name);
+	return dir;
+}
+
+/*
+ * A provision unit per kernel and the three bench boots, A, B, A2, in
+ * that order. Bench boots are exclusive: under KVM their figures are
+ * wall-clock time, which a boot beside them would change.
+ */
+static void *bench_plan(int argc, char **argv, struct unit_plan *p,
+			const struct run_opts **o)
+{
+	struct bench_ctx *c = xcalloc(1, sizeof(*c));
+	size_t prov[2], boot[N_BOOTS];
+	char err[512], *run_key;
+	int first, s, b;
+
+	c->bo = (struct bench_opts){
 		.points = "socketpair:none twoproc:none twoproc:sender "
 			  "twoproc:receiver twoproc:both twoproc:stacked "
 			  "uring:none",
@@ -295,19 +284,139 @@ int cmd_bench(int argc, char **argv)
 		/* The graph tracer crashed build: 7.2 kernels (docs/runner.md) */
 		.probe_calls_only = true,
 	};
-	struct run_opts o;
-	int first;
-	char err[512];
-
 	/* Bench options first, then the shared ones. */
-	argc = own_options(argc, argv, bench_option, &b);
-	first = run_options(argc, argv, &o);
+	argc = own_options(argc, argv, bench_option, &c->bo);
+	first = run_options(argc, argv, &c->o);
 	if (argc - first != 2)
 		die("bench: want exactly two kernel specs (A B)");
-	if (bench_points_check(b.points, err, sizeof(err)))
+	if (bench_points_check(c->bo.points, err, sizeof(err)))
 		die("--points: %s", err);
 	specs_check(argv + first, 2);
-	if (!o.test_timeout_s)
-		o.test_timeout_s = 3600;
-	return bench_main(&o, &b, argv[first], argv[first + 1]);
+	if (!c->o.test_timeout_s)
+		c->o.test_timeout_s = 3600;
+	c->spec[0] = argv[first];
+	c->spec[1] = argv[first + 1];
+	/* Decided where the plan is made: a part of every bench unit's id. */
+	c->icount = !boot_uses_kvm();
+	c->profile = c->bo.profile && c->icount && boot_can_profile();
+	c->o.profile = c->profile;
+	c->args = bench_args(&c->bo);
+	for (s = 0; s < 2; s++) {
+		bool build = !strncmp(c->spec[s], "build:", 6);
+		char *key = xasprintf("spec %s\n", c->spec[s]);
+		char *desc = xasprintf("%s %s", build ? "build" : "provision",
+				       c->spec[s]);
+
+		prov[s] = unit_add(p, build ? UNIT_BUILD : UNIT_PROVISION, key,
+				   NULL, 0, desc);
+		if (!p->v[prov[s]].spec)
+			p->v[prov[s]].spec = xstrdup(c->spec[s]);
+		free(key);
+		free(desc);
+	}
+	run_key = unit_run_key(&c->o);
+	for (b = 0; b < N_BOOTS; b++) {
+		char *name = boot_dir_name(c, b);
+		char *key = xasprintf(
+			"spec %s\nboot %s\nargs %s\nicount %d\nprofile %d\n%s",
+			c->spec[b == 1], boot_names[b], c->args, c->icount,
+			c->profile, run_key);
+		char *desc = xasprintf("bench %s %s", boot_names[b],
+				       c->spec[b == 1]);
+		struct unit *u;
+
+		boot[b] = unit_add(p, UNIT_BENCH, key, &prov[b == 1], 1, desc);
+		u = &p->v[boot[b]];
+		u->spec = xstrdup(c->spec[b == 1]);
+		u->name = name;
+		u->role = b;
+		free(key);
+		free(desc);
+	}
+	free(run_key);
+	for (s = 0; s < 2; s++)
+		memcpy(c->prov[s], p->v[prov[s]].id, UNIT_ID_LEN + 1);
+	for (b = 0; b < N_BOOTS; b++)
+		memcpy(c->boot[b], p->v[boot[b]].id, UNIT_ID_LEN + 1);
+	unit_plan_order(p);
+	*o = &c->o;
+	return c;
+}
+
+static int bench_unit_run(void *ctx, const struct unit_plan *p,
+			  const struct unit *u, const char *store,
+			  const char *dir, struct err *e)
+{
+	const struct bench_ctx *c = ctx;
+	struct bench_set set;
+	struct path_set paths = { 0 }, prof = { 0 };
+	struct kernel k;
+	bool ok;
+
+	(void)p;
+	(void)store;
+	if (u->kind != UNIT_BENCH)
+		return unit_provision(&c->o, u, dir, false, e);
+	if (kernel_provision(u->spec, &k, c->o.refresh, e))
+		return -1;
+	ok = bench_boot(&c->o, c->args, c->icount,
+			u->role == 2 ? BENCH_SEED_A2 : BENCH_SEED_A, &k, dir,
+			u->name, &set, &paths, c->bo.points, &prof);
+	write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);
+	bench_free(&set);
+	path_free(&paths);
+	path_free(&prof);
+	kernel_free(&k);
+	return 0;
+}
+
+static int bench_merge(void *ctx, const struct unit_plan *p, const char *store,
+		       const char *root)
+{
+	struct bench_ctx *c = ctx;
+	struct bench_set set[N_BOOTS];
+	struct path_set paths[N_BOOTS] = { 0 }, prof[N_BOOTS] = { 0 };
+	bool ok = true;
+	int b, status;
+
+	(void)p;
+	for (b = 0; b < N_BOOTS; b++) {
+		/* run_kernel() names the boot's directory NAME-LSM. */
+		char *dir_name = boot_dir_name(c, b);
+		char *name = xasprintf("%s-%s", dir_name,
+				       c->o.lsm ? c->o.lsm : lsms[0].name);
+		char *dir = unit_link(store, c->boot[b], name, root);
+
+		free(dir_name);
+		unit_print_output(store, c->boot[b], root);
+		ok &= unit_passed(store, c->boot[b]);
+		load_samples(dir, &set[b]);
+		if (c->bo.probe_messages)
+			bench_path_load(dir, &paths[b]);
+		if (c->profile)
+			bench_profile_load(dir, c->bo.points, &set[b],
+					   &prof[b]);
+		free(dir);
+		free(name);
+	}
+	status = bench_report(&c->o, &c->bo, c->spec[0], c->spec[1], c->icount,
+			      c->profile, root, set, paths, prof, ok);
+	for (b = 0; b < N_BOOTS; b++) {
+		bench_free(&set[b]);
+		path_free(&paths[b]);
+		path_free(&prof[b]);
+	}
+	return status;
+}
+
+const struct unit_cmd bench_units = {
+	.name = "bench",
+	.plan = bench_plan,
+	.run = bench_unit_run,
+	.merge = bench_merge,
+};
+
+int cmd_bench(int argc, char **argv)
+{
+	return units_here(&bench_units, argc, argv);
 }

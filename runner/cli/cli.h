@@ -23,6 +23,79 @@ int cmd_table(int argc, char **argv);
 int cmd_kcidb(int argc, char **argv);
 int cmd_selftests_series(int argc, char **argv);
 int cmd_series(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
+int cmd_unit(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+
+/*
+ * A command cut into units of work (units.c, lib/units.h): compare.c and
+ * mutate.c each define one.
+ */
+struct unit;
+struct unit_plan;
+struct unit_cmd {
+	const char *name;
+	/*
+	 * Parses the command's arguments (@argv[0] is the command; the words
+	 * are kept) and plans its units into @p, ordered; sets *@o to its run
+	 * options and returns what run and merge need. Dies on bad input.
+	 */
+	void *(*plan)(int argc, char **argv, struct unit_plan *p,
+		      const struct run_opts **o);
+	/*
+	 * Runs @u, its dependencies done in @store, into the new directory
+	 * @dir (its stdout is the unit's output.txt). 0, or -1 and @e.
+	 */
+	int (*run)(void *ctx, const struct unit_plan *p, const struct unit *u,
+		   const char *store, const char *dir, struct err *e);
+	/*
+	 * The command's report, results files (in @root) and exit status,
+	 * from the finished units of @p in @store.
+	 */
+	int (*merge)(void *ctx, const struct unit_plan *p, const char *store,
+		     const char *root);
+};
+extern const struct unit_cmd compare_units, mutate_units, bench_units;
+/*
+ * The serial command: every unit of its plan run here, independent ones
+ * side by side (o->jobs, else as many as the machine holds), into a store
+ * in its results directory, then merged. Returns the exit status.
+ */
+int units_here(const struct unit_cmd *c, int argc, char **argv);
+/* The inputs of run options that make one boot differ from another. */
+char *unit_run_key(const struct run_opts *o);
+/* The file @name of the finished unit @id (malloc'd), or NULL. */
+char *unit_file(const char *store, const char *id, const char *name);
+/* "KEY value" lines: the value of @key in @text (malloc'd), or NULL. */
+char *unit_value(const char *text, const char *key);
+/* How long the unit @id took to run. */
+double unit_seconds(const char *store, const char *id);
+/*
+ * Prints the unit's output.txt (its boots' reports), the paths into its
+ * attempt's directory as paths into @root, where merge links them.
+ */
+void unit_print_output(const char *store, const char *id, const char *root);
+/*
+ * @root/@name, a link to the unit's results directory @name (relative
+ * when the store is inside @root); malloc'd.
+ */
+char *unit_link(const char *store, const char *id, const char *name,
+		const char *root);
+/*
+ * A provision or build unit: u->spec provisioned, kernel.tsv (status,
+ * source, times) and its config in @dir. A build that fails is a result
+ * (status failed) when @failure_is_result. 0, or -1 and @e.
+ */
+int unit_provision(const struct run_opts *o, const struct unit *u,
+		   const char *dir, bool failure_is_result, struct err *e);
+/*
+ * A boot unit: u->spec booted with u->lsm into @dir/u->name-LSM, and its
+ * verdict (PASS, FAIL). 0, or -1 and @e.
+ */
+int unit_boot(const struct run_opts *o, const struct unit *u, const char *dir,
+	      struct err *e);
+/* The boot unit @id passed. */
+bool unit_passed(const char *store, const char *id);
 
 /*
  * bench's path evidence (bench_path.c): a boot's probe.tsv, and one

@@ -10,6 +10,7 @@
 #include "provision/provision.h"
 #include "session/session.h"
 #include "lib/lib.h"
+#include "lib/units.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -49,25 +50,29 @@ void compare_boot_features(const struct kernel_boots *a,
 		}
 }
 
-/* Original and patched must be built alike: only LOCALVERSION may differ. */
-static void config_check(const struct kernel *a, const struct kernel *b)
+/*
+ * Original and patched must be built alike: only LOCALVERSION may differ.
+ * @ca, @cb: the two build: kernels' config files (NULL: not a build:
+ * kernel).
+ */
+static void config_check(const char *ca, const char *cb)
 {
-	char *ca, *cb, why[256];
+	char *ta, *tb, why[256];
 	int n;
 
-	if (a->spec.kind != KSPEC_BUILD || b->spec.kind != KSPEC_BUILD) {
+	if (!ca || !cb) {
 		printf("config check: not applicable (not two build: kernels; their configs may differ)\n");
 		return;
 	}
-	if (read_file(a->config, &ca, NULL) || read_file(b->config, &cb, NULL))
-		die("cannot read %s or %s", a->config, b->config);
-	n = kconfig_diff(ca, cb, why, sizeof(why));
+	if (read_file(ca, &ta, NULL) || read_file(cb, &tb, NULL))
+		die("cannot read %s or %s", ca, cb);
+	n = kconfig_diff(ta, tb, why, sizeof(why));
 	if (n)
 		die("config check failed: %d options differ beyond CONFIG_LOCALVERSION (%s)",
 		    n, why);
 	printf("config check: passed (the two .config files differ only in CONFIG_LOCALVERSION)\n");
-	free(ca);
-	free(cb);
+	free(ta);
+	free(tb);
 }
 
 static void write_outputs(const char *root, const struct cmp_result *r,
@@ -193,7 +198,8 @@ struct side {
 	const char *spec;
 	const char *source; /* kernel.txt's source line: same-source rule */
 	struct kernel_boots boots;
-	const struct kernel *k; /* NULL for saved results: no fetch time */
+	bool live; /* booted by this command: its fetch and build times */
+	double fetch_s, build_s;
 };
 
 /*
@@ -249,12 +255,11 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 		printf("   runs: %s%s%s failed on its own (%s)\n",
 		       ok_a ? "" : a->spec, !ok_a && !ok_b ? " and " : "",
 		       ok_b ? "" : b->spec,
-		       a->k ? "see above" : "as its saved run recorded");
-	if (a->k && b->k)
+		       a->live ? "see above" : "as its saved run recorded");
+	if (a->live && b->live)
 		printf("   time: %s %.1f s (build %.1f s), %s %.1f s (build %.1f s), compare %.2f s, total %.1f s\n",
-		       a->spec, a->k->fetch_seconds, a->k->build_seconds,
-		       b->spec, b->k->fetch_seconds, b->k->build_seconds, t_cmp,
-		       now_seconds() - t0);
+		       a->spec, a->fetch_s, a->build_s, b->spec, b->fetch_s,
+		       b->build_s, t_cmp, now_seconds() - t0);
 	else
 		printf("   time: compare %.2f s, total %.1f s (saved results, no boot)\n",
 		       t_cmp, now_seconds() - t0);
@@ -267,37 +272,6 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 	return c;
 }
 
-/* Returns the process exit status: 0 when nothing is unexplained. */
-static int compare_main(const struct run_opts *o, const char *spec_a,
-			const char *spec_b)
-{
-	struct kernel a, b;
-	struct err e;
-	char *root = results_root(o->results);
-	struct side sa = { .spec = spec_a, .k = &a };
-	struct side sb = { .spec = spec_b, .k = &b };
-	double t0 = now_seconds();
-	int c;
-
-	if (kernel_provision(spec_a, &a, o->refresh, &e))
-		die("%s", e.msg);
-	if (kernel_provision(spec_b, &b, o->refresh, &e))
-		die("%s", e.msg);
-	config_check(&a, &b);
-	if (run_kernel_lsms(o, root, &a, &sa.boots, &e))
-		die("%s", e.msg);
-	if (run_kernel_lsms(o, root, &b, &sb.boots, &e))
-		die("%s", e.msg);
-	sa.source = a.source;
-	sb.source = b.source;
-	c = compare_report(o, &sa, &sb, root, t0, NULL);
-	kernel_free(&a);
-	kernel_free(&b);
-	kernel_boots_free(&sa.boots);
-	kernel_boots_free(&sb.boots);
-	free(root);
-	return c;
-}
 /* A kernel of saved results: its boots' directories, from kernel.txt. */
 struct saved_kernel {
 	char *spec, *source, *ident;
@@ -533,29 +507,210 @@ static int compare_saved(const struct run_opts *o, char **args, int n)
 	return c;
 }
 
-int cmd_compare(int argc, char **argv)
+/* The two specs of a compare's words (@argv[0] "compare"); dies when bad. */
+static int compare_args(int argc, char **argv, struct run_opts *o)
 {
-	struct run_opts o;
-	bool saved = false;
-	int first, i, j;
+	int first = run_options(argc, argv, o);
 
-	/* --saved is compare's own flag: taken out before the shared ones. */
-	for (i = j = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--saved"))
-			saved = true;
-		else
-			argv[j++] = argv[i];
-	}
-	argc = j;
-	argv[argc] = NULL;
-	first = run_options(argc, argv, &o);
-	if (saved) {
-		if (argc - first != 1 && argc - first != 2)
-			die("compare --saved: want two results directories (A B), or one run holding two kernels");
-		return compare_saved(&o, argv + first, argc - first);
-	}
 	if (argc - first != 2)
 		die("compare: want exactly two kernel specs (A B)");
 	specs_check(argv + first, 2);
-	return compare_main(&o, argv[first], argv[first + 1]);
+	return first;
+}
+
+/* What compare's units and merge need (the plan's context). */
+struct compare_ctx {
+	struct run_opts o;
+	const char *spec[2];
+	char prov[2][UNIT_ID_LEN + 1];
+	/* Each side's boots, one per LSM. */
+	char boot[2][4][UNIT_ID_LEN + 1];
+	const char *lsm[4];
+	size_t n_lsm;
+	double t0;
+};
+
+static bool is_build(const char *spec)
+{
+	return !strncmp(spec, "build:", 6);
+}
+
+/* A kernel's provision (or build) unit and one boot unit per LSM. */
+static void *compare_plan(int argc, char **argv, struct unit_plan *p,
+			  const struct run_opts **o)
+{
+	struct compare_ctx *c = xcalloc(1, sizeof(*c));
+	size_t prov[2], boot[2][4], s, i;
+	int first, n;
+	struct err e;
+
+	for (i = 0; i < (size_t)argc; i++)
+		if (!strcmp(argv[i], "--saved"))
+			die("compare --saved boots nothing: there are no units to plan");
+	c->t0 = now_seconds();
+	first = compare_args(argc, argv, &c->o);
+	n = run_lsms(&c->o, c->lsm, ARRAY_SIZE(c->lsm), &e);
+	if (n < 0)
+		die("%s", e.msg);
+	c->n_lsm = n;
+	for (s = 0; s < 2; s++) {
+		const char *spec = c->spec[s] = argv[first + s];
+		char *key = xasprintf("spec %s\n", spec);
+		char *desc = xasprintf(
+			"%s %s", is_build(spec) ? "build" : "provision", spec);
+
+		prov[s] = unit_add(p,
+				   is_build(spec) ? UNIT_BUILD : UNIT_PROVISION,
+				   key, NULL, 0, desc);
+		free(p->v[prov[s]].spec);
+		p->v[prov[s]].spec = xstrdup(spec);
+		free(key);
+		free(desc);
+	}
+	for (s = 0; s < 2; s++) {
+		char *run_key = unit_run_key(&c->o);
+
+		for (i = 0; i < c->n_lsm; i++) {
+			char *key = xasprintf("spec %s\nlsm %s\n%s", c->spec[s],
+					      c->lsm[i], run_key);
+			char *desc =
+				xasprintf("boot %s %s", c->spec[s], c->lsm[i]);
+			struct unit *u;
+
+			boot[s][i] =
+				unit_add(p, UNIT_BOOT, key, &prov[s], 1, desc);
+			u = &p->v[boot[s][i]];
+			if (!u->spec) {
+				u->spec = xstrdup(c->spec[s]);
+				u->lsm = xstrdup(c->lsm[i]);
+				u->name = safe_name(c->spec[s]);
+			}
+			free(key);
+			free(desc);
+		}
+		free(run_key);
+	}
+	/* Ids, not indexes: ordering moves the units. */
+	for (s = 0; s < 2; s++) {
+		memcpy(c->prov[s], p->v[prov[s]].id, UNIT_ID_LEN + 1);
+		for (i = 0; i < c->n_lsm; i++)
+			memcpy(c->boot[s][i], p->v[boot[s][i]].id,
+			       UNIT_ID_LEN + 1);
+	}
+	unit_plan_order(p);
+	*o = &c->o;
+	return c;
+}
+
+static int compare_unit_run(void *ctx, const struct unit_plan *p,
+			    const struct unit *u, const char *store,
+			    const char *dir, struct err *e)
+{
+	const struct compare_ctx *c = ctx;
+
+	(void)p;
+	(void)store;
+	if (u->kind == UNIT_BOOT)
+		return unit_boot(&c->o, u, dir, e);
+	return unit_provision(&c->o, u, dir, false, e);
+}
+
+/* One side of the compare from its units' results. */
+static void side_load(const struct compare_ctx *c, size_t s, const char *store,
+		      const char *root, struct side *sd, char **config)
+{
+	char *kt = unit_file(store, c->prov[s], "kernel.tsv"), *v;
+	size_t i;
+
+	memset(sd, 0, sizeof(*sd));
+	sd->spec = c->spec[s];
+	sd->live = true;
+	sd->source = kt ? unit_value(kt, "source") : NULL;
+	if (!sd->source)
+		die("%s/units/%s/kernel.tsv: no source line", store,
+		    c->prov[s]);
+	v = unit_value(kt, "fetch_seconds");
+	sd->fetch_s = v ? strtod(v, NULL) : 0;
+	free(v);
+	v = unit_value(kt, "build_seconds");
+	sd->build_s = v ? strtod(v, NULL) : 0;
+	free(v);
+	free(kt);
+	*config = NULL;
+	if (is_build(c->spec[s])) {
+		*config = xasprintf("%s/units/%s/config", store, c->prov[s]);
+		if (!path_exists(*config)) {
+			free(*config);
+			*config = NULL;
+		}
+	}
+	sd->boots.ok = true;
+	for (i = 0; i < c->n_lsm; i++) {
+		char *spec_name = safe_name(c->spec[s]);
+		char *name = xasprintf("%s-%s", spec_name, c->lsm[i]);
+
+		free(spec_name);
+
+		sd->boots.lsm[i] = c->lsm[i];
+		sd->boots.dir[i] = unit_link(store, c->boot[s][i], name, root);
+		sd->boots.ok &= unit_passed(store, c->boot[s][i]);
+		sd->boots.n = i + 1;
+		free(name);
+	}
+}
+
+static int compare_merge(void *ctx, const struct unit_plan *p,
+			 const char *store, const char *root)
+{
+	struct compare_ctx *c = ctx;
+	struct side sa, sb;
+	char *ca, *cb;
+	size_t i;
+	int status;
+
+	side_load(c, 0, store, root, &sa, &ca);
+	side_load(c, 1, store, root, &sb, &cb);
+	config_check(is_build(c->spec[0]) && is_build(c->spec[1]) ? ca : NULL,
+		     cb);
+	/* Each boot's report, in the plan's order. */
+	for (i = 0; i < p->n; i++)
+		if (p->v[i].kind == UNIT_BOOT)
+			unit_print_output(store, p->v[i].id, root);
+	status = compare_report(&c->o, &sa, &sb, root, c->t0, NULL);
+	free(ca);
+	free(cb);
+	free((char *)sa.source);
+	free((char *)sb.source);
+	kernel_boots_free(&sa.boots);
+	kernel_boots_free(&sb.boots);
+	return status;
+}
+
+const struct unit_cmd compare_units = {
+	.name = "compare",
+	.plan = compare_plan,
+	.run = compare_unit_run,
+	.merge = compare_merge,
+};
+
+int cmd_compare(int argc, char **argv)
+{
+	struct run_opts o;
+	int first, i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--saved"))
+			break;
+	if (i == argc)
+		return units_here(&compare_units, argc, argv);
+	/* --saved is compare's own flag: taken out before the shared ones. */
+	for (first = i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--saved"))
+			argv[first++] = argv[i];
+	argc = first;
+	argv[argc] = NULL;
+	first = run_options(argc, argv, &o);
+	if (argc - first != 1 && argc - first != 2)
+		die("compare --saved: want two results directories (A B), or one run holding two kernels");
+	return compare_saved(&o, argv + first, argc - first);
 }

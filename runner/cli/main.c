@@ -20,6 +20,11 @@ static const char usage[] =
 	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
 	"       lsmconf series [options] SOURCE SERIES  build base and tip of a patch\n"
 	"                                        series, bisect what changed, report it\n"
+	"       lsmconf plan [--store DIR] CMD ARGS...  the units of compare, mutate or bench\n"
+	"                                        (ID KIND DEPENDS... -- what), saved in DIR;\n"
+	"                                        --steps, --step N: the saved plan's steps\n"
+	"       lsmconf unit [--store DIR] ID|--index N  run one unit of the saved plan\n"
+	"       lsmconf merge [--store DIR]      the command's report from its finished units\n"
 	"       lsmconf abi [--out DIR] SPEC...  pin each kernel's AppArmor features in abi/\n"
 	"       lsmconf kernel [--refresh] SPEC... provision kernels, print identities\n"
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
@@ -57,6 +62,9 @@ static const char usage[] =
 	"                    abi/NAME (e.g. 6.12) instead of the running kernel's\n"
 	"  --collection      the guest runs ./run_kselftest.sh -c COLLECTION once,\n"
 	"                    records as KTAP diagnostics (after a crash: per test)\n"
+	"  --jobs N          compare and mutate: units at once here (default: a\n"
+	"                    guest per CPU that memory holds; a build runs alone)\n"
+	"plan, unit, merge: --store DIR (default results/store) is the shared store\n"
 	"abi options: --out DIR (abi/): where the sets and SOURCES go; the run\n"
 	"  options above apply (--memory, --results, --refresh...)\n"
 	"bench options: --points \"WORKLOAD:CONFINEMENT ...\" (socketpair, twoproc,\n"
@@ -99,6 +107,12 @@ int main(int argc, char **argv)
 		return cmd_mutate(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "series"))
 		return cmd_series(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "plan"))
+		return cmd_plan(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "unit"))
+		return cmd_unit(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "merge"))
+		return cmd_merge(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "abi"))
 		return cmd_abi(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kernel"))

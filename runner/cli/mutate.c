@@ -13,6 +13,7 @@
 #include "provision/provision.h"
 #include "analysis/analysis.h"
 #include "lib/lib.h"
+#include "lib/units.h"
 #include "vm/vm.h"
 
 #include <stdio.h>
@@ -146,13 +147,21 @@ void mutate_observe(const struct run_opts *ro, const char *root,
 		    struct kernel *k, const struct kernel_boots *orig_kb,
 		    const struct record_set *orig, struct mutant_obs *ob)
 {
-	char *crashed, *orig_crashed, *fa, *fb;
-	size_t i, n = 0;
 	struct err e;
 
 	memset(ob, 0, sizeof(*ob));
 	if (run_kernel_lsms(ro, root, k, &ob->kb, &e))
 		die("%s", e.msg);
+	mutate_analyse(ro, orig_kb, orig, ob);
+}
+
+void mutate_analyse(const struct run_opts *ro,
+		    const struct kernel_boots *orig_kb,
+		    const struct record_set *orig, struct mutant_obs *ob)
+{
+	char *crashed, *orig_crashed, *fa, *fb;
+	size_t i, n = 0;
+
 	run_load_records(&ob->kb, &ob->rs);
 	/*
 	 * A mutant is the original's source plus a patch: a feature it no
@@ -521,23 +530,106 @@ void cost_ref_free(struct cost_ref *ref)
 	free(ref->args);
 }
 
-/* `lsmconf mutate`; returns the exit status. */
+/* The verdicts' counts, for the score. */
+struct mutate_score {
+	size_t killed, survived, stillborn, equivalent, unjudged, inconclusive;
+};
+
+/* Prints mutant @m's verdict block and adds its row to @tsv. */
+static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
+			 struct mutant_result *r, struct mutate_score *sc,
+			 struct sbuf *tsv)
+{
+	printf("== mutant %s: %s\n   bug: %s\n", m->name,
+	       mutant_verdict_name(r->verdict), m->desc);
+	switch (r->verdict) {
+	case MUTANT_KILLED:
+		printf("%s", r->shown.buf);
+		sc->killed++;
+		break;
+	case MUTANT_STILLBORN:
+		printf("   stillborn: %s\n", r->why);
+		sc->stillborn++;
+		break;
+	case MUTANT_INCONCLUSIVE:
+		printf("   INCONCLUSIVE: %s\n", r->why);
+		sc->inconclusive++;
+		break;
+	default:
+		if (m->cost_only && !mo->cost) {
+			/* No decision can kill it: not a gap. */
+			printf("   not judged: a cost-only mutant, judged by mutate --cost\n");
+			sc->unjudged++;
+		} else if (m->equivalent) {
+			printf("   equivalent: %s\n", m->equivalent);
+			sc->equivalent++;
+		} else {
+			printf("   SURVIVED: no case tells it from the original\n");
+			sc->survived++;
+		}
+	}
+	if (mo->cost && r->cost.len && !(r->ways & MUTANT_BY_COST))
+		printf("   cost: %s\n", r->cost.buf);
+	else if (mo->cost && !r->cost.len && r->verdict != MUTANT_STILLBORN)
+		printf("   cost: no point changed (%s)\n", mo->cost);
+	printf("   time: build %.1f s, boots and compare %.1f s (%d run%s)\n",
+	       r->build_s, r->run_s, r->runs, r->runs == 1 ? "" : "s");
+	fflush(stdout);
+	sbuf_printf(
+		tsv, "%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\t%s\n",
+		m->name, mutant_verdict_name(r->verdict),
+		mutant_ways_name(r->ways), r->decisions, r->failures, r->runs,
+		r->build_s, r->run_s, m->desc, r->why ? r->why : "-",
+		r->killers.len ? r->killers.buf : "-",
+		r->cost.len ? r->cost.buf : "-");
+	sbuf_free(&r->killers);
+	sbuf_free(&r->cost);
+	sbuf_free(&r->shown);
+}
+
+static const char mutants_tsv_header[] =
+	"mutant\tverdict\tkilled_by_way\tdecisions\tfailures\truns\tbuild_s\trun_s\tdescription\twhy\tkilled_by\tcost\n";
+
+/* mutants.tsv, the score and the exit status. */
+static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
+		      const char *root, double t0)
+{
+	/* Inconclusive ones count against the score: nothing proved them. */
+	size_t judged = n - sc->equivalent - sc->stillborn - sc->unjudged;
+
+	write_file_at(root, "mutants.tsv", tsv->buf, tsv->len);
+	if (sc->unjudged)
+		printf("== %zu cost-only mutants not judged (no --cost)\n",
+		       sc->unjudged);
+	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
+	       sc->killed, judged, judged ? 100.0 * sc->killed / judged : 0.0,
+	       sc->survived, sc->inconclusive, sc->stillborn, sc->equivalent);
+	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
+	       now_seconds() - t0, root);
+	sbuf_free(tsv);
+	return sc->survived || sc->stillborn || sc->inconclusive ? 1 : 0;
+}
+
+/*
+ * `lsmconf mutate --cost`, every step here in turn (its cost boots are
+ * not cut into units yet); returns the exit status.
+ */
 static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 {
 	char *root = results_root(o->results), *spec;
 	struct mutant *m;
 	struct mutant_result *res;
+	struct mutate_score sc = { 0 };
 	struct kernel_boots kb;
 	struct record_set orig;
 	struct sbuf tsv = { 0 };
 	char *lsms;
-	size_t n, i, killed = 0, survived = 0, stillborn = 0, equivalent = 0;
-	size_t unjudged = 0;
-	size_t inconclusive = 0, judged;
+	size_t n, i;
 	double t0 = now_seconds();
 	struct cost_ref ref = { 0 };
 	struct kernel k;
 	struct err e;
+	int status;
 
 	if (mutants_list(mo->dir, mo->only, mo->n_only, &m, &n, &e))
 		die("%s", e.msg);
@@ -565,84 +657,22 @@ static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
 	records_free(&orig);
 
 	res = xcalloc(n, sizeof(*res));
-	sbuf_printf(
-		&tsv,
-		"mutant\tverdict\tkilled_by_way\tdecisions\tfailures\truns\tbuild_s\trun_s\tdescription\twhy\tkilled_by\tcost\n");
+	sbuf_printf(&tsv, "%s", mutants_tsv_header);
 	for (i = 0; i < n; i++) {
-		struct mutant_result *r = &res[i];
-
 		progress("mutant %zu of %zu: %s", i + 1, n, m[i].name);
 		progress_done();
-		run_mutant(o, root, mo, &m[i], &kb, &ref, r);
-		printf("== mutant %s: %s\n   bug: %s\n", m[i].name,
-		       mutant_verdict_name(r->verdict), m[i].desc);
-		switch (r->verdict) {
-		case MUTANT_KILLED:
-			printf("%s", r->shown.buf);
-			killed++;
-			break;
-		case MUTANT_STILLBORN:
-			printf("   stillborn: %s\n", r->why);
-			stillborn++;
-			break;
-		case MUTANT_INCONCLUSIVE:
-			printf("   INCONCLUSIVE: %s\n", r->why);
-			inconclusive++;
-			break;
-		default:
-			if (m[i].cost_only && !mo->cost) {
-				/* No decision can kill it: not a gap. */
-				printf("   not judged: a cost-only mutant, judged by mutate --cost\n");
-				unjudged++;
-			} else if (m[i].equivalent) {
-				printf("   equivalent: %s\n", m[i].equivalent);
-				equivalent++;
-			} else {
-				printf("   SURVIVED: no case tells it from the original\n");
-				survived++;
-			}
-		}
-		if (mo->cost && r->cost.len && !(r->ways & MUTANT_BY_COST))
-			printf("   cost: %s\n", r->cost.buf);
-		else if (mo->cost && !r->cost.len &&
-			 r->verdict != MUTANT_STILLBORN)
-			printf("   cost: no point changed (%s)\n", mo->cost);
-		printf("   time: build %.1f s, boots and compare %.1f s (%d run%s)\n",
-		       r->build_s, r->run_s, r->runs, r->runs == 1 ? "" : "s");
-		fflush(stdout);
-		sbuf_printf(
-			&tsv,
-			"%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\t%s\n",
-			m[i].name, mutant_verdict_name(r->verdict),
-			mutant_ways_name(r->ways), r->decisions, r->failures,
-			r->runs, r->build_s, r->run_s, m[i].desc,
-			r->why ? r->why : "-",
-			r->killers.len ? r->killers.buf : "-",
-			r->cost.len ? r->cost.buf : "-");
-		sbuf_free(&r->killers);
-		sbuf_free(&r->cost);
-		sbuf_free(&r->shown);
+		run_mutant(o, root, mo, &m[i], &kb, &ref, &res[i]);
+		mutant_print(mo, &m[i], &res[i], &sc, &tsv);
 	}
-	write_file_at(root, "mutants.tsv", tsv.buf, tsv.len);
-	/* Inconclusive ones count against the score: nothing proved them. */
-	judged = n - equivalent - stillborn - unjudged;
-	if (unjudged)
-		printf("== %zu cost-only mutants not judged (no --cost)\n",
-		       unjudged);
-	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
-	       killed, judged, judged ? 100.0 * killed / judged : 0.0, survived,
-	       inconclusive, stillborn, equivalent);
-	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
-	       now_seconds() - t0, root);
+	status = mutate_end(&sc, n, &tsv, root, t0);
 	kernel_boots_free(&kb);
 	cost_ref_free(&ref);
 	free(lsms);
-	sbuf_free(&tsv);
 	mutants_free(m, n);
 	free(res);
 	free(spec);
 	free(root);
-	return survived || stillborn || inconclusive ? 1 : 0;
+	return status;
 }
 
 struct mutate_args {
@@ -673,21 +703,22 @@ static bool mutate_option(void *ctx, const char *opt, const char *v)
 	return true;
 }
 
-int cmd_mutate(int argc, char **argv)
+/* mutate's words (@argv[0] "mutate") into @a and @o; dies when bad. */
+static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
+			      struct run_opts *o)
 {
-	struct mutate_args a = {
+	struct mutate_opts *m = &a->m;
+	int first;
+
+	*a = (struct mutate_args){
 		.m = {
 			.dir = LSMCONF_ROOT "/fixtures/mutants",
 			.source = "debian-source:7.2",
 		},
 	};
-	struct mutate_opts *m = &a.m;
-	struct run_opts o;
-	int first;
-
 	/* mutate options first, then the shared ones. */
-	argc = own_options(argc, argv, mutate_option, &a);
-	first = run_options(argc, argv, &o);
+	argc = own_options(argc, argv, mutate_option, a);
+	first = run_options(argc, argv, o);
 	if (first != argc)
 		die("mutate: no kernel specs: mutants are built from --source");
 	{
@@ -700,13 +731,416 @@ int cmd_mutate(int argc, char **argv)
 	 * Each mutant is judged by the suite of the LSM it patches; --lsm
 	 * keeps only the mutants of those LSMs.
 	 */
-	if (!a.lsm_given)
-		o.lsms = lsm_all();
+	if (!a->lsm_given)
+		o->lsms = lsm_all();
 	if (m->cost) {
 		char err[512];
 
 		if (bench_points_check(m->cost, err, sizeof(err)))
 			die("--cost: %s", err);
 	}
-	return mutate_main(&o, m);
+}
+
+/* What mutate's units and merge need (the plan's context). */
+struct mutate_ctx {
+	struct mutate_args a;
+	struct run_opts o;
+	struct mutant *m;
+	size_t n;
+	char *lsms; /* the original's: every LSM a mutant needs */
+	char *spec; /* build:SOURCE */
+	char build[UNIT_ID_LEN + 1];
+	char boot[4][UNIT_ID_LEN + 1];
+	const char *boot_lsm[4];
+	size_t n_boot;
+	/* Per mutant: its build and its boots (run again when undecided). */
+	char (*mbuild)[UNIT_ID_LEN + 1];
+	char (*mboot)[UNIT_ID_LEN + 1];
+	double t0;
+};
+
+/* Role of the original's units: a mutant's is its index. */
+#define ORIGINAL (-1)
+
+static size_t add_unit(struct unit_plan *p, enum unit_kind kind,
+		       const char *key, const size_t *deps, size_t n_deps,
+		       const char *desc, const char *spec, const char *lsm,
+		       const char *name, int role)
+{
+	size_t i = unit_add(p, kind, key, deps, n_deps, desc);
+	struct unit *u = &p->v[i];
+
+	if (!u->spec) {
+		u->spec = xstrdup(spec);
+		u->lsm = lsm ? xstrdup(lsm) : NULL;
+		u->name = name ? xstrdup(name) : NULL;
+		u->role = role;
+	}
+	return i;
+}
+
+/*
+ * The original's build, its boots (one per LSM), then per mutant its
+ * build (from the original's objects) and its boots, which need the
+ * original's records of its LSMs to know whether to run again.
+ */
+static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
+			 const struct run_opts **o)
+{
+	struct mutate_ctx *c = xcalloc(1, sizeof(*c));
+	size_t build, boot[4], *mbuild, *mboot, i, j;
+	char *run_key, *key, *desc;
+	struct run_opts ro;
+	struct err e;
+	int n;
+
+	c->t0 = now_seconds();
+	mutate_args_parse(argc, argv, &c->a, &c->o);
+	if (c->a.m.cost)
+		die("mutate --cost: its cost boots are not cut into units yet (run lsmconf mutate --cost here)");
+	if (mutants_list(c->a.m.dir, c->a.m.only, c->a.m.n_only, &c->m, &c->n,
+			 &e))
+		die("%s", e.msg);
+	c->n = keep_lsms(&c->o, c->m, c->n);
+	c->spec = xasprintf("build:%s", c->a.m.source);
+	c->lsms = union_lsms(&c->o, c->m, c->n);
+	ro = c->o;
+	ro.lsms = c->lsms;
+	n = run_lsms(&ro, c->boot_lsm, ARRAY_SIZE(c->boot_lsm), &e);
+	if (n < 0)
+		die("%s", e.msg);
+	c->n_boot = n;
+	run_key = unit_run_key(&c->o);
+	key = xasprintf("spec %s\n", c->spec);
+	desc = xasprintf("build %s", c->spec);
+	build = add_unit(p, UNIT_BUILD, key, NULL, 0, desc, c->spec, NULL, NULL,
+			 ORIGINAL);
+	free(key);
+	free(desc);
+	for (i = 0; i < c->n_boot; i++) {
+		key = xasprintf("spec %s\nlsm %s\noriginal\n%s", c->spec,
+				c->boot_lsm[i], run_key);
+		desc = xasprintf("boot %s %s (original)", c->spec,
+				 c->boot_lsm[i]);
+		boot[i] = add_unit(p, UNIT_BOOT, key, &build, 1, desc, c->spec,
+				   c->boot_lsm[i], "original", ORIGINAL);
+		free(key);
+		free(desc);
+	}
+	mbuild = xcalloc(c->n + 1, sizeof(*mbuild));
+	mboot = xcalloc(c->n + 1, sizeof(*mboot));
+	for (i = 0; i < c->n; i++) {
+		const char *lsms = mutant_lsms(&c->o, &c->m[i]);
+		char *spec =
+			xasprintf("build:%s+%s", c->a.m.source, c->m[i].path);
+		char *name = xasprintf("mutant-%s", c->m[i].name);
+		size_t deps[UNIT_MAX_DEPS], nd = 0;
+
+		key = xasprintf("spec %s\n", spec);
+		desc = xasprintf("build mutant %s", c->m[i].name);
+		mbuild[i] = add_unit(p, UNIT_BUILD, key, &build, 1, desc, spec,
+				     NULL, NULL, (int)i);
+		free(key);
+		free(desc);
+		deps[nd++] = mbuild[i];
+		for (j = 0; j < c->n_boot; j++)
+			if (lsm_listed(lsms, c->boot_lsm[j]))
+				deps[nd++] = boot[j];
+		key = xasprintf("spec %s\nmutant %s\nlsms %s\n%s", spec,
+				c->m[i].name, lsms, run_key);
+		desc = xasprintf("boot mutant %s (%s)", c->m[i].name, lsms);
+		mboot[i] = add_unit(p, UNIT_BOOT, key, deps, nd, desc, spec,
+				    lsms, name, (int)i);
+		free(key);
+		free(desc);
+		free(name);
+		free(spec);
+	}
+	free(run_key);
+	/* Ids, not indexes: ordering moves the units. */
+	memcpy(c->build, p->v[build].id, UNIT_ID_LEN + 1);
+	for (i = 0; i < c->n_boot; i++)
+		memcpy(c->boot[i], p->v[boot[i]].id, UNIT_ID_LEN + 1);
+	c->mbuild = xcalloc(c->n + 1, sizeof(*c->mbuild));
+	c->mboot = xcalloc(c->n + 1, sizeof(*c->mboot));
+	for (i = 0; i < c->n; i++) {
+		memcpy(c->mbuild[i], p->v[mbuild[i]].id, UNIT_ID_LEN + 1);
+		memcpy(c->mboot[i], p->v[mboot[i]].id, UNIT_ID_LEN + 1);
+	}
+	free(mbuild);
+	free(mboot);
+	unit_plan_order(p);
+	*o = &c->o;
+	return c;
+}
+
+/*
+ * The boots of one run of @c's units in @store under @prefix ("original",
+ * "mutant-NAME", "mutant-NAME-again"): each LSM's directory the unit
+ * @id left, linked into @root when @root is not NULL.
+ */
+static void boots_saved(const char *store, const char *id, const char *prefix,
+			const char *root, struct kernel_boots *kb)
+{
+	size_t i;
+
+	memset(kb, 0, sizeof(*kb));
+	for (i = 0; i < n_lsms && kb->n < ARRAY_SIZE(kb->lsm); i++) {
+		char *name = xasprintf("%s-%s", prefix, lsms[i].name);
+		char *dir = xasprintf("%s/units/%s/%s", store, id, name);
+
+		if (path_exists(dir)) {
+			kb->lsm[kb->n] = lsms[i].name;
+			kb->dir[kb->n++] =
+				root ? unit_link(store, id, name, root) :
+				       xstrdup(dir);
+		}
+		free(dir);
+		free(name);
+	}
+}
+
+/* The original's boots (from its units) of the LSMs in @lsms. */
+static bool original_saved(const struct mutate_ctx *c, const char *store,
+			   const char *lsms, const char *root,
+			   struct kernel_boots *kb)
+{
+	bool ok = true;
+	size_t i;
+
+	memset(kb, 0, sizeof(*kb));
+	for (i = 0; i < c->n_boot; i++) {
+		char *name;
+
+		if (lsms && !lsm_listed(lsms, c->boot_lsm[i]))
+			continue;
+		name = xasprintf("original-%s", c->boot_lsm[i]);
+		kb->lsm[kb->n] = c->boot_lsm[i];
+		kb->dir[kb->n++] =
+			root ? unit_link(store, c->boot[i], name, root) :
+			       xasprintf("%s/units/%s/%s", store, c->boot[i],
+					 name);
+		ok &= unit_passed(store, c->boot[i]);
+		free(name);
+	}
+	return ok;
+}
+
+/* A mutant's boots: run, and run again when the first run decides nothing. */
+static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
+			    const char *store, const char *dir, struct err *e)
+{
+	const struct mutant *m = &c->m[u->role];
+	char *kt = unit_file(store, u->deps[0], "kernel.tsv");
+	char *status = kt ? unit_value(kt, "status") : NULL;
+	struct mutant_obs first, again;
+	struct kernel_boots orig_kb;
+	struct record_set orig;
+	struct run_opts ro = c->o;
+	struct sbuf runs = { 0 };
+	const char *reason;
+	struct kernel k;
+
+	free(kt);
+	/* A mutant that does not build is stillborn: nothing to boot. */
+	if (!status || strcmp(status, "ok")) {
+		free(status);
+		write_file_at(dir, "runs", "", 0);
+		return 0;
+	}
+	free(status);
+	if (!original_saved(c, store, u->lsm, NULL, &orig_kb)) {
+		kernel_boots_free(&orig_kb);
+		return err_set(
+			e,
+			"the original %s fails the suite on its own: no mutant can be judged against it",
+			c->spec);
+	}
+	if (kernel_provision(u->spec, &k, c->o.refresh, e)) {
+		kernel_boots_free(&orig_kb);
+		return -1;
+	}
+	ro.lsms = u->lsm;
+	ro.dir_name = u->name;
+	original_records(&orig_kb, ro.lsms, &orig);
+	mutate_observe(&ro, dir, &k, &orig_kb, &orig, &first);
+	sbuf_printf(&runs, "%s %s\n", u->name, first.kb.ok ? "PASS" : "FAIL");
+	reason = mutant_rerun_reason(&first.run);
+	/*
+	 * A run that decides nothing alone (one bad boot of an emulator, a
+	 * crash or a timeout under load) is run again: only what repeats
+	 * counts.
+	 */
+	if (reason) {
+		ro.dir_name = xasprintf("%s-again", u->name);
+		printf("== mutant %s: %s; running it again\n", m->name, reason);
+		fflush(stdout);
+		mutate_observe(&ro, dir, &k, &orig_kb, &orig, &again);
+		sbuf_printf(&runs, "%s %s\n", ro.dir_name,
+			    again.kb.ok ? "PASS" : "FAIL");
+		free((char *)ro.dir_name);
+		mutate_obs_free(&again);
+	}
+	write_file_at(dir, "runs", runs.buf, runs.len);
+	sbuf_free(&runs);
+	mutate_obs_free(&first);
+	records_free(&orig);
+	kernel_boots_free(&orig_kb);
+	kernel_free(&k);
+	return 0;
+}
+
+static int mutate_unit_run(void *ctx, const struct unit_plan *p,
+			   const struct unit *u, const char *store,
+			   const char *dir, struct err *e)
+{
+	const struct mutate_ctx *c = ctx;
+
+	(void)p;
+	if (u->kind == UNIT_BUILD)
+		return unit_provision(&c->o, u, dir, u->role != ORIGINAL, e);
+	if (u->role == ORIGINAL)
+		return unit_boot(&c->o, u, dir, e);
+	return mutant_boot_unit(c, u, store, dir, e);
+}
+
+/* One run of a mutant's boot unit as mutate_observe() saw it. */
+static void run_saved(const struct mutate_ctx *c, const char *store,
+		      const char *id, const char *prefix, bool ok,
+		      const char *root, const struct kernel_boots *orig_kb,
+		      const struct record_set *orig, struct run_opts *ro,
+		      struct mutant_obs *ob)
+{
+	(void)c;
+	memset(ob, 0, sizeof(*ob));
+	boots_saved(store, id, prefix, root, &ob->kb);
+	ob->kb.ok = ok;
+	mutate_analyse(ro, orig_kb, orig, ob);
+}
+
+/* Mutant @i judged from its units' results, as run_mutant() judges. */
+static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
+			const char *root, const struct kernel_boots *orig_kb,
+			struct mutant_result *r)
+{
+	char *kt = unit_file(store, c->mbuild[i], "kernel.tsv");
+	char *status = kt ? unit_value(kt, "status") : NULL;
+	char *runs = unit_file(store, c->mboot[i], "runs"), *line;
+	const char *at = runs;
+	struct mutant_obs obs[2];
+	struct mutant_judgement j;
+	struct record_set orig;
+	struct run_opts ro = c->o;
+	bool cut;
+	int n;
+
+	memset(r, 0, sizeof(*r));
+	r->build_s = unit_seconds(store, c->mbuild[i]);
+	if (!status || strcmp(status, "ok")) {
+		char *err = kt ? unit_value(kt, "error") : NULL;
+
+		note("%s", err ? err : "the mutant's build failed");
+		free(err);
+		mutant_judge(false, NULL, NULL, &j);
+		r->verdict = j.verdict;
+		r->why = j.why;
+		free(status);
+		free(kt);
+		free(runs);
+		return;
+	}
+	free(status);
+	free(kt);
+	r->run_s = unit_seconds(store, c->mboot[i]);
+	ro.lsms = mutant_lsms(&c->o, &c->m[i]);
+	original_records(orig_kb, ro.lsms, &orig);
+	while (r->runs < 2 && at && (line = next_line(&at, &cut))) {
+		char *sp = strchr(line, ' ');
+
+		if (sp) {
+			*sp = '\0';
+			run_saved(c, store, c->mboot[i], line,
+				  !strcmp(sp + 1, "PASS"), root, orig_kb, &orig,
+				  &ro, &obs[r->runs++]);
+		}
+		free(line);
+	}
+	free(runs);
+	if (!r->runs)
+		die("%s/units/%s/runs: no run of mutant %s", store, c->mboot[i],
+		    c->m[i].name);
+	mutant_judge(true, &obs[0].run, r->runs > 1 ? &obs[1].run : NULL, &j);
+	r->verdict = j.verdict;
+	r->ways = j.ways;
+	r->why = j.why;
+	r->decisions = j.n_diffs;
+	r->failures = j.n_fails;
+	name_killers(&j, r);
+	mutant_judgement_free(&j);
+	for (n = 0; n < r->runs; n++)
+		mutate_obs_free(&obs[n]);
+	records_free(&orig);
+}
+
+static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
+			const char *root)
+{
+	struct mutate_ctx *c = ctx;
+	struct mutate_score sc = { 0 };
+	struct mutant_result *res = xcalloc(c->n + 1, sizeof(*res));
+	struct kernel_boots kb;
+	struct record_set orig;
+	struct sbuf tsv = { 0 };
+	double orig_s = unit_seconds(store, c->build);
+	size_t i;
+
+	(void)p;
+	if (!original_saved(c, store, NULL, root, &kb)) {
+		for (i = 0; i < c->n_boot; i++)
+			unit_print_output(store, c->boot[i], root);
+		die("the original %s fails the suite on its own: no mutant can be judged against it",
+		    c->spec);
+	}
+	for (i = 0; i < c->n_boot; i++) {
+		unit_print_output(store, c->boot[i], root);
+		orig_s += unit_seconds(store, c->boot[i]);
+	}
+	run_load_records(&kb, &orig);
+	printf("== original %s (%s): %zu decisions, every case passed (%.0f s)\n",
+	       c->spec, c->lsms, orig.n, orig_s);
+	records_free(&orig);
+	sbuf_printf(&tsv, "%s", mutants_tsv_header);
+	for (i = 0; i < c->n; i++) {
+		unit_print_output(store, c->mboot[i], root);
+		judge_saved(c, i, store, root, &kb, &res[i]);
+		mutant_print(&c->a.m, &c->m[i], &res[i], &sc, &tsv);
+	}
+	kernel_boots_free(&kb);
+	free(res);
+	return mutate_end(&sc, c->n, &tsv, root, c->t0);
+}
+
+const struct unit_cmd mutate_units = {
+	.name = "mutate",
+	.plan = mutate_plan,
+	.run = mutate_unit_run,
+	.merge = mutate_merge,
+};
+
+int cmd_mutate(int argc, char **argv)
+{
+	struct mutate_args a;
+	struct run_opts o;
+	char **words = xcalloc(argc + 1, sizeof(char *));
+	int i;
+
+	/* --cost: its cost boots run here, in turn. */
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--cost"))
+			break;
+	if (i == argc)
+		return units_here(&mutate_units, argc, argv);
+	memcpy(words, argv, argc * sizeof(char *));
+	mutate_args_parse(argc, words, &a, &o);
+	return mutate_main(&o, &a.m);
 }

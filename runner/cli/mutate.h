@@ -66,6 +66,13 @@ struct mutant_obs {
 void mutate_observe(const struct run_opts *ro, const char *root,
 		    struct kernel *k, const struct kernel_boots *orig_kb,
 		    const struct record_set *orig, struct mutant_obs *ob);
+/*
+ * What mutate_observe() shows of boots already run: @ob->kb filled in,
+ * the rest of @ob from their results directories.
+ */
+void mutate_analyse(const struct run_opts *ro,
+		    const struct kernel_boots *orig_kb,
+		    const struct record_set *orig, struct mutant_obs *ob);
 void mutate_obs_free(struct mutant_obs *ob);
 /* The guest reached its tests (sent its identity) in every boot's run. */
 bool mutate_reached(const struct kernel_boots *kb);

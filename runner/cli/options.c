@@ -195,6 +195,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 		{ "known-bugs", required_argument, NULL, 'K' },
 		{ "abi", required_argument, NULL, 'F' },
 		{ "collection", no_argument, NULL, 'W' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *known = LSMCONF_ROOT "/fixtures/known-kernel-bugs";
@@ -203,6 +204,8 @@ int run_options(int argc, char **argv, struct run_opts *o)
 
 	/* Our own messages, one line each (":": a missing value is ':'). */
 	opterr = 0;
+	/* From the first word again, should a command parse twice. */
+	optind = 0;
 	*o = (struct run_opts){
 		.results = "results",
 		.tests_root = LSMCONF_ROOT "/build/kselftest",
@@ -258,6 +261,9 @@ int run_options(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'W':
 			o->whole = true;
+			break;
+		case 'j':
+			o->jobs = opt_positive("--jobs", optarg);
 			break;
 		case ':':
 			die("%s needs a value (see lsmconf --help)",

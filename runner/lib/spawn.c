@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /*
@@ -21,13 +22,18 @@
  */
 #define MAX_LIVE 32
 static volatile pid_t live[MAX_LIVE];
+/* Which of them get SIGTERM first (spawn_opts.relay). */
+static volatile bool live_relay[MAX_LIVE];
+/* How long a relaying child has to stop its own children: 100 x 50 ms. */
+#define RELAY_TRIES 100
 
-static void live_add(pid_t pid)
+static void live_add(pid_t pid, bool relay)
 {
 	int i;
 
 	for (i = 0; i < MAX_LIVE; i++)
 		if (!live[i]) {
+			live_relay[i] = relay;
 			live[i] = pid;
 			return;
 		}
@@ -42,10 +48,30 @@ static void live_del(pid_t pid)
 			live[i] = 0;
 }
 
+/* Async-signal-safe: a relaying child's bounded wait (waitpid, nanosleep). */
+static void relay_wait(pid_t pid)
+{
+	const struct timespec tick = { 0, 50 * 1000 * 1000 };
+	int i;
+
+	for (i = 0; i < RELAY_TRIES; i++) {
+		if (waitpid(pid, NULL, WNOHANG) != 0)
+			return;
+		nanosleep(&tick, NULL);
+	}
+}
+
 int spawn_kill_all(void)
 {
 	int i, n = 0;
 
+	/* A relaying child stops its own children first. */
+	for (i = 0; i < MAX_LIVE; i++)
+		if (live[i] > 0 && live_relay[i])
+			kill(live[i], SIGTERM);
+	for (i = 0; i < MAX_LIVE; i++)
+		if (live[i] > 0 && live_relay[i])
+			relay_wait(live[i]);
 	for (i = 0; i < MAX_LIVE; i++) {
 		pid_t pid = live[i];
 
@@ -134,8 +160,11 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 		sigaction(SIGHUP, &dfl, NULL);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		setpgid(0, 0);
-		/* Even a crashed or SIGKILLed lsmconf leaves no child behind. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/*
+		 * Even a crashed or SIGKILLed lsmconf leaves no child behind;
+		 * a relaying one stops its own children first.
+		 */
+		prctl(PR_SET_PDEATHSIG, o->relay ? SIGTERM : SIGKILL);
 		if (getppid() != parent)
 			_exit(127);
 		child_fd(o->stdin_fd, STDIN_FILENO);
@@ -147,7 +176,7 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 		_exit(127);
 	}
 	setpgid(pid, pid);
-	live_add(pid);
+	live_add(pid, o->relay);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	*pidfd = pidfd_open_(pid);
 	if (*pidfd < 0) {

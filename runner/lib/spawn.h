@@ -3,6 +3,7 @@
 #ifndef LSMCONF_SPAWN_H
 #define LSMCONF_SPAWN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -12,6 +13,12 @@ struct spawn_opts {
 	int stdout_fd; /* -1: /dev/null, -2: inherit */
 	int stderr_fd; /* -1: /dev/null, -2: inherit */
 	int timeout_s; /* 0: no limit */
+	/*
+	 * The child is an lsmconf that stops its own children: a signal to
+	 * lsmconf (or its death) reaches it as SIGTERM first, so that its
+	 * QEMUs and builds, in process groups of their own, stop too.
+	 */
+	bool relay;
 };
 
 #define SPAWN_TIMEOUT (-1000)

@@ -27,6 +27,7 @@ struct run_opts {
 	int boot_timeout_s; /* 0: derived from the plan */
 	int memory_mb;
 	int cpus;
+	int jobs; /* --jobs: units at once here (0: what the machine holds) */
 	bool refresh;
 	bool icount; /* guest time counts instructions (TCG only; one vCPU) */
 	/*

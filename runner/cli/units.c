@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `lsmconf plan`, `lsmconf unit` and `lsmconf merge`: a command cut into
+ * units of work (lib/units.h) that any engine runs, and the serial
+ * commands as "every unit here, then merge" (units_here()), so that both
+ * take one code path. What each command's units are and do is in its own
+ * file (compare.c, mutate.c: struct unit_cmd).
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
+#include "lib/pool.h"
+#include "lib/units.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Where plan, unit and merge keep the store without --store. */
+#define STORE_DEFAULT "results/store"
+
+static const struct unit_cmd *const unit_cmds[] = { &compare_units,
+						    &mutate_units,
+						    &bench_units };
+
+static const struct unit_cmd *unit_cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(unit_cmds); i++)
+		if (!strcmp(unit_cmds[i]->name, name))
+			return unit_cmds[i];
+	if (!strcmp(name, "series") || !strcmp(name, "msgcost") ||
+	    !strcmp(name, "run"))
+		die("plan: %s is not cut into units yet (run lsmconf %s here; see docs/runner.md, \"Running on many machines\")",
+		    name, name);
+	die("plan: cannot plan %s (compare, mutate or bench)", name);
+}
+
+char *unit_run_key(const struct run_opts *o)
+{
+	struct sbuf sb = { 0 };
+	size_t i;
+
+	/* Every option that changes what a boot does or records. */
+	for (i = 0; i < o->n_tests; i++)
+		sbuf_printf(&sb, "test %s\n", o->tests[i]);
+	sbuf_printf(&sb, "args %s\nappend %s\nabi %s\ntests-dir %s\n",
+		    o->args ? o->args : "-", o->append ? o->append : "-",
+		    o->abi ? o->abi : "-", o->tests_dir ? o->tests_dir : "-");
+	sbuf_printf(&sb, "timeout %d\nboot-timeout %d\nmemory %d\ncpus %d\n",
+		    o->test_timeout_s, o->boot_timeout_s, o->memory_mb,
+		    o->cpus);
+	sbuf_printf(&sb, "collection %d\n", o->whole);
+	return sb.buf;
+}
+
+/* The file @name of unit @id's result, malloc'd, or NULL. */
+char *unit_file(const char *store, const char *id, const char *name)
+{
+	char *path = xasprintf("%s/units/%s/%s", store, id, name), *text;
+
+	if (read_file(path, &text, NULL))
+		text = NULL;
+	free(path);
+	return text;
+}
+
+double unit_seconds(const char *store, const char *id)
+{
+	char *done = unit_file(store, id, "done");
+	double s = 0;
+
+	if (done && !strncmp(done, "seconds ", 8))
+		s = strtod(done + 8, NULL);
+	free(done);
+	return s;
+}
+
+void unit_print_output(const char *store, const char *id, const char *root)
+{
+	char *text = unit_file(store, id, "output.txt");
+	char *done = unit_file(store, id, "done");
+	char *tmp = done ? unit_value(done, "attempt") : NULL;
+	const char *p = text, *at;
+
+	/* Its paths named the attempt's directory: now the results'. */
+	while (p && tmp && *tmp && (at = strstr(p, tmp))) {
+		fwrite(p, 1, at - p, stdout);
+		fputs(root, stdout);
+		p = at + strlen(tmp);
+	}
+	if (p)
+		fputs(p, stdout);
+	fflush(stdout);
+	free(text);
+	free(done);
+	free(tmp);
+}
+
+char *unit_link(const char *store, const char *id, const char *name,
+		const char *root)
+{
+	char *link = xasprintf("%s/%s", root, name), *target;
+	size_t len = strlen(root);
+
+	/* Inside the results directory (the serial commands): relative. */
+	if (!strncmp(store, root, len) && store[len] == '/')
+		target = xasprintf("%s/units/%s/%s", store + len + 1, id, name);
+	else
+		target = xasprintf("%s/units/%s/%s", store, id, name);
+	unlink(link);
+	if (symlink(target, link))
+		die("cannot link %s to %s: %s", link, target, strerror(errno));
+	free(target);
+	return link;
+}
+
+int unit_provision(const struct run_opts *o, const struct unit *u,
+		   const char *dir, bool failure_is_result, struct err *e)
+{
+	struct kernel k;
+	struct sbuf sb = { 0 };
+	char *path;
+
+	if (kernel_provision(u->spec, &k, o->refresh, e)) {
+		/* A build that fails fails again: it is a result. */
+		if (!failure_is_result)
+			return -1;
+		sbuf_printf(&sb, "status failed\nerror %s\n", e->msg);
+		write_file_at(dir, "kernel.tsv", sb.buf, sb.len);
+		sbuf_free(&sb);
+		note("%s", e->msg);
+		return 0;
+	}
+	sbuf_printf(
+		&sb,
+		"status ok\nspec %s\nsource %s\nfetch_seconds %.1f\nbuild_seconds %.1f\n",
+		u->spec, k.source ? k.source : "-", k.fetch_seconds,
+		k.build_seconds);
+	/* The config is kept here: merge may run where the cache is not. */
+	if (k.config) {
+		path = xasprintf("%s/config", dir);
+		if (copy_file(k.config, path, 0644))
+			note("cannot copy %s: the config check will not run",
+			     k.config);
+		free(path);
+	}
+	write_file_at(dir, "kernel.tsv", sb.buf, sb.len);
+	sbuf_free(&sb);
+	kernel_free(&k);
+	return 0;
+}
+
+char *unit_value(const char *text, const char *key)
+{
+	size_t len = strlen(key);
+	const char *p;
+
+	for (p = text; p && *p; p += strcspn(p, "\n"), p += *p == '\n')
+		if (!strncmp(p, key, len) && p[len] == ' ')
+			return xstrndup(p + len + 1,
+					strcspn(p + len + 1, "\n"));
+	return NULL;
+}
+
+int unit_boot(const struct run_opts *o, const struct unit *u, const char *dir,
+	      struct err *e)
+{
+	struct run_opts ro = *o;
+	struct kernel k;
+	int ok;
+
+	/* In the cache after its provision unit; fetched or built here else. */
+	if (kernel_provision(u->spec, &k, o->refresh, e))
+		return -1;
+	ro.lsm = u->lsm;
+	ro.dir_name = u->name;
+	ok = run_kernel(&ro, dir, &k, NULL, e);
+	kernel_free(&k);
+	if (ok < 0)
+		return -1;
+	write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);
+	return 0;
+}
+
+bool unit_passed(const char *store, const char *id)
+{
+	char *v = unit_file(store, id, "verdict");
+	bool ok = v && !strcmp(v, "PASS\n");
+
+	free(v);
+	return ok;
+}
+
+/* lsmconf's own program, for the units it starts. */
+static char *self_exe(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		die("cannot find lsmconf's own program: %s", strerror(errno));
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* A copy of @argv: option parsing moves and edits its words. */
+static char **argv_copy(int argc, char **argv)
+{
+	char **v = xcalloc(argc + 1, sizeof(char *));
+	int i;
+
+	for (i = 0; i < argc; i++)
+		v[i] = argv[i];
+	return v;
+}
+
+static char *cwd_now(void)
+{
+	char *cwd = getcwd(NULL, 0);
+
+	if (!cwd)
+		die("cannot read the working directory: %s", strerror(errno));
+	return cwd;
+}
+
+/* Plans @argv and saves it in @store; returns the plan's text. */
+static char *plan_save(const struct unit_cmd *c, int argc, char **argv,
+		       const char *store, struct unit_plan *p, void **ctx,
+		       const struct run_opts **o)
+{
+	char **copy = argv_copy(argc, argv), *cwd = cwd_now();
+	struct sbuf text = { 0 };
+	struct err e;
+
+	*ctx = c->plan(argc, copy, p, o);
+	unit_plan_format(p, &text);
+	if (store_save(store, cwd, argv, argc, text.buf ? text.buf : "", &e))
+		die("%s", e.msg);
+	free(cwd);
+	return text.buf ? text.buf : xstrdup("");
+}
+
+int units_here(const struct unit_cmd *c, int argc, char **argv)
+{
+	struct unit_plan p = { 0 };
+	const struct run_opts *o;
+	char *root, *store, *self = self_exe(), *cwd;
+	char **copy = argv_copy(argc, argv);
+	struct sbuf text = { 0 };
+	struct err e;
+	size_t failed;
+	void *ctx;
+	int slots, status;
+
+	/* Planned first: bad arguments stop before a directory is made. */
+	ctx = c->plan(argc, copy, &p, &o);
+	root = results_root(o->results);
+	store = xasprintf("%s/store", root);
+	unit_plan_format(&p, &text);
+	cwd = cwd_now();
+	if (store_save(store, cwd, argv, argc, text.buf ? text.buf : "", &e))
+		die("%s", e.msg);
+	sbuf_free(&text);
+	free(cwd);
+	slots = o->jobs ? o->jobs : pool_slots_here(o->memory_mb);
+	failed = pool_run(&p, store, self, slots);
+	if (failed)
+		die("%zu of %zu units not done (above); the finished ones stay in %s: lsmconf unit --store %s ID runs one again, lsmconf merge --store %s reports",
+		    failed, p.n, store, store, store);
+	status = c->merge(ctx, &p, store, root);
+	unit_plan_free(&p);
+	free(store);
+	free(root);
+	free(self);
+	free(copy);
+	return status;
+}
+
+/* --store DIR, as the first arguments of plan, unit and merge. */
+static int take_store(int argc, char **argv, int i, const char **store)
+{
+	if (i < argc && !strcmp(argv[i], "--store")) {
+		if (i + 1 >= argc || !argv[i + 1][0])
+			die("--store needs a directory");
+		*store = argv[i + 1];
+		return i + 2;
+	}
+	if (i < argc && !strncmp(argv[i], "--store=", 8)) {
+		*store = argv[i] + 8;
+		return i + 1;
+	}
+	return i;
+}
+
+/* A store path that stays right after chdir() to the saved directory. */
+static char *store_abs(const char *store)
+{
+	char *abs = realpath(store, NULL);
+
+	if (!abs)
+		die("the store %s: %s", store, strerror(errno));
+	return abs;
+}
+
+/*
+ * The saved command of @store planned again (in its directory): the
+ * plan must be the saved one, else this lsmconf is not the planner's.
+ */
+static const struct unit_cmd *replan(const char *store, struct unit_plan *p,
+				     void **ctx, const struct run_opts **o)
+{
+	char *block, *cwd, **argv, *saved;
+	struct sbuf text = { 0 };
+	const struct unit_cmd *c;
+	struct err e;
+	int argc;
+
+	if (store_load(store, &block, &cwd, &argv, &argc, &saved, &e))
+		die("%s", e.msg);
+	if (chdir(cwd))
+		note("cannot enter %s (%s): relative paths of the planned command are read from %s",
+		     cwd, strerror(errno), "here");
+	c = unit_cmd_find(argv[0]);
+	*ctx = c->plan(argc, argv, p, o);
+	unit_plan_format(p, &text);
+	if (strcmp(text.buf ? text.buf : "", saved))
+		die("%s/plan.tsv is not what this lsmconf plans for its command (another lsmconf, or its inputs changed): plan again into a new --store",
+		    store);
+	sbuf_free(&text);
+	free(saved);
+	/* The words stay in use by the context: block and argv are kept. */
+	return c;
+}
+
+/* `lsmconf plan [--store DIR] (CMD ARGS... | --steps | --step N)` */
+int cmd_plan(int argc, char **argv)
+{
+	const char *store = STORE_DEFAULT;
+	struct unit_plan p = { 0 };
+	struct unit_step steps[256];
+	const struct run_opts *o;
+	char *text, *block, *cwd, **sargv;
+	size_t n, i;
+	struct err e;
+	void *ctx;
+	int first = take_store(argc, argv, 1, &store), sargc;
+
+	if (first >= argc)
+		die("plan: want a command to plan (compare or mutate, with its arguments), --steps or --step N");
+	if (!strcmp(argv[first], "--steps") || !strcmp(argv[first], "--step")) {
+		bool all = !strcmp(argv[first], "--steps");
+		long want = -1;
+
+		if (!all) {
+			if (first + 1 >= argc)
+				die("plan --step needs a step number (see plan --steps)");
+			want = opt_nonnegative("--step", argv[first + 1]);
+		}
+		if (store_load(store, &block, &cwd, &sargv, &sargc, &text, &e))
+			die("%s", e.msg);
+		if (unit_plan_parse(text, &p, &e))
+			die("%s/plan.tsv: %s", store, e.msg);
+		n = unit_steps(&p, steps, ARRAY_SIZE(steps));
+		if (n > ARRAY_SIZE(steps))
+			die("%s: more than %zu steps", store,
+			    ARRAY_SIZE(steps));
+		if (!all && (size_t)want >= n)
+			die("plan --step %ld: the plan has %zu steps (0 to %zu)",
+			    want, n, n - 1);
+		for (i = 0; i < n; i++) {
+			struct unit_plan one = { p.v + steps[i].first,
+						 steps[i].last -
+							 steps[i].first + 1 };
+			struct sbuf sb = { 0 };
+
+			if (all) {
+				printf("%zu %zu %zu %s\n", i, steps[i].first,
+				       steps[i].last,
+				       steps[i].exclusive ? "exclusive" :
+							    "shared");
+				continue;
+			}
+			if ((long)i != want)
+				continue;
+			unit_plan_format(&one, &sb);
+			fputs(sb.buf, stdout);
+			sbuf_free(&sb);
+		}
+		unit_plan_free(&p);
+		free(text);
+		free(sargv);
+		free(block);
+		return 0;
+	}
+	text = plan_save(unit_cmd_find(argv[first]), argc - first, argv + first,
+			 store, &p, &ctx, &o);
+	fputs(text, stdout);
+	free(text);
+	unit_plan_free(&p);
+	return 0;
+}
+
+/* `lsmconf unit [--store DIR] (ID | --index N)` */
+int cmd_unit(int argc, char **argv)
+{
+	const char *store_arg = STORE_DEFAULT, *want = NULL;
+	struct unit_plan p = { 0 };
+	const struct run_opts *o;
+	const struct unit_cmd *c;
+	struct sbuf missing = { 0 };
+	const struct unit *u = NULL;
+	char *store, *tmp, *out, *done, host[256] = "?";
+	int first = take_store(argc, argv, 1, &store_arg), fd, saved, lock;
+	long index = -1;
+	double t0;
+	struct err e;
+	size_t i;
+	void *ctx;
+
+	if (first < argc && !strcmp(argv[first], "--index")) {
+		if (first + 1 >= argc)
+			die("unit --index needs a number (the unit's place in the plan, from 0)");
+		index = opt_nonnegative("--index", argv[first + 1]);
+		first += 2;
+	} else if (first < argc) {
+		want = argv[first++];
+	}
+	if (first != argc || (index < 0 && !want))
+		die("unit: want [--store DIR] ID, or --index N");
+	store = store_abs(store_arg);
+	c = replan(store, &p, &ctx, &o);
+	if (index >= 0) {
+		if ((size_t)index >= p.n)
+			die("unit --index %ld: the plan of %s has %zu units (0 to %zu)",
+			    index, store, p.n, p.n - 1);
+		u = &p.v[index];
+	} else {
+		u = unit_find(&p, want);
+		if (!u)
+			die("unit %s: not in the plan of %s", want, store);
+	}
+	for (i = 0; i < u->n_deps; i++)
+		if (!store_done(store, u->deps[i]))
+			sbuf_printf(&missing, " %s (%s)", u->deps[i],
+				    unit_find(&p, u->deps[i])->desc);
+	if (missing.len) {
+		fprintf(stderr,
+			"lsmconf: unit %s: its dependencies are not done:%s\n",
+			u->id, missing.buf);
+		return 2;
+	}
+	lock = store_lock(store, u->id, &e);
+	if (lock < 0)
+		die("%s", e.msg);
+	if (store_done(store, u->id)) {
+		printf("unit %s %s: done already (%s)\n", u->id,
+		       unit_kind_name(u->kind), u->desc);
+		store_unlock(lock);
+		return 0;
+	}
+	tmp = store_begin(store, u->id, &e);
+	if (!tmp)
+		die("%s", e.msg);
+	/* Its report goes with its results; merge prints it. */
+	out = xasprintf("%s/output.txt", tmp);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || saved < 0 || dup2(fd, STDOUT_FILENO) < 0)
+		die("cannot write %s: %s", out, strerror(errno));
+	close(fd);
+	t0 = now_seconds();
+	if (c->run(ctx, &p, u, store, tmp, &e)) {
+		fflush(stdout);
+		dup2(saved, STDOUT_FILENO);
+		remove_tree(tmp);
+		die("unit %s (%s): %s", u->id, u->desc, e.msg);
+	}
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	gethostname(host, sizeof(host) - 1);
+	done = xasprintf("seconds %.1f\nhost %s\nattempt %s\n",
+			 now_seconds() - t0, host, tmp);
+	if (store_commit(store, u->id, tmp, done, &e))
+		die("%s", e.msg);
+	store_unlock(lock);
+	printf("unit %s %s: done in %.1f s (%s)\n", u->id,
+	       unit_kind_name(u->kind), now_seconds() - t0, u->desc);
+	free(done);
+	free(out);
+	free(tmp);
+	free(store);
+	unit_plan_free(&p);
+	return 0;
+}
+
+/* `lsmconf merge [--store DIR]` */
+int cmd_merge(int argc, char **argv)
+{
+	const char *store_arg = STORE_DEFAULT;
+	struct unit_plan p = { 0 };
+	struct sbuf missing = { 0 };
+	const struct run_opts *o;
+	const struct unit_cmd *c;
+	int first = take_store(argc, argv, 1, &store_arg), status;
+	size_t i, n = 0;
+	char *store, *root;
+	void *ctx;
+
+	if (first != argc)
+		die("merge: want [--store DIR] only");
+	store = store_abs(store_arg);
+	c = replan(store, &p, &ctx, &o);
+	for (i = 0; i < p.n; i++)
+		if (!store_done(store, p.v[i].id) && n++ < 5)
+			sbuf_printf(&missing, " %s (%s)", p.v[i].id,
+				    p.v[i].desc);
+	if (n) {
+		fprintf(stderr,
+			"lsmconf: merge: %zu of %zu units are not done:%s%s\n",
+			n, p.n, missing.buf, n > 5 ? " ..." : "");
+		return 2;
+	}
+	root = results_root(o->results);
+	status = c->merge(ctx, &p, store, root);
+	unit_plan_free(&p);
+	free(root);
+	free(store);
+	return status;
+}

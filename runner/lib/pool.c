@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The local engine (pool.h): fork + wait, bounded by the machine. */
+#define _GNU_SOURCE
+#include "pool.h"
+#include "spawn.h"
+#include "units.h"
+#include "util.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* QEMU's own memory beside its guest's, per TCG guest (measured ~200 MB). */
+#define QEMU_OVERHEAD_MB 256
+/* At most this many units at once: spawn.c stops at most 32 children. */
+#define POOL_MAX 32
+
+int pool_slots(long cpus, long mem_avail_mb, int guest_mb)
+{
+	long by_mem = mem_avail_mb / (guest_mb + QEMU_OVERHEAD_MB);
+	long n = cpus < by_mem ? cpus : by_mem;
+
+	if (n > POOL_MAX)
+		n = POOL_MAX;
+	return n < 1 ? 1 : (int)n;
+}
+
+/* MemAvailable of /proc/meminfo in MB, or -1. */
+static long mem_available_mb(void)
+{
+	char *text, *p;
+	long kb = -1;
+
+	if (read_file("/proc/meminfo", &text, NULL))
+		return -1;
+	p = strstr(text, "MemAvailable:");
+	if (p)
+		kb = strtol(p + strlen("MemAvailable:"), NULL, 10);
+	free(text);
+	return kb < 0 ? -1 : kb / 1024;
+}
+
+int pool_slots_here(int guest_mb)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	long mem = mem_available_mb();
+
+	return pool_slots(cpus > 0 ? cpus : 1, mem > 0 ? mem : guest_mb,
+			  guest_mb);
+}
+
+/* The state of the unit @id of @p. */
+static enum pool_state dep_state(const struct unit_plan *p,
+				 const enum pool_state *state, const char *id)
+{
+	const struct unit *d = unit_find(p, id);
+
+	/* Not in the plan: nothing here can make it, so it failed. */
+	return d ? state[d - p->v] : POOL_FAILED;
+}
+
+int pool_pick(const struct unit_plan *p, enum pool_state *state, int slots)
+{
+	size_t i, j, running = 0;
+	bool busy_exclusive = false;
+
+	for (i = 0; i < p->n; i++) {
+		if (state[i] != POOL_RUNNING)
+			continue;
+		running++;
+		busy_exclusive |= unit_kind_exclusive(p->v[i].kind);
+	}
+	for (i = 0; i < p->n; i++) {
+		bool ready = true;
+
+		if (state[i] != POOL_WAIT)
+			continue;
+		for (j = 0; j < p->v[i].n_deps; j++) {
+			enum pool_state s =
+				dep_state(p, state, p->v[i].deps[j]);
+
+			if (s == POOL_FAILED) {
+				state[i] = POOL_FAILED;
+				ready = false;
+				break;
+			}
+			ready &= s == POOL_DONE;
+		}
+		if (!ready || busy_exclusive)
+			continue;
+		if (unit_kind_exclusive(p->v[i].kind) ? !running :
+							(int)running < slots)
+			return (int)i;
+	}
+	return -1;
+}
+
+struct child {
+	pid_t pid;
+	int pidfd;
+	size_t unit;
+	double t0;
+};
+
+/* Starts unit @i; false (and the unit failed) when it could not. */
+static bool start(const struct unit_plan *p, size_t i, const char *store,
+		  const char *self, struct child *c)
+{
+	/* Its one-line summary goes where notes go: stdout is the report. */
+	struct spawn_opts so = { .stdin_fd = -1,
+				 .stdout_fd = STDERR_FILENO,
+				 .stderr_fd = -2,
+				 .relay = true };
+	char *argv[] = { (char *)self,	     "unit", "--store", (char *)store,
+			 (char *)p->v[i].id, NULL };
+
+	c->pid = spawn_start(argv, &so, &c->pidfd);
+	if (c->pid < 0) {
+		note("unit %s (%s): cannot start %s: %s", p->v[i].id,
+		     p->v[i].desc, self, strerror((int)-c->pid));
+		return false;
+	}
+	c->unit = i;
+	c->t0 = now_seconds();
+	return true;
+}
+
+size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
+		int slots)
+{
+	enum pool_state *state = xcalloc(p->n ? p->n : 1, sizeof(*state));
+	bool *ran = xcalloc(p->n ? p->n : 1, sizeof(*ran));
+	struct child run[POOL_MAX + 1];
+	size_t i, n_run = 0, failed = 0;
+	char why[64];
+	int pick;
+
+	for (i = 0; i < p->n; i++)
+		state[i] =
+			store_done(store, p->v[i].id) ? POOL_DONE : POOL_WAIT;
+	for (;;) {
+		struct pollfd pfd[POOL_MAX + 1];
+		int ret;
+
+		/* After a failure nothing new starts: the command cannot merge. */
+		while (!failed && n_run < POOL_MAX &&
+		       (pick = pool_pick(p, state, slots)) >= 0) {
+			ran[pick] = true;
+			if (start(p, pick, store, self, &run[n_run])) {
+				state[pick] = POOL_RUNNING;
+				n_run++;
+			} else {
+				state[pick] = POOL_FAILED;
+				failed++;
+			}
+		}
+		if (!n_run)
+			break;
+		for (i = 0; i < n_run; i++)
+			pfd[i] = (struct pollfd){ .fd = run[i].pidfd,
+						  .events = POLLIN };
+		/* Each unit bounds its own boots and builds in time. */
+		ret = poll(pfd, n_run, -1);
+		if (ret < 0 && errno != EINTR)
+			die("waiting for units: %s", strerror(errno));
+		for (i = 0; ret > 0 && i < n_run; i++) {
+			struct child *c = &run[i];
+			const struct unit *u = &p->v[c->unit];
+			int st;
+
+			if (!pfd[i].revents)
+				continue;
+			st = spawn_finish(c->pid, c->pidfd, 0);
+			if (st == 0 && store_done(store, u->id)) {
+				state[c->unit] = POOL_DONE;
+			} else {
+				state[c->unit] = POOL_FAILED;
+				failed++;
+				note("unit %s (%s) failed after %.0f s: %s",
+				     u->id, u->desc, now_seconds() - c->t0,
+				     spawn_strstatus(st, why, sizeof(why)));
+			}
+			/* Each pidfd is polled once: the last takes its place. */
+			pfd[i] = pfd[n_run - 1];
+			run[i--] = run[--n_run];
+		}
+	}
+	for (failed = 0, i = 0; i < p->n; i++) {
+		if (state[i] == POOL_DONE)
+			continue;
+		failed++;
+		/* A unit that ran and failed has said so above. */
+		if (!ran[i])
+			note("unit %s (%s) not run: a unit failed before it",
+			     p->v[i].id, p->v[i].desc);
+	}
+	free(ran);
+	free(state);
+	return failed;
+}
