@@ -246,26 +246,27 @@ check "compare --saved: the error is one line" [ "$(wc -l < "$T/err")" -eq 1 ]
 # 1b, KCIDB. A real run as kernel CI reads it: lsmconf kcidb of r1, validated
 # against the vendored KCIDB v5.3 schema (Debian's python3-jsonschema,
 # format checking on), once per boot's directory and in the whole run.
+# Its files are kcidb-NAME.*: NAME.out may be the run's own output.
 kcidb_valid() {
-	if "$L" kcidb -o "$T/$1.json" "$2" > "$T/$1.out" 2> "$T/$1.err" &&
+	if "$L" kcidb -o "$T/kcidb-$1.json" "$2" > "$T/kcidb-$1.out" 2> "$T/kcidb-$1.err" &&
 		/usr/bin/python3 "$(dirname "$0")/kcidb_validate.py" \
 			"$(dirname "$0")/../../fixtures/kcidb/kcidb.v5.3.schema.json" \
-			"$T/$1.json" > "$T/$1.valid" 2>&1; then
-		ok "kcidb of $1: $(sed 's/^.*: kcidb: //' "$T/$1.out")"
+			"$T/kcidb-$1.json" > "$T/kcidb-$1.valid" 2>&1; then
+		ok "kcidb of $1: $(sed 's/^.*: kcidb: //' "$T/kcidb-$1.out")"
 	else
 		no "kcidb of $1 passes the KCIDB v5.3 schema"
-		sed 's/^/#   /' "$T/$1.err" "$T/$1.valid" 2> /dev/null | head -10
+		sed 's/^/#   /' "$T/kcidb-$1.err" "$T/kcidb-$1.valid" 2> /dev/null | head -10
 	fi
 }
 kcidb_valid r1 "$T/r1/latest"
 check "kcidb of r1: a test per case, under kselftest.apparmor." \
-	grep -q '"path": "kselftest.apparmor.unix_peer_test.unix_peer\.' "$T/r1.json"
+	grep -q '"path": "kselftest.apparmor.unix_peer_test.unix_peer\.' "$T/kcidb-r1.json"
 check "kcidb of r1: decisions with their errno in misc" \
-	grep -q '"errno": "EACCES"' "$T/r1.json"
+	grep -q '"errno": "EACCES"' "$T/kcidb-r1.json"
 check "kcidb of r1: sid's crashes are incidents of apparmor-unix-file-perm-null-peer" \
-	grep -q '"issue_id": "lsmconf:apparmor-unix-file-perm-null-peer"' "$T/r1.json"
-"$L" kcidb -o "$T/r1b.json" "$T/r1/latest" > /dev/null 2>&1
-check "kcidb of r1: the same ids when converted again" cmp -s "$T/r1.json" "$T/r1b.json"
+	grep -q '"issue_id": "lsmconf:apparmor-unix-file-perm-null-peer"' "$T/kcidb-r1.json"
+"$L" kcidb -o "$T/kcidb-r1b.json" "$T/r1/latest" > /dev/null 2>&1
+check "kcidb of r1: the same ids when converted again" cmp -s "$T/kcidb-r1.json" "$T/kcidb-r1b.json"
 expect_fail "kcidb: not a results directory" 'not a results directory' \
 	"$L" kcidb "$T/notres"
 
@@ -805,7 +806,7 @@ check "bench: plots drawn" plots "$T/bench/latest"
 check "bench: the report names its clock" grep -q 'clock: ' "$T/bench.out"
 kcidb_valid bench "$T/bench/latest"
 check "kcidb of bench: each point of each boot a DONE test with its number" \
-	[ "$(grep -c '"status": "DONE"' "$T/bench.json")" -eq $(($(echo "$bench_points" | wc -w) * 3)) ]
+	[ "$(grep -c '"status": "DONE"' "$T/kcidb-bench.json")" -eq $(($(echo "$bench_points" | wc -w) * 3)) ]
 # Path evidence (the probe after each point): 6.12 has no
 # apparmor_unix_may_send (no fine-grained AF_UNIX mediation), 7.2 calls it
 # once per datagram sent (security_unix_may_send, unix_dgram_sendmsg).
