@@ -293,6 +293,21 @@ static void name_killers(const struct mutant_judgement *j,
 	}
 }
 
+/*
+ * The verdict of @j in @r, with its killing decisions and failures named
+ * (run_mutant() and judge_saved() alike); @j is freed.
+ */
+static void keep_judgement(struct mutant_judgement *j, struct mutant_result *r)
+{
+	r->verdict = j->verdict;
+	r->ways = j->ways;
+	r->why = j->why;
+	r->decisions = j->n_diffs;
+	r->failures = j->n_fails;
+	name_killers(j, r);
+	mutant_judgement_free(j);
+}
+
 /* The LSMs a mutant is judged on: its own, or every one of the run. */
 static const char *mutant_lsms(const struct run_opts *o, const struct mutant *m)
 {
@@ -397,8 +412,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 		note("%s", e.msg);
 		r->build_s = now_seconds() - t0;
 		mutant_judge(false, NULL, NULL, &j);
-		r->verdict = j.verdict;
-		r->why = j.why;
+		keep_judgement(&j, r);
 		free(spec);
 		return;
 	}
@@ -426,13 +440,7 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	mutant_judge(true, &first.run, reason ? &again.run : NULL, &j);
 	if (mo->cost)
 		mutant_judge_cost(&j, mutant_cost(o, root, mo, m, ref, &k, r));
-	r->verdict = j.verdict;
-	r->ways = j.ways;
-	r->why = j.why;
-	r->decisions = j.n_diffs;
-	r->failures = j.n_fails;
-	name_killers(&j, r);
-	mutant_judgement_free(&j);
+	keep_judgement(&j, r);
 	r->run_s = now_seconds() - t0;
 	if (reason)
 		mutate_obs_free(&again);
@@ -1042,8 +1050,7 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 		note("%s", err ? err : "the mutant's build failed");
 		free(err);
 		mutant_judge(false, NULL, NULL, &j);
-		r->verdict = j.verdict;
-		r->why = j.why;
+		keep_judgement(&j, r);
 		free(status);
 		free(kt);
 		free(runs);
@@ -1070,13 +1077,7 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 		die("%s/units/%s/runs: no run of mutant %s", store, c->mboot[i],
 		    c->m[i].name);
 	mutant_judge(true, &obs[0].run, r->runs > 1 ? &obs[1].run : NULL, &j);
-	r->verdict = j.verdict;
-	r->ways = j.ways;
-	r->why = j.why;
-	r->decisions = j.n_diffs;
-	r->failures = j.n_fails;
-	name_killers(&j, r);
-	mutant_judgement_free(&j);
+	keep_judgement(&j, r);
 	for (n = 0; n < r->runs; n++)
 		mutate_obs_free(&obs[n]);
 	records_free(&orig);
