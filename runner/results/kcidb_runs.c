@@ -115,6 +115,31 @@ static int tsv_need(const struct tsv *t, const char *what,
 	return 0;
 }
 
+/*
+ * The build of the first boot of @name (boot @dirs[i] is @names[i]'s) that
+ * has one, its boot in @dir and a new @misc for its test; NULL, with
+ * nothing opened, when none has (a stillborn mutant, a patch never built).
+ */
+static const char *named_build(const struct kcidb *k, const char *name,
+			       char *const *names, char *const *dirs, size_t n,
+			       const char **dir, json_t **misc)
+{
+	const char *build = NULL;
+	size_t i;
+
+	for (i = 0; i < n && !build; i++)
+		if (!strcmp(names[i], name)) {
+			*dir = dirs[i];
+			build = kcidb_boot_build(k, *dir);
+		}
+	if (!build)
+		return NULL;
+	*misc = json_object();
+	if (!*misc)
+		die("out of memory");
+	return build;
+}
+
 int kcidb_add_bench(struct kcidb *k, const char *summary_tsv,
 		    char *const *roles, char *const *dirs, size_t n,
 		    struct err *e)
@@ -262,7 +287,7 @@ int kcidb_add_mutants(struct kcidb *k, const char *mutants_tsv,
 					    "decisions",   "failures",
 					    "description", "why" };
 	struct tsv t;
-	size_t r, i, j;
+	size_t r, j;
 
 	if (tsv_parse(mutants_tsv, "mutants.tsv", &t, e))
 		return -1;
@@ -272,21 +297,14 @@ int kcidb_add_mutants(struct kcidb *k, const char *mutants_tsv,
 	}
 	for (r = 0; r < t.n; r++) {
 		const char *name = tsv_get(&t, r, "mutant");
-		const char *build = NULL, *dir = NULL;
+		const char *build, *dir = NULL;
 		json_t *misc;
 		char *path;
 
-		for (i = 0; i < n && !build; i++)
-			if (!strcmp(names[i], name)) {
-				dir = dirs[i];
-				build = kcidb_boot_build(k, dir);
-			}
 		/* A stillborn mutant never booted: no build to attach it to. */
+		build = named_build(k, name, names, dirs, n, &dir, &misc);
 		if (!build)
 			continue;
-		misc = json_object();
-		if (!misc)
-			die("out of memory");
 		for (j = 0; j < sizeof(keep) / sizeof(*keep); j++)
 			if (tsv_get(&t, r, keep[j]))
 				kcidb_set_str(misc, keep[j],
@@ -312,7 +330,7 @@ int kcidb_add_series(struct kcidb *k, const char *series_tsv,
 					    "spec",
 					    NULL };
 	struct tsv t;
-	size_t r, i, j;
+	size_t r, j;
 
 	if (tsv_parse(series_tsv, "series.tsv", &t, e))
 		return -1;
@@ -322,21 +340,14 @@ int kcidb_add_series(struct kcidb *k, const char *series_tsv,
 	}
 	for (r = 0; r < t.n; r++) {
 		const char *spec = tsv_get(&t, r, "spec");
-		const char *build = NULL, *dir = NULL;
+		const char *build, *dir = NULL;
 		enum kcidb_status st;
 		json_t *misc;
 
 		/* A patch the bisection never built has no kernel. */
-		for (i = 0; i < n && !build; i++)
-			if (!strcmp(specs[i], spec)) {
-				dir = dirs[i];
-				build = kcidb_boot_build(k, dir);
-			}
+		build = named_build(k, spec, specs, dirs, n, &dir, &misc);
 		if (!build)
 			continue;
-		misc = json_object();
-		if (!misc)
-			die("out of memory");
 		for (j = 0; j < t.n_head; j++)
 			if (strcmp(t.head[j], "spec"))
 				kcidb_set_str(misc, t.head[j], t.rows[r][j]);
