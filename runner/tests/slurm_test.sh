@@ -104,10 +104,8 @@ ok "a single-node cluster: $host, $cpus CPUs, $(sinfo -h -o %T) ($(($(date +%s) 
 set -- mutate --lsm apparmor --test live_test \
 	--mutant 01-early-return-either-peer --mutant 05-first-profile-only \
 	--mutant 09-errno-eperm
-verdicts() {
-	grep -E '^== (mutant [^ ]+: [a-z]+$|mutation score)' "$1"
-	cut -f 1-5 "$2"
-}
+# shellcheck source=runner/tests/verdicts.sh
+. "$(dirname "$0")/verdicts.sh"
 # The serial reference, unless units_test.sh made it.
 if [ -z "$ref_v" ]; then
 	timeout -k 5 1800 "$L" "$@" --results "$T/serial" > "$T/serial.out" 2>&1

@@ -25,12 +25,9 @@ secs() { echo "$(($(date +%s) - t0)) s"; }
 set -- mutate --lsm apparmor --test live_test \
 	--mutant 01-early-return-either-peer --mutant 05-first-profile-only \
 	--mutant 09-errno-eperm
-# verdicts OUT TSV: each mutant's verdict, the score, mutants.tsv's
-# verdict columns: what two runs of one plan must share.
-verdicts() {
-	grep -E '^== (mutant [^ ]+: [a-z]+$|mutation score)' "$1"
-	cut -f 1-5 "$2"
-}
+# verdicts OUT TSV: what two runs of one plan must share.
+# shellcheck source=runner/tests/verdicts.sh
+. "$here/verdicts.sh"
 
 timeout -k 5 1800 "$L" "$@" --results "$T/serial" > "$T/serial.out" 2> "$T/serial.err"
 src=$?
