@@ -175,6 +175,29 @@ void bench_free(struct bench_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
+void bench_samples_tsv(const struct bench_set *const *sets,
+		       const char *const *names, size_t n, struct sbuf *out)
+{
+	size_t b, i;
+
+	sbuf_printf(
+		out,
+		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
+	for (b = 0; b < n; b++)
+		for (i = 0; i < sets[b]->n; i++) {
+			const struct bench_sample *s = &sets[b]->v[i];
+			char *pt = xstrdup(s->point), *c = strchr(pt, ':');
+
+			if (c)
+				*c = '\t';
+			sbuf_printf(out,
+				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
+				    names[b], pt, s->invocation, s->round,
+				    s->warmup, s->messages, s->ns, s->per_msg);
+			free(pt);
+		}
+}
+
 double *bench_values(const struct bench_set *set, const char *point, size_t *n)
 {
 	double *v = xcalloc(set->n + 1, sizeof(double));

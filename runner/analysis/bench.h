@@ -48,6 +48,13 @@ bool bench_first_round_outlier(const struct bench_set *set, const char *point);
 
 struct sbuf;
 /*
+ * samples.tsv of @n named boots (gnuplot reads it too), appended to @out:
+ * a header, then every sample of boot @names[b] (@sets[b]) in order, one
+ * line each, its point split into workload and confinement.
+ */
+void bench_samples_tsv(const struct bench_set *const *sets,
+		       const char *const *names, size_t n, struct sbuf *out);
+/*
  * The cost verdict of `mutate --cost`: for each point of @points
  * (space-separated), whether the per-message cost of @b differs from the
  * original's boots @a and @a2 significantly (ab_compare(): beyond both

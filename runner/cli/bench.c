@@ -79,25 +79,10 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 /* samples.tsv: every sample of the three boots (gnuplot reads it too). */
 static void write_samples(const char *root, const struct bench_set set[N_BOOTS])
 {
+	const struct bench_set *sets[N_BOOTS] = { &set[0], &set[1], &set[2] };
 	struct sbuf out = { 0 };
-	size_t i;
-	int b;
 
-	sbuf_printf(
-		&out,
-		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
-	for (b = 0; b < N_BOOTS; b++)
-		for (i = 0; i < set[b].n; i++) {
-			const struct bench_sample *s = &set[b].v[i];
-			char *pt = xstrdup(s->point), *c = strchr(pt, ':');
-
-			*c = '\t';
-			sbuf_printf(&out,
-				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
-				    boot_names[b], pt, s->invocation, s->round,
-				    s->warmup, s->messages, s->ns, s->per_msg);
-			free(pt);
-		}
+	bench_samples_tsv(sets, boot_names, N_BOOTS, &out);
 	write_file_at(root, "samples.tsv", out.buf, out.len);
 	sbuf_free(&out);
 }

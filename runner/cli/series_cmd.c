@@ -381,26 +381,10 @@ static bool plot_culprit(struct series_run *r, size_t i)
 	char *dir = xasprintf("%s/cost-culprit", r->root);
 	struct sbuf smp = { 0 }, sum = { 0 }, ptsv = { 0 };
 	char *copy = xstrdup(r->so->cost), *tok, *save = NULL;
-	size_t j;
 	int b;
 
 	mkdir_p(dir);
-	sbuf_printf(
-		&smp,
-		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n");
-	for (b = 0; b < 3; b++)
-		for (j = 0; j < set[b]->n; j++) {
-			const struct bench_sample *s = &set[b]->v[j];
-			char *pt = xstrdup(s->point), *c = strchr(pt, ':');
-
-			if (c)
-				*c = '\t';
-			sbuf_printf(&smp,
-				    "%s\t%s\t%d\t%d\t%d\t%lld\t%lld\t%.4f\n",
-				    names[b], pt, s->invocation, s->round,
-				    s->warmup, s->messages, s->ns, s->per_msg);
-			free(pt);
-		}
+	bench_samples_tsv(set, names, 3, &smp);
 	write_file_at(dir, "samples.tsv", smp.buf, smp.len);
 	sbuf_printf(
 		&sum,

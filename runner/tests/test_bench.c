@@ -56,6 +56,34 @@ START_TEST(test_first_round)
 }
 END_TEST
 
+/*
+ * samples.tsv of bench and of series' cost culprit, byte for byte: the
+ * boots in the order given, a boot without samples writes no line.
+ */
+START_TEST(test_samples_tsv)
+{
+	static const char *const names[] = { "A", "B", "A2" };
+	struct bench_set a, b, a2 = { 0 };
+	const struct bench_set *sets[] = { &a, &b, &a2 };
+	struct sbuf out = { 0 };
+
+	bench_parse("socketpair:none\t0\t0\t1\t65536\t300000000\n"
+		    "tcp64:inet\t1\t2\t0\t3\t1000\n",
+		    &a);
+	bench_parse("stream:both\t0\t3\t0\t7\t100\n", &b);
+	bench_samples_tsv(sets, names, 3, &out);
+	ck_assert_str_eq(
+		out.buf,
+		"boot\tworkload\tconfinement\tinvocation\tround\twarmup\tmessages\tns\tns_per_msg\n"
+		"A\tsocketpair\tnone\t0\t0\t1\t65536\t300000000\t4577.6367\n"
+		"A\ttcp64\tinet\t1\t2\t0\t3\t1000\t333.3333\n"
+		"B\tstream\tboth\t0\t3\t0\t7\t100\t14.2857\n");
+	sbuf_free(&out);
+	bench_free(&a);
+	bench_free(&b);
+}
+END_TEST
+
 /* @points must be refused with a reason that contains @want. */
 static void refused(const char *points, const char *want)
 {
@@ -253,8 +281,9 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN(
-		"bench", test_parse, test_first_round, test_points_valid,
-		test_points_invalid, test_cost_changes, test_cost_again,
-		test_points_connection_valid, test_points_connection_invalid);
+	return CHECK_RUN("bench", test_parse, test_first_round,
+			 test_points_valid, test_points_invalid,
+			 test_cost_changes, test_cost_again,
+			 test_points_connection_valid,
+			 test_points_connection_invalid, test_samples_tsv);
 }
