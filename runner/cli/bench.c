@@ -21,7 +21,7 @@
 
 static const char *const boot_names[N_BOOTS] = { "A", "B", "A2" };
 
-static void load_samples(const char *dir, struct bench_set *set)
+void bench_samples_load(const char *dir, struct bench_set *set)
 {
 	char *path, *text = run_guest_file(dir, "samples.tsv", &path);
 
@@ -67,7 +67,7 @@ bool bench_boot(const struct run_opts *o, const char *args, bool icount,
 	free(append);
 	if (ran < 0)
 		die("%s", e.msg);
-	load_samples(dir, set);
+	bench_samples_load(dir, set);
 	if (paths)
 		bench_path_load(dir, paths);
 	if (o->profile && prof)
@@ -375,7 +375,7 @@ static int bench_merge(void *ctx, const struct unit_plan *p, const char *store,
 		free(dir_name);
 		unit_print_output(store, c->boot[b], root);
 		ok &= unit_passed(store, c->boot[b]);
-		load_samples(dir, &set[b]);
+		bench_samples_load(dir, &set[b]);
 		if (c->bo.probe_messages)
 			bench_path_load(dir, &paths[b]);
 		if (c->profile)

@@ -54,8 +54,16 @@ struct unit_cmd {
 	 */
 	int (*merge)(void *ctx, const struct unit_plan *p, const char *store,
 		     const char *root);
+	/*
+	 * A command whose next units depend on results (series): adds to @p
+	 * the units that the finished ones of @store call for, and returns
+	 * how many it added (0: none, the plan is whole once they are done).
+	 * NULL for a command planned whole at once.
+	 */
+	size_t (*extend)(void *ctx, struct unit_plan *p, const char *store);
 };
-extern const struct unit_cmd compare_units, mutate_units, bench_units;
+extern const struct unit_cmd compare_units, mutate_units, bench_units,
+	series_units;
 /*
  * The serial command: every unit of its plan run here, independent ones
  * side by side (o->jobs, else as many as the machine holds), into a store
@@ -105,6 +113,9 @@ bool unit_passed(const char *store, const char *id);
 struct path_set;
 struct sbuf;
 void bench_path_load(const char *dir, struct path_set *set);
+struct bench_set;
+/* The samples.tsv a bench boot's guest left in @dir, into @set. */
+void bench_samples_load(const char *dir, struct bench_set *set);
 void bench_path_point(const char *point, const struct path_set *set,
 		      struct sbuf *tsv);
 /*

@@ -882,12 +882,7 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 	return c;
 }
 
-/*
- * The boots of one run of @c's units in @store under @prefix ("original",
- * "mutant-NAME", "mutant-NAME-again"): each LSM's directory the unit
- * @id left, linked into @root when @root is not NULL.
- */
-static void boots_saved(const char *store, const char *id, const char *prefix,
+void mutate_boots_saved(const char *store, const char *id, const char *prefix,
 			const char *root, struct kernel_boots *kb)
 {
 	size_t i;
@@ -1021,7 +1016,7 @@ static void run_saved(const struct mutate_ctx *c, const char *store,
 {
 	(void)c;
 	memset(ob, 0, sizeof(*ob));
-	boots_saved(store, id, prefix, root, &ob->kb);
+	mutate_boots_saved(store, id, prefix, root, &ob->kb);
 	ob->kb.ok = ok;
 	mutate_analyse(ro, orig_kb, orig, ob);
 }

@@ -74,6 +74,13 @@ void mutate_analyse(const struct run_opts *ro,
 		    const struct kernel_boots *orig_kb,
 		    const struct record_set *orig, struct mutant_obs *ob);
 void mutate_obs_free(struct mutant_obs *ob);
+/*
+ * The boots one unit @id of @store left under @prefix ("original",
+ * "mutant-NAME", "kernel-3"): each LSM's directory PREFIX-LSM, linked into
+ * @root when @root is not NULL (@kb->ok is left false).
+ */
+void mutate_boots_saved(const char *store, const char *id, const char *prefix,
+			const char *root, struct kernel_boots *kb);
 /* The guest reached its tests (sent its identity) in every boot's run. */
 bool mutate_reached(const struct kernel_boots *kb);
 

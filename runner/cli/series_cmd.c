@@ -7,6 +7,13 @@
  * mutate compares a mutant (mutate.h), and its cost boot is judged
  * against the base's two like mutate --cost. Writes report.txt (for a
  * mail reply), report.html and series.tsv in the results directory.
+ *
+ * Cut into units of work (lib/units.h) like compare and mutate, but its
+ * plan grows with its results: a step of the bisection is a kernel's
+ * build, its suites' boot and its cost boot, and series_extend() replays
+ * the bisection over the store's finished units to add the next step's.
+ * The tip's units are planned with the base's: the bisection always asks
+ * for the tip next, and the two then run side by side.
  */
 #define _GNU_SOURCE
 #include "cli.h"
@@ -15,12 +22,17 @@
 #include "provision/series.h"
 #include "analysis/bisect.h"
 #include "analysis/series_report.h"
+#include "lib/cache.h"
 #include "lib/lib.h"
+#include "lib/units.h"
 #include "vm/vm.h"
+
+#include <errno.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct series_opts {
 	const char *source; /* build:SOURCE of the base */
@@ -56,6 +68,29 @@ struct series_run {
 	struct kernel_boots base_kb;
 	struct record_set base_rs;
 	struct cost_ref ref;
+};
+
+/* The command planned: its inputs, and the bisection replayed. */
+struct series_ctx {
+	struct run_opts o;
+	struct series_opts so;
+	char *cmdline; /* as given, for the report's "To reproduce" */
+	char **key; /* kernel i's inputs: the source, its patches' hashes */
+	char *run_key, *cost_args;
+	bool icount, profile; /* the cost boots' clock, as bench decides */
+	double t0;
+	struct series_run r;
+	struct bisect *b;
+	const char *store;
+	bool say; /* merge: print each step, link its boots into r.root */
+};
+
+/* The units of one step: a kernel's build, a boot of its suites, cost. */
+struct step {
+	char build[UNIT_ID_LEN + 1], boot[UNIT_ID_LEN + 1];
+	char cost[2][UNIT_ID_LEN + 1];
+	char *boot_name, *cost_name[2];
+	size_t n_cost;
 };
 
 /* build:SOURCE+P1+...+Pi. */
@@ -112,42 +147,193 @@ static void add_functions(struct sbuf *out, const char *point, struct sbuf *fn)
 	sbuf_free(fn);
 }
 
-/*
- * The cost boot of kernel @i against the base's A and A2: false when it
- * gave no samples (a boot that failed).
- */
-static bool cost_boot(struct series_run *r, size_t i, struct kern *kn)
+/* What a boot of the base or of kernel @i is called ("kernel-3-again1"). */
+static char *boot_name(size_t i, int a)
 {
-	char *dir = xasprintf("kernel-%zu-cost", i);
+	if (!i)
+		return a == 0 ? xstrdup("base") :
+		       a == 1 ? xstrdup("base-again") :
+				xasprintf("base-again%d", a);
+	return a ? xasprintf("kernel-%zu-again%d", i, a) :
+		   xasprintf("kernel-%zu", i);
+}
+
+static size_t add_unit(struct series_ctx *c, struct unit_plan *p,
+		       enum unit_kind kind, const char *key, const size_t *dep,
+		       const char *desc, size_t i, const char *name)
+{
+	size_t x = unit_add(p, kind, key, dep, dep ? 1 : 0, desc);
+	struct unit *u = &p->v[x];
+
+	if (!u->spec) {
+		u->spec = kernel_spec(&c->r, i);
+		u->name = name ? xstrdup(name) : NULL;
+		u->role = (int)i;
+	}
+	return x;
+}
+
+static void step_free(struct step *st)
+{
+	free(st->boot_name);
+	free(st->cost_name[0]);
+	free(st->cost_name[1]);
+	memset(st, 0, sizeof(*st));
+}
+
+/*
+ * The units of kernel @i's step into @p: its build, boot @a of its suites
+ * and, with --cost and @cost, its cost boot (the base: A and A2, made
+ * once). Keys hold what the units' results depend on: the patches by
+ * their contents, so that every host plans the same ids.
+ */
+static void plan_step(struct series_ctx *c, struct unit_plan *p, size_t i,
+		      int a, bool cost, struct step *st)
+{
+	char *key, *desc;
+	size_t build, x;
+	int b;
+
+	memset(st, 0, sizeof(*st));
+	key = xasprintf("series build\n%s", c->key[i]);
+	desc = i ? xasprintf("build kernel %zu (base + patches 1-%zu)", i, i) :
+		   xasprintf("build the base %s", c->so.source);
+	build = add_unit(c, p, UNIT_BUILD, key, NULL, desc, i, NULL);
+	memcpy(st->build, p->v[build].id, UNIT_ID_LEN + 1);
+	free(key);
+	free(desc);
+	st->boot_name = boot_name(i, a);
+	key = xasprintf("series boot\n%sattempt %d\n%s", c->key[i], a,
+			c->run_key);
+	desc = xasprintf("boot %s", st->boot_name);
+	x = add_unit(c, p, UNIT_BOOT, key, &build, desc, i, st->boot_name);
+	memcpy(st->boot, p->v[x].id, UNIT_ID_LEN + 1);
+	free(key);
+	free(desc);
+	if (!c->so.cost || (i && !cost))
+		return;
+	for (b = 0; b < (i ? 1 : 2); b++) {
+		st->cost_name[b] =
+			!i ? xasprintf("base-cost-%s", b ? "A2" : "A") :
+			a  ? xasprintf("kernel-%zu-cost-again%d", i, a) :
+			     xasprintf("kernel-%zu-cost", i);
+		key = xasprintf(
+			"series cost\n%s%s %d\nargs %s\nicount %d\nprofile %d\n%s",
+			c->key[i], i ? "attempt" : "boot", i ? a : b,
+			c->cost_args, c->icount, c->profile, c->run_key);
+		desc = xasprintf("bench %s", st->cost_name[b]);
+		x = add_unit(c, p, UNIT_BENCH, key, &build, desc, i,
+			     st->cost_name[b]);
+		memcpy(st->cost[b], p->v[x].id, UNIT_ID_LEN + 1);
+		st->n_cost++;
+		free(key);
+		free(desc);
+	}
+}
+
+static bool step_done(const struct series_ctx *c, const struct step *st)
+{
+	size_t b;
+
+	if (!store_done(c->store, st->build) || !store_done(c->store, st->boot))
+		return false;
+	for (b = 0; b < st->n_cost; b++)
+		if (!store_done(c->store, st->cost[b]))
+			return false;
+	return true;
+}
+
+#define say(c, ...)                          \
+	do {                                 \
+		if ((c)->say)                \
+			printf(__VA_ARGS__); \
+	} while (0)
+
+/*
+ * The one boot a bench unit @id left (@name-LSM): its samples, path
+ * probe and profile. False when the boot failed or left none.
+ */
+static bool bench_saved(struct series_ctx *c, const char *id, const char *name,
+			struct bench_set *set, struct path_set *paths,
+			struct path_set *prof)
+{
+	struct kernel_boots kb;
+	bool ok = unit_passed(c->store, id);
+
+	memset(set, 0, sizeof(*set));
+	mutate_boots_saved(c->store, id, name, c->say ? c->r.root : NULL, &kb);
+	if (c->say)
+		unit_print_output(c->store, id, c->r.root);
+	if (kb.n) {
+		bench_samples_load(kb.dir[0], set);
+		bench_path_load(kb.dir[0], paths);
+		if (c->profile)
+			bench_profile_load(kb.dir[0], c->so.cost, set, prof);
+	}
+	ok &= kb.n > 0;
+	kernel_boots_free(&kb);
+	return ok;
+}
+
+/* The base's A and A2 (cost_reference(), from their units). */
+static void cost_ref_saved(struct series_ctx *c, const struct step *st)
+{
+	struct cost_ref *ref = &c->r.ref;
+	struct sbuf none = { 0 };
+	size_t missing;
+
+	ref->args = xstrdup(c->cost_args);
+	ref->icount = c->icount;
+	ref->profile = c->profile;
+	if (!bench_saved(c, st->cost[0], st->cost_name[0], &ref->a, &ref->pa,
+			 &ref->pra) ||
+	    !bench_saved(c, st->cost[1], st->cost_name[1], &ref->a2, &ref->pa2,
+			 &ref->pra2))
+		die("the base's cost boots failed: no other kernel's cost can be judged against it");
+	/* The reference against itself: its points must all have samples. */
+	bench_cost_changes(c->so.cost, &ref->a, &ref->a2, &ref->a2, &none,
+			   &missing);
+	if (missing)
+		die("the base's cost boots lack samples: %s", none.buf);
+	sbuf_free(&none);
+	say(c, "== base cost (%s): %s\n", c->so.cost,
+	    ref->icount ? "QEMU icount, guest ns = instructions" :
+			  "real time under KVM");
+}
+
+/*
+ * Kernel @i's cost boot (unit @id) against the base's A and A2: false
+ * when it gave no samples (a boot that failed).
+ */
+static bool cost_saved(struct series_ctx *c, size_t i, const char *id,
+		       const char *name)
+{
+	struct series_run *r = &c->r;
+	struct kern *kn = &r->k[i];
 	struct path_set paths[3] = { r->ref.pa, { 0 }, r->ref.pa2 };
 	struct path_set prof[3] = { r->ref.pra, { 0 }, r->ref.pra2 };
-	struct run_opts po = *r->o;
 	char *copy, *tok, *save = NULL;
 	size_t changed, missing, na, nb, na2;
 	double *va, *vb, *va2;
 	struct ab_verdict v;
-	bool ok;
 
 	bench_free(&kn->b);
 	path_free(&kn->pb);
 	sbuf_free(&kn->cost);
 	sbuf_free(&kn->functions);
-	po.profile = r->ref.profile;
-	ok = bench_boot(&po, r->ref.args, r->ref.icount, BENCH_SEED_A, &kn->k,
-			r->root, dir, &kn->b, &kn->pb, r->so->cost, &prof[1]);
-	free(dir);
-	if (!ok) {
+	kn->run_s += unit_seconds(c->store, id);
+	if (!bench_saved(c, id, name, &kn->b, &kn->pb, &prof[1])) {
 		path_free(&prof[1]);
 		return false;
 	}
-	changed = bench_cost_changes(r->so->cost, &r->ref.a, &kn->b, &r->ref.a2,
+	changed = bench_cost_changes(c->so.cost, &r->ref.a, &kn->b, &r->ref.a2,
 				     &kn->cost, &missing);
 	if (missing) {
 		path_free(&prof[1]);
 		return false;
 	}
 	/* The report's column: the first point, with its interval. */
-	copy = xstrdup(r->so->cost);
+	copy = xstrdup(c->so.cost);
 	tok = strtok_r(copy, " ", &save);
 	va = bench_values(&r->ref.a, tok, &na);
 	vb = bench_values(&kn->b, tok, &nb);
@@ -187,20 +373,23 @@ static bool cost_boot(struct series_run *r, size_t i, struct kern *kn)
 }
 
 /* The base's suites (and cost reference): the kinds are absent there. */
-static void observe_base(struct series_run *r, struct kern *kn,
+static void observe_base(struct series_ctx *c, const struct step *st,
 			 struct bisect_obs *obs)
 {
-	struct run_opts ro = *r->o;
-	struct err e;
+	struct series_run *r = &c->r;
+	struct kern *kn = &r->k[0];
 
-	ro.dir_name = kn->runs ? "base-again" : "base";
 	kernel_boots_free(&r->base_kb);
 	records_free(&r->base_rs);
 	memset(&r->base_kb, 0, sizeof(r->base_kb));
 	memset(&r->base_rs, 0, sizeof(r->base_rs));
-	if (run_kernel_lsms(&ro, r->root, &kn->k, &r->base_kb, &e))
-		die("%s", e.msg);
+	mutate_boots_saved(c->store, st->boot, st->boot_name,
+			   c->say ? r->root : NULL, &r->base_kb);
+	r->base_kb.ok = unit_passed(c->store, st->boot);
+	if (c->say)
+		unit_print_output(c->store, st->boot, r->root);
 	kn->runs++;
+	kn->run_s += unit_seconds(c->store, st->boot);
 	run_load_records(&r->base_kb, &r->base_rs);
 	if (!mutate_reached(&r->base_kb)) {
 		obs->outcome = BISECT_NO_BOOT;
@@ -208,34 +397,38 @@ static void observe_base(struct series_run *r, struct kern *kn,
 	}
 	/* A failure of the base's own: every later kernel has it too. */
 	obs->present[BISECT_FAILURE] = !r->base_kb.ok;
-	if (r->so->cost && !r->ref.args)
-		cost_reference(r->o, r->root, r->so->cost, "base", &kn->k,
-			       &r->ref);
-	printf("== base %s: %zu decisions, %s\n", kn->spec, r->base_rs.n,
-	       r->base_kb.ok ? "every case passed" :
-			       "some cases FAILED on their own");
+	if (c->so.cost && !r->ref.args)
+		cost_ref_saved(c, st);
+	say(c, "== base %s: %zu decisions, %s\n", kn->spec, r->base_rs.n,
+	    r->base_kb.ok ? "every case passed" :
+			    "some cases FAILED on their own");
 }
 
 /*
  * Kernel @i's suites against the base's, and its cost boot unless
  * @suites_only (a failure confirmed again needs no cost).
  */
-static void observe_kernel(struct series_run *r, size_t i, bool suites_only,
+static void observe_kernel(struct series_ctx *c, size_t i,
+			   const struct step *st, bool suites_only,
 			   struct bisect_obs *obs)
 {
+	struct series_run *r = &c->r;
 	struct kern *kn = &r->k[i];
-	struct run_opts ro = *r->o;
 	struct mutant_obs ob;
 	size_t j;
 
-	ro.dir_name = kn->runs ? xasprintf("kernel-%zu-again%d", i, kn->runs) :
-				 xasprintf("kernel-%zu", i);
-	mutate_observe(&ro, r->root, &kn->k, &r->base_kb, &r->base_rs, &ob);
+	memset(&ob, 0, sizeof(ob));
+	mutate_boots_saved(c->store, st->boot, st->boot_name,
+			   c->say ? r->root : NULL, &ob.kb);
+	ob.kb.ok = unit_passed(c->store, st->boot);
+	if (c->say)
+		unit_print_output(c->store, st->boot, r->root);
+	mutate_analyse(&c->o, &r->base_kb, &r->base_rs, &ob);
 	kn->runs++;
-	free((char *)ro.dir_name);
+	kn->run_s += unit_seconds(c->store, st->boot);
 	if (!ob.run.reached) {
 		obs->outcome = BISECT_NO_BOOT;
-		printf("   the guest never reached its tests\n");
+		say(c, "   the guest never reached its tests\n");
 		mutate_obs_free(&ob);
 		return;
 	}
@@ -254,75 +447,158 @@ static void observe_kernel(struct series_run *r, size_t i, bool suites_only,
 	obs->present[BISECT_DECISIONS] = ob.run.n_diffs > 0;
 	/* Cases that fail because a decision changed are that change. */
 	obs->present[BISECT_FAILURE] = ob.run.n_fails && !ob.run.n_diffs;
-	printf("   decisions: %s; failed cases: %zu\n",
-	       ob.run.n_diffs ? "CHANGED" : "same as the base's",
-	       ob.run.n_fails);
+	say(c, "   decisions: %s; failed cases: %zu\n",
+	    ob.run.n_diffs ? "CHANGED" : "same as the base's", ob.run.n_fails);
 	mutate_obs_free(&ob);
-	if (suites_only || !r->so->cost)
+	if (suites_only || !c->so.cost)
 		return;
-	if (!cost_boot(r, i, kn)) {
-		printf("   the cost boot gave no samples: %s\n",
-		       kn->cost.len ? kn->cost.buf : "it failed");
+	if (!cost_saved(c, i, st->cost[0], st->cost_name[0])) {
+		say(c, "   the cost boot gave no samples: %s\n",
+		    kn->cost.len ? kn->cost.buf : "it failed");
 		obs->outcome = BISECT_NO_BOOT;
 		return;
 	}
 	obs->present[BISECT_COST] = kn->cost_sig;
-	printf("   cost: %s\n",
-	       kn->cost_sig ? kn->cost.buf : "no point changed significantly");
+	say(c, "   cost: %s\n",
+	    kn->cost_sig ? kn->cost.buf : "no point changed significantly");
 }
 
-/* Builds kernel @i (BISECT_BUILD) and observes it. */
-static void build_step(struct series_run *r, size_t i, struct bisect_obs *obs)
+/* Kernel @i built (BISECT_BUILD), then observed. */
+static void build_step(struct series_ctx *c, size_t i, const struct step *st,
+		       struct bisect_obs *obs)
 {
+	struct series_run *r = &c->r;
 	struct kern *kn = &r->k[i];
-	double t0 = now_seconds();
-	struct err e;
+	char *kt = unit_file(c->store, st->build, "kernel.tsv");
+	char *status = kt ? unit_value(kt, "status") : NULL;
 
 	kn->spec = kernel_spec(r, i);
 	if (i)
-		printf("== kernel %zu of %zu (patch %zu \"%s\")\n", i, r->s.n,
-		       i, r->s.p[i - 1].subject);
+		say(c, "== kernel %zu of %zu (patch %zu \"%s\")\n", i, r->s.n,
+		    i, r->s.p[i - 1].subject);
 	else
-		printf("== base %s\n", kn->spec);
-	fflush(stdout);
-	if (kernel_provision(kn->spec, &kn->k, r->o->refresh, &e)) {
-		kn->build_s = now_seconds() - t0;
-		obs->patch = refused_patch(r, i, e.msg);
-		obs->outcome = obs->patch ? BISECT_NO_APPLY : BISECT_NO_BUILD;
+		say(c, "== base %s\n", kn->spec);
+	kn->build_s = unit_seconds(c->store, st->build);
+	if (!status || strcmp(status, "ok")) {
+		char *msg = kt ? unit_value(kt, "error") : NULL;
+
 		if (!i)
-			die("%s", e.msg);
-		printf("   %s: %s\n",
-		       obs->patch ? "a patch does not apply" : "does not build",
-		       e.msg);
+			die("%s", msg ? msg : "the base does not build");
+		obs->patch = refused_patch(r, i, msg ? msg : "");
+		obs->outcome = obs->patch ? BISECT_NO_APPLY : BISECT_NO_BUILD;
+		say(c, "   %s: %s\n",
+		    obs->patch ? "a patch does not apply" : "does not build",
+		    msg ? msg : "?");
+		free(msg);
+		free(status);
+		free(kt);
 		return;
 	}
 	kn->have_k = true;
-	kn->build_s = now_seconds() - t0;
-	t0 = now_seconds();
-	printf("   built: %s (%.0f s)\n", kn->k.package, kn->build_s);
+	kn->k.package = unit_value(kt, "package");
+	kn->k.release = unit_value(kt, "release");
+	{
+		char *sha = unit_value(kt, "image_sha256");
+
+		snprintf(kn->k.image_sha256, sizeof(kn->k.image_sha256), "%s",
+			 sha ? sha : "?");
+		free(sha);
+	}
+	say(c, "   built: %s (%.0f s)\n", kn->k.package ? kn->k.package : "?",
+	    kn->build_s);
+	free(status);
+	free(kt);
 	if (i)
-		observe_kernel(r, i, false, obs);
+		observe_kernel(c, i, st, false, obs);
 	else
-		observe_base(r, kn, obs);
-	kn->run_s += now_seconds() - t0;
+		observe_base(c, st, obs);
 }
 
-/* Boots kernel @i again (BISECT_RERUN): a boot that failed, or a failure. */
-static void rerun_step(struct series_run *r, struct bisect *b, size_t i,
-		       struct bisect_obs *obs)
+/* Kernel @i's boot again (BISECT_RERUN): a boot that failed, or a failure. */
+static void rerun_step(struct series_ctx *c, size_t i, bool again,
+		       const struct step *st, struct bisect_obs *obs)
 {
-	bool again = bisect_kernel_state(b, i) == BISECT_BOOT_AGAIN;
-	double t0 = now_seconds();
-
-	printf("== kernel %zu again: %s\n", i,
-	       again ? "no boot reached its tests" :
-		       "a case failed with every decision as the base's");
-	fflush(stdout);
+	say(c, "== kernel %zu again: %s\n", i,
+	    again ? "no boot reached its tests" :
+		    "a case failed with every decision as the base's");
 	if (i)
-		observe_kernel(r, i, !again, obs);
+		observe_kernel(c, i, st, !again, obs);
 	else
-		observe_base(r, &r->k[0], obs);
-	r->k[i].run_s += now_seconds() - t0;
+		observe_base(c, st, obs);
+}
+
+/* What is known of every kernel forgotten: a replay starts afresh. */
+static void run_reset(struct series_ctx *c)
+{
+	struct series_run *r = &c->r;
+	size_t i;
+
+	for (i = 0; r->k && i <= r->s.n; i++) {
+		struct kern *kn = &r->k[i];
+
+		free(kn->spec);
+		free(kn->k.package);
+		free(kn->k.release);
+		sbuf_free(&kn->cases);
+		sbuf_free(&kn->failed);
+		sbuf_free(&kn->cost);
+		sbuf_free(&kn->functions);
+		bench_free(&kn->b);
+		path_free(&kn->pb);
+	}
+	free(r->k);
+	r->k = xcalloc(r->s.n + 1, sizeof(*r->k));
+	kernel_boots_free(&r->base_kb);
+	records_free(&r->base_rs);
+	memset(&r->base_kb, 0, sizeof(r->base_kb));
+	memset(&r->base_rs, 0, sizeof(r->base_rs));
+	cost_ref_free(&r->ref);
+	memset(&r->ref, 0, sizeof(r->ref));
+	if (c->b)
+		bisect_free(c->b);
+	c->b = bisect_new(r->s.n);
+}
+
+/*
+ * The bisection replayed over the finished units of @store, each step's
+ * units added to @p: true when it is over, false at the first step whose
+ * units are not all done.
+ */
+static bool replay(struct series_ctx *c, struct unit_plan *p)
+{
+	struct series_run *r = &c->r;
+	struct step st;
+	struct err e;
+
+	run_reset(c);
+	/* The tip beside the base: the bisection asks for it next. */
+	plan_step(c, p, r->s.n, 0, true, &st);
+	step_free(&st);
+	for (;;) {
+		struct bisect_next nx = bisect_next(c->b);
+		struct bisect_obs obs = { .outcome = BISECT_OK };
+		size_t i = nx.index;
+		bool again;
+
+		if (nx.step == BISECT_DONE)
+			return true;
+		again = nx.step == BISECT_RERUN &&
+			bisect_kernel_state(c->b, i) == BISECT_BOOT_AGAIN;
+		plan_step(c, p, i, nx.step == BISECT_RERUN ? r->k[i].runs : 0,
+			  nx.step == BISECT_BUILD || again, &st);
+		if (!step_done(c, &st)) {
+			step_free(&st);
+			return false;
+		}
+		if (nx.step == BISECT_BUILD)
+			build_step(c, i, &st, &obs);
+		else
+			rerun_step(c, i, again, &st, &obs);
+		step_free(&st);
+		fflush(stdout);
+		if (bisect_record(c->b, i, &obs, &e))
+			die("%s", e.msg);
+	}
 }
 
 /* The lines of @sb as an array of pointers into it (NUL-terminated). */
@@ -515,46 +791,25 @@ static bool cost_again(struct series_run *r, size_t c,
 	return true;
 }
 
-static int series_main(struct series_run *r, const char *cmdline)
+/* The report of a bisection replayed whole (series_merge()). */
+static int series_report(struct series_ctx *c)
 {
-	const struct series_opts *so = r->so;
+	struct series_run *r = &c->r;
+	struct bisect *b = c->b;
+	const char *cmdline = c->cmdline;
 	struct series_report_patch *pat;
 	/* A culprit a kind, and a later cost change (cost_again()). */
 	struct series_report_culprit cul[BISECT_N_KINDS + 1];
 	const char **kernels = NULL, *cmds[2];
 	char *again_cmd = NULL;
-	size_t n, i, n_cul = 0, n_kern = 0, refused, cost_culprit = 0;
+	size_t n = r->s.n, i, n_cul = 0, n_kern = 0, refused, cost_culprit = 0;
 	struct sbuf tsv = { 0 };
 	struct series_report rep;
-	char *patch_dir, *text;
-	double t0 = now_seconds(), per_kernel = 0;
+	char *text;
+	double per_kernel = 0;
 	size_t n_timed = 0;
-	struct bisect *b;
-	struct err e;
 	int rc, k;
 
-	r->root = results_root(r->o->results);
-	patch_dir = xasprintf("%s/patches", r->root);
-	if (series_load(so->input, so->git_dir, patch_dir, &r->s, &e))
-		die("%s", e.msg);
-	n = r->s.n;
-	printf("== series %s: %zu patches (in %s)\n", so->input, n, patch_dir);
-	r->k = xcalloc(n + 1, sizeof(*r->k));
-	b = bisect_new(n);
-	for (;;) {
-		struct bisect_next nx = bisect_next(b);
-		struct bisect_obs obs = { .outcome = BISECT_OK };
-
-		if (nx.step == BISECT_DONE)
-			break;
-		if (nx.step == BISECT_BUILD)
-			build_step(r, nx.index, &obs);
-		else
-			rerun_step(r, b, nx.index, &obs);
-		fflush(stdout);
-		if (bisect_record(b, nx.index, &obs, &e))
-			die("%s", e.msg);
-	}
 	if (bisect_kernel_state(b, 0) != BISECT_OBSERVED)
 		die("the base %s never reached its tests: no patch can be judged against it",
 		    r->k[0].spec);
@@ -718,7 +973,7 @@ static int series_main(struct series_run *r, const char *cmdline)
 	 * Every patch one by one: the base's boots, then n kernels at the
 	 * mean build and boots of those this run built.
 	 */
-	printf("== wall time %.0f s\n", now_seconds() - t0);
+	printf("== wall time %.0f s\n", now_seconds() - c->t0);
 	if (n_timed)
 		printf("   every patch one by one would take about %.0f s (the base's boots, then %zu kernels at the mean of %.0f s of those this run built)\n",
 		       r->k[0].run_s + n * per_kernel / n_timed, n,
@@ -737,8 +992,6 @@ static int series_main(struct series_run *r, const char *cmdline)
 	free(text);
 	free(pat);
 	sbuf_free(&tsv);
-	bisect_free(b);
-	free(patch_dir);
 	return rc;
 }
 
@@ -755,35 +1008,212 @@ static bool series_option(void *ctx, const char *opt, const char *v)
 	return true;
 }
 
-int cmd_series(int argc, char **argv)
+/*
+ * The series loaded into the cache (series/HASH, per host: the same
+ * patches give the same directory), and each kernel's key.
+ */
+static void load_series(struct series_ctx *c)
 {
-	struct series_opts so = { .cost = "socketpair:none" };
-	struct series_run r = { 0 };
-	struct sbuf cmd = { 0 };
-	struct run_opts o;
-	char err[512], *spec;
-	int first, i, rc;
+	struct series_run *r = &c->r;
+	char *base = cache_path("series"), *tmp, *dir, hex[65];
+	struct sbuf all = { 0 }, key = { 0 };
+	size_t i, len;
+	struct err e;
 
+	tmp = xasprintf("%s/.load-%d", base, (int)getpid());
+	remove_tree(tmp);
+	if (series_load(c->so.input, c->so.git_dir, tmp, &r->s, &e))
+		die("%s", e.msg);
+	c->key = xcalloc(r->s.n + 1, sizeof(*c->key));
+	sbuf_printf(&key, "source %s\n", c->so.source);
+	c->key[0] = xstrdup(key.buf);
+	for (i = 0; i < r->s.n; i++) {
+		if (sha256_file(r->s.p[i].path, hex))
+			die("cannot read %s: %s", r->s.p[i].path,
+			    strerror(errno));
+		sbuf_printf(&key, "patch %s\n", hex);
+		sbuf_printf(&all, "%s\n%s\n", r->s.p[i].subject,
+			    strrchr(r->s.p[i].path, '/') + 1);
+		c->key[i + 1] = xstrdup(key.buf);
+	}
+	sbuf_printf(&all, "%s", key.buf);
+	sha256_buf(all.buf, all.len, hex);
+	dir = xasprintf("%s/%.16s", base, hex);
+	/* Another process may have put the same series there first. */
+	if (rename(tmp, dir)) {
+		if (errno != EEXIST && errno != ENOTEMPTY)
+			die("cannot rename %s to %s: %s", tmp, dir,
+			    strerror(errno));
+		remove_tree(tmp);
+	}
+	len = strlen(tmp);
+	for (i = 0; i < r->s.n; i++) {
+		char *path = xasprintf("%s%s", dir, r->s.p[i].path + len);
+
+		free(r->s.p[i].path);
+		r->s.p[i].path = path;
+	}
+	sbuf_free(&all);
+	sbuf_free(&key);
+	free(dir);
+	free(tmp);
+	free(base);
+}
+
+static void *series_plan(int argc, char **argv, struct unit_plan *p,
+			 const struct run_opts **o)
+{
+	struct series_ctx *c = xcalloc(1, sizeof(*c));
+	struct bench_opts bo = mutate_cost_sizes;
+	struct sbuf cmd = { 0 };
+	char err[512], *spec;
+	int first, i;
+
+	(void)p;
+	c->t0 = now_seconds();
+	c->so.cost = "socketpair:none";
 	/* The command as given, for the report's "To reproduce". */
 	sbuf_printf(&cmd, "lsmconf");
 	for (i = 0; i < argc; i++)
 		add_word(&cmd, argv[i]);
-	argc = own_options(argc, argv, series_option, &so);
-	first = run_options(argc, argv, &o);
+	c->cmdline = cmd.buf;
+	argc = own_options(argc, argv, series_option, &c->so);
+	first = run_options(argc, argv, &c->o);
 	if (argc - first != 2)
 		die("series: SOURCE and SERIES expected (lsmconf series [options] SOURCE SERIES)");
-	so.source = argv[first];
-	so.input = argv[first + 1];
-	spec = xasprintf("build:%s", so.source);
+	c->so.source = argv[first];
+	c->so.input = argv[first + 1];
+	spec = xasprintf("build:%s", c->so.source);
 	specs_check(&spec, 1);
 	free(spec);
-	if (!*so.cost)
-		so.cost = NULL;
-	if (so.cost && bench_points_check(so.cost, err, sizeof(err)))
+	if (!*c->so.cost)
+		c->so.cost = NULL;
+	if (c->so.cost && bench_points_check(c->so.cost, err, sizeof(err)))
 		die("--cost: %s", err);
-	r.o = &o;
-	r.so = &so;
-	rc = series_main(&r, cmd.buf);
-	sbuf_free(&cmd);
-	return rc;
+	c->r.o = &c->o;
+	c->r.so = &c->so;
+	load_series(c);
+	c->run_key = unit_run_key(&c->o);
+	/* Decided where the plan is made: a part of every cost unit's id. */
+	c->icount = !boot_uses_kvm();
+	c->profile = c->icount && boot_can_profile();
+	if (c->so.cost) {
+		bo.points = c->so.cost;
+		bo.profile = c->profile;
+		c->cost_args = bench_args(&bo);
+	}
+	*o = &c->o;
+	return c;
+}
+
+static size_t series_extend(void *ctx, struct unit_plan *p, const char *store)
+{
+	struct series_ctx *c = ctx;
+	size_t before = p->n;
+
+	c->store = store;
+	c->say = false;
+	replay(c, p);
+	unit_plan_order(p);
+	return p->n - before;
+}
+
+static int series_unit_run(void *ctx, const struct unit_plan *p,
+			   const struct unit *u, const char *store,
+			   const char *dir, struct err *e)
+{
+	struct series_ctx *c = ctx;
+	char *kt, *status;
+	struct kernel_boots kb;
+	struct kernel k;
+	struct run_opts ro = c->o;
+	bool ok;
+
+	(void)p;
+	/* A kernel that does not build is a result (the base's is not). */
+	if (u->kind == UNIT_BUILD)
+		return unit_provision(&c->o, u, dir, u->role != 0, e);
+	kt = unit_file(store, u->deps[0], "kernel.tsv");
+	status = kt ? unit_value(kt, "status") : NULL;
+	ok = status && !strcmp(status, "ok");
+	free(status);
+	free(kt);
+	if (!ok) {
+		write_file_at(dir, "verdict", "NOBUILD\n", 8);
+		return 0;
+	}
+	if (kernel_provision(u->spec, &k, c->o.refresh, e))
+		return -1;
+	if (u->kind == UNIT_BENCH) {
+		struct bench_set set;
+		struct path_set paths = { 0 }, prof = { 0 };
+		size_t len = strlen(u->name);
+		bool a2 = len > 3 && !strcmp(u->name + len - 3, "-A2");
+
+		ro.profile = c->profile;
+		ok = bench_boot(&ro, c->cost_args, c->icount,
+				a2 ? BENCH_SEED_A2 : BENCH_SEED_A, &k, dir,
+				u->name, &set, &paths, c->so.cost, &prof);
+		bench_free(&set);
+		path_free(&paths);
+		path_free(&prof);
+	} else {
+		ro.dir_name = u->name;
+		if (run_kernel_lsms(&ro, dir, &k, &kb, e)) {
+			kernel_free(&k);
+			return -1;
+		}
+		ok = kb.ok;
+		kernel_boots_free(&kb);
+	}
+	write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);
+	kernel_free(&k);
+	return 0;
+}
+
+static int series_merge(void *ctx, const struct unit_plan *p, const char *store,
+			const char *root)
+{
+	struct series_ctx *c = ctx;
+	struct unit_plan scratch = { 0 };
+	char *dir = xasprintf("%s/patches", root);
+	size_t i;
+	bool whole;
+
+	(void)p;
+	/* The patches with the results: the report names them. */
+	mkdir_p(dir);
+	for (i = 0; i < c->r.s.n; i++) {
+		char *to = xasprintf("%s/%s", dir,
+				     strrchr(c->r.s.p[i].path, '/') + 1);
+
+		if (copy_file(c->r.s.p[i].path, to, 0644))
+			die("cannot copy %s to %s", c->r.s.p[i].path, to);
+		free(to);
+	}
+	printf("== series %s: %zu patches (in %s)\n", c->so.input, c->r.s.n,
+	       dir);
+	free(dir);
+	c->r.root = xstrdup(root);
+	c->store = store;
+	c->say = true;
+	whole = replay(c, &scratch);
+	unit_plan_free(&scratch);
+	if (!whole)
+		die("%s: the bisection is not over (lsmconf plan --store %s --ready names the units to run next)",
+		    store, store);
+	return series_report(c);
+}
+
+const struct unit_cmd series_units = {
+	.name = "series",
+	.plan = series_plan,
+	.run = series_unit_run,
+	.merge = series_merge,
+	.extend = series_extend,
+};
+
+int cmd_series(int argc, char **argv)
+{
+	return units_here(&series_units, argc, argv);
 }

@@ -25,8 +25,8 @@
 #define STORE_DEFAULT "results/store"
 
 static const struct unit_cmd *const unit_cmds[] = { &compare_units,
-						    &mutate_units,
-						    &bench_units };
+						    &mutate_units, &bench_units,
+						    &series_units };
 
 static const struct unit_cmd *unit_cmd_find(const char *name)
 {
@@ -35,11 +35,10 @@ static const struct unit_cmd *unit_cmd_find(const char *name)
 	for (i = 0; i < ARRAY_SIZE(unit_cmds); i++)
 		if (!strcmp(unit_cmds[i]->name, name))
 			return unit_cmds[i];
-	if (!strcmp(name, "series") || !strcmp(name, "msgcost") ||
-	    !strcmp(name, "run"))
+	if (!strcmp(name, "msgcost") || !strcmp(name, "run"))
 		die("plan: %s is not cut into units yet (run lsmconf %s here; see docs/runner.md, \"Running on many machines\")",
 		    name, name);
-	die("plan: cannot plan %s (compare, mutate or bench)", name);
+	die("plan: cannot plan %s (compare, mutate, bench or series)", name);
 }
 
 char *unit_run_key(const struct run_opts *o)
@@ -140,9 +139,10 @@ int unit_provision(const struct run_opts *o, const struct unit *u,
 	}
 	sbuf_printf(
 		&sb,
-		"status ok\nspec %s\nsource %s\nfetch_seconds %.1f\nbuild_seconds %.1f\n",
+		"status ok\nspec %s\nsource %s\nfetch_seconds %.1f\nbuild_seconds %.1f\npackage %s\nrelease %s\nimage_sha256 %s\n",
 		u->spec, k.source ? k.source : "-", k.fetch_seconds,
-		k.build_seconds);
+		k.build_seconds, k.package ? k.package : "-",
+		k.release ? k.release : "-", k.image_sha256);
 	/* The config is kept here: merge may run where the cache is not. */
 	if (k.config) {
 		path = xasprintf("%s/config", dir);
@@ -240,8 +240,12 @@ static char *plan_save(const struct unit_cmd *c, int argc, char **argv,
 	struct err e;
 
 	*ctx = c->plan(argc, copy, p, o);
+	if (c->extend)
+		c->extend(*ctx, p, store);
 	unit_plan_format(p, &text);
-	if (store_save(store, cwd, argv, argc, text.buf ? text.buf : "", &e))
+	if (store_save(store, cwd, argv, argc, text.buf ? text.buf : "", &e) ||
+	    (c->extend &&
+	     store_plan_write(store, text.buf ? text.buf : "", &e)))
 		die("%s", e.msg);
 	free(cwd);
 	return text.buf ? text.buf : xstrdup("");
@@ -263,6 +267,8 @@ int units_here(const struct unit_cmd *c, int argc, char **argv)
 	ctx = c->plan(argc, copy, &p, &o);
 	root = results_root(o->results);
 	store = xasprintf("%s/store", root);
+	if (c->extend)
+		c->extend(ctx, &p, store);
 	unit_plan_format(&p, &text);
 	cwd = cwd_now();
 	if (store_save(store, cwd, argv, argc, text.buf ? text.buf : "", &e))
@@ -270,10 +276,19 @@ int units_here(const struct unit_cmd *c, int argc, char **argv)
 	sbuf_free(&text);
 	free(cwd);
 	slots = o->jobs ? o->jobs : pool_slots_here(o->memory_mb);
-	failed = pool_run(&p, store, self, slots);
-	if (failed)
-		die("%zu of %zu units not done (above); the finished ones stay in %s: lsmconf unit --store %s ID runs one again, lsmconf merge --store %s reports",
-		    failed, p.n, store, store, store);
+	/* A plan that grows with its results: run, extend, until whole. */
+	for (;;) {
+		failed = pool_run(&p, store, self, slots);
+		if (failed)
+			die("%zu of %zu units not done (above); the finished ones stay in %s: lsmconf unit --store %s ID runs one again, lsmconf merge --store %s reports",
+			    failed, p.n, store, store, store);
+		if (!c->extend || !c->extend(ctx, &p, store))
+			break;
+		unit_plan_format(&p, &text);
+		if (store_plan_write(store, text.buf, &e))
+			die("%s", e.msg);
+		sbuf_free(&text);
+	}
 	status = c->merge(ctx, &p, store, root);
 	unit_plan_free(&p);
 	free(store);
@@ -309,6 +324,22 @@ static char *store_abs(const char *store)
 	return abs;
 }
 
+/* Every unit of the saved plan @text is in @p (a plan that grew). */
+static bool plan_holds(const struct unit_plan *p, const char *text)
+{
+	struct unit_plan saved = { 0 };
+	struct err e;
+	bool all = true;
+	size_t i;
+
+	if (unit_plan_parse(text, &saved, &e))
+		return false;
+	for (i = 0; i < saved.n && all; i++)
+		all = unit_find(p, saved.v[i].id) != NULL;
+	unit_plan_free(&saved);
+	return all;
+}
+
 /*
  * The saved command of @store planned again (in its directory): the
  * plan must be the saved one, else this lsmconf is not the planner's.
@@ -329,17 +360,53 @@ static const struct unit_cmd *replan(const char *store, struct unit_plan *p,
 		     cwd, strerror(errno), "here");
 	c = unit_cmd_find(argv[0]);
 	*ctx = c->plan(argc, argv, p, o);
+	if (c->extend)
+		c->extend(*ctx, p, store);
 	unit_plan_format(p, &text);
-	if (strcmp(text.buf ? text.buf : "", saved))
+	if (c->extend ? !plan_holds(p, saved) :
+			strcmp(text.buf ? text.buf : "", saved))
 		die("%s/plan.tsv is not what this lsmconf plans for its command (another lsmconf, or its inputs changed): plan again into a new --store",
 		    store);
+	/* Grown with the results: the engines read the new units there. */
+	if (c->extend && strcmp(text.buf ? text.buf : "", saved) &&
+	    store_plan_write(store, text.buf, &e))
+		die("%s", e.msg);
 	sbuf_free(&text);
 	free(saved);
 	/* The words stay in use by the context: block and argv are kept. */
 	return c;
 }
 
-/* `lsmconf plan [--store DIR] (CMD ARGS... | --steps | --step N)` */
+/*
+ * `plan --ready`: the saved command planned again from the store (a
+ * series grows by its results), then the ids of the units not done whose
+ * dependencies are, one a line: what an engine may start now. Nothing
+ * once every unit is done (or waits on one that failed): merge then.
+ */
+static int plan_ready(const char *store_arg)
+{
+	char *store = store_abs(store_arg);
+	struct unit_plan p = { 0 };
+	const struct run_opts *o;
+	size_t i, j;
+	void *ctx;
+
+	replan(store, &p, &ctx, &o);
+	for (i = 0; i < p.n; i++) {
+		const struct unit *u = &p.v[i];
+		bool ready = !store_done(store, u->id);
+
+		for (j = 0; ready && j < u->n_deps; j++)
+			ready = store_done(store, u->deps[j]);
+		if (ready)
+			printf("%s\n", u->id);
+	}
+	unit_plan_free(&p);
+	free(store);
+	return 0;
+}
+
+/* `lsmconf plan [--store DIR] (CMD ARGS... | --steps | --step N | --ready)` */
 int cmd_plan(int argc, char **argv)
 {
 	const char *store = STORE_DEFAULT;
@@ -353,7 +420,12 @@ int cmd_plan(int argc, char **argv)
 	int first = take_store(argc, argv, 1, &store), sargc;
 
 	if (first >= argc)
-		die("plan: want a command to plan (compare or mutate, with its arguments), --steps or --step N");
+		die("plan: want a command to plan (compare, mutate, bench or series, with its arguments), --steps, --step N or --ready");
+	if (!strcmp(argv[first], "--ready")) {
+		if (first + 1 != argc)
+			die("plan --ready takes no argument");
+		return plan_ready(store);
+	}
 	if (!strcmp(argv[first], "--steps") || !strcmp(argv[first], "--step")) {
 		bool all = !strcmp(argv[first], "--steps");
 		long want = -1;

@@ -412,6 +412,23 @@ int store_save(const char *store, const char *cwd, char *const *argv, int argc,
 	return ret;
 }
 
+int store_plan_write(const char *store, const char *plan, struct err *e)
+{
+	char host[64] = "?";
+	char *tmp, *path = xasprintf("%s/plan.tsv", store);
+	int ret = 0;
+
+	gethostname(host, sizeof(host) - 1);
+	tmp = xasprintf("%s/.plan.%s.%d.tmp", store, host, (int)getpid());
+	if (write_file(tmp, plan, strlen(plan)) || rename(tmp, path)) {
+		ret = err_set(e, "cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	free(path);
+	return ret;
+}
+
 int store_load(const char *store, char **block, char **cwd, char ***argv,
 	       int *argc, char **plan, struct err *e)
 {

@@ -124,6 +124,12 @@ int store_commit(const char *store, const char *id, const char *tmp,
 int store_save(const char *store, const char *cwd, char *const *argv, int argc,
 	       const char *plan, struct err *e);
 /*
+ * Replaces @store's plan.tsv with @plan (a temporary file renamed into
+ * place: a reader sees the old plan or the new one). For a command whose
+ * plan grows with its results (series). 0, or -1 and @e.
+ */
+int store_plan_write(const char *store, const char *plan, struct err *e);
+/*
  * The saved command: *@cwd and *@argv (NULL-terminated, @argc words), all
  * in one malloc'd block (*@block), and the plan text (malloc'd). 0, or -1
  * and @e.

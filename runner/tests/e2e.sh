@@ -1145,6 +1145,36 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		grep -q '^ 3 NO  -' "$T/sn/latest/report.txt"
 	check "series: the kernel with patch 3 is never booted" \
 		sh -c "! ls -d '$T'/sn/latest/kernel-3* 2> /dev/null | grep -q ."
+	# The series as units (issue 27). Merging the serial run's store again
+	# gives its report; a copy of the store with every unit but the base's
+	# removed is driven by plan --ready through GNU parallel, one round a
+	# wave, to the same report.
+	sn1=$(readlink -f "$T/sn/latest")
+	"$L" merge --store "$sn1/store" > "$T/snm.out" 2>&1
+	rc=$?
+	sn2=$(readlink -f "$T/sn/latest")
+	check "series units: merge of the serial store: exit $rc, the same report.txt and series.tsv" \
+		sh -c "[ $rc -eq 1 ] && [ '$sn1' != '$sn2' ] && cmp -s '$sn1/report.txt' '$sn2/report.txt' && cmp -s '$sn1/series.tsv' '$sn2/series.tsv'"
+	rm -rf "$T/snw"
+	cp -a "$sn1/store" "$T/snw"
+	grep -e ' -- build the base ' -e ' -- boot base$' "$T/snw/plan.tsv" | cut -d' ' -f1 > "$T/snw.keep"
+	for d in "$T"/snw/units/*; do
+		grep -qx "${d##*/}" "$T/snw.keep" || rm -rf "$d"
+	done
+	waves=0
+	while ids=$("$L" plan --store "$T/snw" --ready 2>> "$T/snw.out") &&
+		[ -n "$ids" ] && [ "$waves" -lt 20 ]; do
+		waves=$((waves + 1))
+		# shellcheck disable=SC2086 # one id a word
+		printf '%s\n' $ids | timeout -k 5 900 parallel "$L" unit --store "$T/snw" '{}' >> "$T/snw.out" 2>&1
+	done
+	"$L" merge --store "$T/snw" > "$T/snwm.out" 2>&1
+	rc=$?
+	sn3=$(readlink -f "$T/sn/latest")
+	check "series units: $waves rounds of plan --ready through GNU parallel from the base's units, merged: exit $rc, the serial report.txt" \
+		sh -c "[ $rc -eq 1 ] && [ $waves -ge 2 ] && [ '$sn3' != '$sn2' ] && cmp -s '$sn1/report.txt' '$sn3/report.txt'"
+	check "series units: the tip and kernel 2 ran again, the base did not" \
+		sh -c "grep -q 'build kernel 3 ' '$T/snw.out' && grep -q 'boot kernel-2)' '$T/snw.out' && ! grep -q 'boot base)' '$T/snw.out'"
 	# A patched build starts from the nearest complete build (issue 26).
 	# Patch 1 of the series is built (above, or from the cache); a second
 	# patch unique to this run, a comment in lib.c, makes a kernel never
