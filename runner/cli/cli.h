@@ -91,8 +91,9 @@ char *unit_link(const char *store, const char *id, const char *name,
 		const char *root);
 /*
  * A provision or build unit: u->spec provisioned, kernel.tsv (status,
- * source, times) and its config in @dir. A build that fails is a result
- * (status failed) when @failure_is_result. 0, or -1 and @e.
+ * source, times) and its config in @dir. A build that fails by the
+ * kernel's own fault (err.kernel: a patch refused, a compile error) is a
+ * result (status failed) when @failure_is_result. 0, or -1 and @e.
  */
 int unit_provision(const struct run_opts *o, const struct unit *u,
 		   const char *dir, bool failure_is_result, struct err *e);

@@ -409,6 +409,9 @@ static void run_mutant(const struct run_opts *o, const char *root,
 	memset(r, 0, sizeof(*r));
 	/* A mutant that does not build is stillborn, not the end of the run. */
 	if (kernel_provision(spec, &k, o->refresh, &e)) {
+		/* The host's failure is no verdict on the mutant. */
+		if (!e.kernel)
+			die("%s", e.msg);
 		note("%s", e.msg);
 		r->build_s = now_seconds() - t0;
 		mutant_judge(false, NULL, NULL, &j);

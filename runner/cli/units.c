@@ -128,8 +128,13 @@ int unit_provision(const struct run_opts *o, const struct unit *u,
 	char *path;
 
 	if (kernel_provision(u->spec, &k, o->refresh, e)) {
-		/* A build that fails fails again: it is a result. */
-		if (!failure_is_result)
+		/*
+		 * A patch refused or a compile error is the kernel's: it fails
+		 * again, a result. Any other failure (a lock, a copy, a full
+		 * disk, a build killed) is the host's: the unit fails, and
+		 * running it again retries.
+		 */
+		if (!failure_is_result || !e->kernel)
 			return -1;
 		sbuf_printf(&sb, "status failed\nerror %s\n", e->msg);
 		write_file_at(dir, "kernel.tsv", sb.buf, sb.len);

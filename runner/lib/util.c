@@ -58,6 +58,7 @@ int err_set(struct err *e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	e->kernel = false;
 	return -1;
 }
 

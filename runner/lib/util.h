@@ -23,8 +23,13 @@
  */
 struct err {
 	char msg[4096];
+	/*
+	 * The failure is the kernel's own (a patch that does not apply, a
+	 * compile error): a result, where any other is the host's.
+	 */
+	bool kernel;
 };
-/* Formats @e's message; returns -1, for `return err_set(e, ...);`. */
+/* Formats @e's message (clearing ->kernel); returns -1, for `return err_set(e, ...);`. */
 int err_set(struct err *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

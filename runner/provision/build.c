@@ -27,9 +27,13 @@ static const char *const suite_fragments[] = {
 };
 #define BUILD_TIMEOUT_S (90 * 60)
 
-/* Runs a build step with its output appended to @log; 0 or -1 and @e. */
-static int step(const struct kernel *k, const char *what, const char *log,
-		const char *cwd, char *const argv[], struct err *e)
+/*
+ * Runs a build step with its output appended to @log; 0, or the tool's
+ * status (spawn_wait()) and @e.
+ */
+static int step_status(const struct kernel *k, const char *what,
+		       const char *log, const char *cwd, char *const argv[],
+		       struct err *e)
 {
 	char status[128];
 	int fd, ret;
@@ -59,9 +63,33 @@ static int step(const struct kernel *k, const char *what, const char *log,
 			what, spawn_strstatus(ret, status, sizeof(status)),
 			last, log);
 		free(text);
-		return -1;
+		return ret;
 	}
 	return 0;
+}
+
+/* A step of the host's own (a copy): 0 or -1 and @e. */
+static int step(const struct kernel *k, const char *what, const char *log,
+		const char *cwd, char *const argv[], struct err *e)
+{
+	return step_status(k, what, log, cwd, argv, e) ? -1 : 0;
+}
+
+/*
+ * A step whose failure is the kernel's own when the tool exits with a
+ * status of its own (patch(1) that finds its hunks refused, make that
+ * meets a compile error): then @e->kernel. One killed, timed out or that
+ * could not start is the host's. 0 or -1 and @e.
+ */
+static int kernel_step(const struct kernel *k, const char *what,
+		       const char *log, const char *cwd, char *const argv[],
+		       struct err *e)
+{
+	int ret = step_status(k, what, log, cwd, argv, e);
+
+	if (ret > 0 && ret < 128)
+		e->kernel = true;
+	return ret ? -1 : 0;
 }
 
 static char *source_tree(const struct kernel *k, const char *src, struct err *e)
@@ -176,7 +204,7 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 
 	_Static_assert(ARRAY_SIZE(suite_fragments) == 2,
 		       "merge_config.sh is given two suite fragments");
-	rc = step(k, "make tinyconfig", log, tree,
+	rc = kernel_step(k, "make tinyconfig", log, tree,
 		  (char *[]){ "make", o, "tinyconfig", NULL }, e);
 	if (!rc && write_file(local, line, strlen(line)))
 		rc = err_set(e, "cannot write %s", local);
@@ -188,7 +216,7 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 				      (char *)suite_fragments[1], local, NULL },
 			  e);
 	if (!rc)
-		rc = step(k, "make olddefconfig", log, tree,
+		rc = kernel_step(k, "make olddefconfig", log, tree,
 			  (char *[]){ "make", o, "olddefconfig", NULL }, e);
 	/* Kconfig drops what it cannot satisfy: check every option held. */
 	if (!rc && read_file(cfgpath, &cfg, NULL))
@@ -227,7 +255,7 @@ static int apply(const struct kernel *k, const char *tree, const char *patch,
 		xasprintf("%s %s", reverse ? "reverting" : "applying", patch);
 	int rc;
 
-	rc = step(k, what, log, tree,
+	rc = kernel_step(k, what, log, tree,
 		  (char *[]){ "patch", "-p1", "--no-backup-if-mismatch", "-i",
 			      (char *)patch, reverse ? "-R" : NULL, NULL },
 		  e);
@@ -378,7 +406,7 @@ configure:
 	progress("%s: building bzImage%s (log: %s)", k->spec.text,
 		 ccache ? " with ccache" : "", log);
 	cmd = xasprintf("O=%s", out);
-	rc = step(k, "make bzImage", log, tree,
+	rc = kernel_step(k, "make bzImage", log, tree,
 		  (char *[]){ "make", cmd, "-j2",
 			      ccache ? "CC=ccache gcc" : "CC=gcc", "bzImage",
 			      NULL },
@@ -401,6 +429,7 @@ int build_kernel(struct kernel *k, struct err *e)
 	char **patches = NULL, *pristine = NULL, *key = NULL, *base_key = NULL;
 	char *root = NULL, *tree = NULL, *out = NULL, *log = NULL;
 	char *stamp = NULL, *image = NULL, *base_out = NULL, *lock = NULL;
+	char *builds = NULL;
 	struct lineage want = { 0 };
 	int lock_fd = -1;
 	size_t n = 0, i;
@@ -435,7 +464,8 @@ int build_kernel(struct kernel *k, struct err *e)
 				patches[i]);
 			goto out;
 		}
-	root = xasprintf("%s/builds/%s", cache_root(), key);
+	builds = cache_path("builds");
+	root = xasprintf("%s/%s", builds, key);
 	tree = xasprintf("%s/tree", root);
 	/* Out of tree, one level down: kbuild then uses relative paths, so
 	 * a copy of the objects under another tree stays valid. */
@@ -485,6 +515,7 @@ out:
 	if (lock_fd >= 0)
 		close(lock_fd); /* releases the lock */
 	free(lock);
+	free(builds);
 	for (i = 0; i < n; i++)
 		free(patches[i]);
 	free(patches);
