@@ -49,7 +49,7 @@ static uid_t owner(const char *d, const char *sub)
 /* apt_ready() and apt_download() of the meta package into @d/debs. */
 static void update_and_download(const char *d)
 {
-	struct err e = { "" };
+	struct err e = { 0 };
 	char *madison, *ver, *debs, *deb;
 
 	ck_assert_msg(!apt_ready(true, &e), "apt_ready: %s", e.msg);
