@@ -294,8 +294,8 @@ static void name_killers(const struct mutant_judgement *j,
 }
 
 /*
- * The verdict of @j in @r, with its killing decisions and failures named
- * (run_mutant() and judge_saved() alike); @j is freed.
+ * The verdict of @j in @r, with its killing decisions and failures named;
+ * @j is freed.
  */
 static void keep_judgement(struct mutant_judgement *j, struct mutant_result *r)
 {
@@ -331,28 +331,24 @@ static void original_records(const struct kernel_boots *orig, const char *lsms,
 }
 
 /*
- * The mutant's cost against the original's (@ref): 1 when some point
- * changed significantly, 0 when none did, -1 when it was not measured.
- * The points that changed (or lack samples) go to @r->cost.
+ * The mutant's cost boot (the unit @id of @store, named @name) against
+ * the original's (@ref): 1 when some point changed significantly, 0 when
+ * none did, -1 when it was not measured. The points that changed (or
+ * lack samples) go to @r->cost.
  */
-static int mutant_cost(const struct run_opts *o, const char *root,
-		       const struct mutate_opts *mo, const struct mutant *m,
-		       const struct cost_ref *ref, struct kernel *k,
-		       struct mutant_result *r)
+static int mutant_cost(const char *store, const char *id, const char *name,
+		       const char *root, const struct cost_plan *cp,
+		       const struct cost_ref *ref, struct mutant_result *r)
 {
-	char *dir_name = xasprintf("mutant-%s-cost", m->name);
 	struct path_set paths[3] = { ref->pa, { 0 }, ref->pa2 };
 	struct path_set prof[3] = { ref->pra, { 0 }, ref->pra2 };
-	struct run_opts po = *o;
-	char *copy = xstrdup(mo->cost), *tok, *save = NULL;
+	char *copy = xstrdup(cp->points), *tok, *save = NULL;
 	struct sbuf fn = { 0 };
 	struct bench_set set;
 	size_t changed, missing;
 
-	po.profile = ref->profile;
-	bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A, k, root, dir_name,
-		   &set, &paths[1], mo->cost, &prof[1]);
-	changed = bench_cost_changes(mo->cost, &ref->a, &set, &ref->a2,
+	cost_saved(store, id, name, root, cp, &set, &paths[1], &prof[1]);
+	changed = bench_cost_changes(cp->points, &ref->a, &set, &ref->a2,
 				     &r->cost, &missing);
 	/* The functions behind it, from the probes after the timed rounds. */
 	for (tok = strtok_r(copy, " ", &save); changed && tok;
@@ -385,73 +381,9 @@ static int mutant_cost(const struct run_opts *o, const char *root,
 	path_free(&paths[1]);
 	path_free(&prof[1]);
 	bench_free(&set);
-	free(dir_name);
 	if (changed)
 		return 1;
 	return missing ? -1 : 0;
-}
-
-static void run_mutant(const struct run_opts *o, const char *root,
-		       const struct mutate_opts *mo, const struct mutant *m,
-		       const struct kernel_boots *orig_kb,
-		       const struct cost_ref *ref, struct mutant_result *r)
-{
-	char *spec = xasprintf("build:%s+%s", mo->source, m->path);
-	struct mutant_obs first, again;
-	struct mutant_judgement j;
-	struct record_set orig;
-	struct run_opts ro = *o;
-	const char *reason;
-	struct kernel k;
-	struct err e;
-	double t0 = now_seconds();
-
-	memset(r, 0, sizeof(*r));
-	/* A mutant that does not build is stillborn, not the end of the run. */
-	if (kernel_provision(spec, &k, o->refresh, &e)) {
-		/* The host's failure is no verdict on the mutant. */
-		if (!e.kernel)
-			die("%s", e.msg);
-		note("%s", e.msg);
-		r->build_s = now_seconds() - t0;
-		mutant_judge(false, NULL, NULL, &j);
-		keep_judgement(&j, r);
-		free(spec);
-		return;
-	}
-	r->build_s = now_seconds() - t0;
-	t0 = now_seconds();
-	ro.dir_name = xasprintf("mutant-%s", m->name);
-	ro.lsms = mutant_lsms(o, m);
-	original_records(orig_kb, ro.lsms, &orig);
-	mutate_observe(&ro, root, &k, orig_kb, &orig, &first);
-	r->runs = 1;
-	reason = mutant_rerun_reason(&first.run);
-	/*
-	 * A run that decides nothing alone (one bad boot of an emulator, a
-	 * crash or a timeout under load) is run again: only what repeats
-	 * counts.
-	 */
-	if (reason) {
-		free((char *)ro.dir_name);
-		ro.dir_name = xasprintf("mutant-%s-again", m->name);
-		printf("== mutant %s: %s; running it again\n", m->name, reason);
-		fflush(stdout);
-		mutate_observe(&ro, root, &k, orig_kb, &orig, &again);
-		r->runs = 2;
-	}
-	mutant_judge(true, &first.run, reason ? &again.run : NULL, &j);
-	if (mo->cost)
-		mutant_judge_cost(&j, mutant_cost(o, root, mo, m, ref, &k, r));
-	keep_judgement(&j, r);
-	r->run_s = now_seconds() - t0;
-	if (reason)
-		mutate_obs_free(&again);
-	mutate_obs_free(&first);
-	records_free(&orig);
-	kernel_free(&k);
-	free((char *)ro.dir_name);
-	free(spec);
 }
 
 /*
@@ -494,40 +426,107 @@ static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 	return sb.buf;
 }
 
-void cost_reference(const struct run_opts *o, const char *root,
-		    const char *points, const char *who, struct kernel *k,
-		    struct cost_ref *ref)
+void cost_plan_init(struct cost_plan *cp, const char *points)
 {
 	struct bench_opts bo = mutate_cost_sizes;
-	struct sbuf none = { 0 };
-	char *dir_a = xasprintf("%s-cost-A", who);
-	char *dir_a2 = xasprintf("%s-cost-A2", who);
+
+	cp->points = points;
+	cp->icount = !boot_uses_kvm();
+	/* The plugin counts what TCG runs: the profile comes with icount. */
+	cp->profile = cp->icount && boot_can_profile();
+	bo.points = points;
+	bo.profile = cp->profile;
+	cp->args = bench_args(&bo);
+}
+
+char *cost_plan_key(const struct cost_plan *cp)
+{
+	return xasprintf("cost args %s\nicount %d\nprofile %d\n", cp->args,
+			 cp->icount, cp->profile);
+}
+
+int cost_unit_run(const struct run_opts *o, const struct cost_plan *cp,
+		  const struct unit *u, const char *store, const char *dir,
+		  struct err *e)
+{
+	char *kt = unit_file(store, u->deps[0], "kernel.tsv");
+	char *status = kt ? unit_value(kt, "status") : NULL;
+	size_t len = strlen(u->name);
+	struct path_set paths = { 0 }, prof = { 0 };
 	struct run_opts po = *o;
+	struct bench_set set;
+	struct kernel k;
+	bool ok = status && !strcmp(status, "ok");
+
+	free(status);
+	free(kt);
+	if (!ok)
+		return write_file_at(dir, "verdict", "NOBUILD\n", 8);
+	if (kernel_provision(u->spec, &k, o->refresh, e))
+		return -1;
+	po.profile = cp->profile;
+	ok = bench_boot(&po, cp->args, cp->icount,
+			len > 3 && !strcmp(u->name + len - 3, "-A2") ?
+				BENCH_SEED_A2 :
+				BENCH_SEED_A,
+			&k, dir, u->name, &set, &paths, cp->points, &prof);
+	bench_free(&set);
+	path_free(&paths);
+	path_free(&prof);
+	kernel_free(&k);
+	return write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);
+}
+
+bool cost_saved(const char *store, const char *id, const char *name,
+		const char *root, const struct cost_plan *cp,
+		struct bench_set *set, struct path_set *paths,
+		struct path_set *prof)
+{
+	struct kernel_boots kb;
+	bool ok = unit_passed(store, id);
+
+	memset(set, 0, sizeof(*set));
+	mutate_boots_saved(store, id, name, root, &kb);
+	if (root)
+		unit_print_output(store, id, root);
+	if (kb.n) {
+		bench_samples_load(kb.dir[0], set);
+		bench_path_load(kb.dir[0], paths);
+		if (cp->profile)
+			bench_profile_load(kb.dir[0], cp->points, set, prof);
+	}
+	ok &= kb.n > 0;
+	kernel_boots_free(&kb);
+	return ok;
+}
+
+void cost_reference_saved(const char *store, const char *const id[2],
+			  const char *const name[2], const char *root,
+			  const struct cost_plan *cp, const char *who,
+			  struct cost_ref *ref)
+{
+	struct sbuf none = { 0 };
 	size_t missing;
 
-	bo.points = points;
-	ref->icount = !boot_uses_kvm();
-	/* The plugin counts what TCG runs: the profile comes with icount. */
-	ref->profile = bo.profile = po.profile =
-		ref->icount && boot_can_profile();
-	ref->args = bench_args(&bo);
-	if (!bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A, k, root,
-			dir_a, &ref->a, &ref->pa, points, &ref->pra) ||
-	    !bench_boot(&po, ref->args, ref->icount, BENCH_SEED_A2, k, root,
-			dir_a2, &ref->a2, &ref->pa2, points, &ref->pra2))
+	ref->args = xstrdup(cp->args);
+	ref->icount = cp->icount;
+	ref->profile = cp->profile;
+	if (!cost_saved(store, id[0], name[0], root, cp, &ref->a, &ref->pa,
+			&ref->pra) ||
+	    !cost_saved(store, id[1], name[1], root, cp, &ref->a2, &ref->pa2,
+			&ref->pra2))
 		die("the %s's cost boots failed: no other kernel's cost can be judged against it",
 		    who);
 	/* The reference against itself: its points must all have samples. */
-	bench_cost_changes(points, &ref->a, &ref->a2, &ref->a2, &none,
+	bench_cost_changes(cp->points, &ref->a, &ref->a2, &ref->a2, &none,
 			   &missing);
 	if (missing)
 		die("the %s's cost boots lack samples: %s", who, none.buf);
 	sbuf_free(&none);
-	free(dir_a);
-	free(dir_a2);
-	printf("== %s cost (%s): %s\n", who, points,
-	       ref->icount ? "QEMU icount, guest ns = instructions" :
-			     "real time under KVM");
+	if (root)
+		printf("== %s cost (%s): %s\n", who, cp->points,
+		       ref->icount ? "QEMU icount, guest ns = instructions" :
+				     "real time under KVM");
 }
 
 void cost_ref_free(struct cost_ref *ref)
@@ -621,71 +620,6 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 	return sc->survived || sc->stillborn || sc->inconclusive ? 1 : 0;
 }
 
-/*
- * `lsmconf mutate --cost`, every step here in turn (its cost boots are
- * not cut into units yet); returns the exit status.
- */
-static int mutate_main(const struct run_opts *o, const struct mutate_opts *mo)
-{
-	char *root = results_root(o->results), *spec;
-	struct mutant *m;
-	struct mutant_result *res;
-	struct mutate_score sc = { 0 };
-	struct kernel_boots kb;
-	struct record_set orig;
-	struct sbuf tsv = { 0 };
-	char *lsms;
-	size_t n, i;
-	double t0 = now_seconds();
-	struct cost_ref ref = { 0 };
-	struct kernel k;
-	struct err e;
-	int status;
-
-	if (mutants_list(mo->dir, mo->only, mo->n_only, &m, &n, &e))
-		die("%s", e.msg);
-	n = keep_lsms(o, m, n);
-	spec = xasprintf("build:%s", mo->source);
-	if (kernel_provision(spec, &k, o->refresh, &e))
-		die("%s", e.msg);
-	{
-		struct run_opts ro = *o;
-
-		ro.dir_name = "original";
-		ro.lsms = lsms = union_lsms(o, m, n);
-		if (run_kernel_lsms(&ro, root, &k, &kb, &e))
-			die("%s", e.msg);
-	}
-	if (!kb.ok)
-		die("the original %s fails the suite on its own: no mutant can be judged against it",
-		    spec);
-	run_load_records(&kb, &orig);
-	if (mo->cost)
-		cost_reference(o, root, mo->cost, "original", &k, &ref);
-	kernel_free(&k);
-	printf("== original %s (%s): %zu decisions, every case passed (%.0f s)\n",
-	       spec, lsms, orig.n, now_seconds() - t0);
-	records_free(&orig);
-
-	res = xcalloc(n, sizeof(*res));
-	sbuf_printf(&tsv, "%s", mutants_tsv_header);
-	for (i = 0; i < n; i++) {
-		progress("mutant %zu of %zu: %s", i + 1, n, m[i].name);
-		progress_done();
-		run_mutant(o, root, mo, &m[i], &kb, &ref, &res[i]);
-		mutant_print(mo, &m[i], &res[i], &sc, &tsv);
-	}
-	status = mutate_end(&sc, n, &tsv, root, t0);
-	kernel_boots_free(&kb);
-	cost_ref_free(&ref);
-	free(lsms);
-	mutants_free(m, n);
-	free(res);
-	free(spec);
-	free(root);
-	return status;
-}
-
 struct mutate_args {
 	struct mutate_opts m;
 	bool lsm_given;
@@ -767,8 +701,15 @@ struct mutate_ctx {
 	/* Per mutant: its build and its boots (run again when undecided). */
 	char (*mbuild)[UNIT_ID_LEN + 1];
 	char (*mboot)[UNIT_ID_LEN + 1];
+	/* --cost: the original's A and A2, a cost boot per mutant. */
+	struct cost_plan cp;
+	char ocost[2][UNIT_ID_LEN + 1];
+	char (*mcost)[UNIT_ID_LEN + 1];
 	double t0;
 };
+
+static const char *const ocost_name[2] = { "original-cost-A",
+					   "original-cost-A2" };
 
 /* Role of the original's units: a mutant's is its index. */
 #define ORIGINAL (-1)
@@ -799,16 +740,14 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 			 const struct run_opts **o)
 {
 	struct mutate_ctx *c = xcalloc(1, sizeof(*c));
-	size_t build, boot[4], *mbuild, *mboot, i, j;
-	char *run_key, *key, *desc;
+	size_t build, boot[4], ocost[2] = { 0 }, *mbuild, *mboot, *mcost, i, j;
+	char *run_key, *key, *desc, *cost_key = NULL;
 	struct run_opts ro;
 	struct err e;
 	int n;
 
 	c->t0 = now_seconds();
 	mutate_args_parse(argc, argv, &c->a, &c->o);
-	if (c->a.m.cost)
-		die("mutate --cost: its cost boots are not cut into units yet (run lsmconf mutate --cost here)");
 	if (mutants_list(c->a.m.dir, c->a.m.only, c->a.m.n_only, &c->m, &c->n,
 			 &e))
 		die("%s", e.msg);
@@ -828,6 +767,20 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 			 ORIGINAL);
 	free(key);
 	free(desc);
+	if (c->a.m.cost) {
+		cost_plan_init(&c->cp, c->a.m.cost);
+		cost_key = cost_plan_key(&c->cp);
+		for (i = 0; i < 2; i++) {
+			key = xasprintf("spec %s\n%s\n%s%s", c->spec,
+					ocost_name[i], cost_key, run_key);
+			desc = xasprintf("bench %s", ocost_name[i]);
+			ocost[i] = add_unit(p, UNIT_BENCH, key, &build, 1, desc,
+					    c->spec, NULL, ocost_name[i],
+					    ORIGINAL);
+			free(key);
+			free(desc);
+		}
+	}
 	for (i = 0; i < c->n_boot; i++) {
 		key = xasprintf("spec %s\nlsm %s\noriginal\n%s", c->spec,
 				c->boot_lsm[i], run_key);
@@ -840,6 +793,7 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 	}
 	mbuild = xcalloc(c->n + 1, sizeof(*mbuild));
 	mboot = xcalloc(c->n + 1, sizeof(*mboot));
+	mcost = xcalloc(c->n + 1, sizeof(*mcost));
 	for (i = 0; i < c->n; i++) {
 		const char *lsms = mutant_lsms(&c->o, &c->m[i]);
 		char *spec =
@@ -864,6 +818,18 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 				    lsms, name, (int)i);
 		free(key);
 		free(desc);
+		if (cost_key) {
+			char *cname = xasprintf("mutant-%s-cost", c->m[i].name);
+
+			key = xasprintf("spec %s\nmutant %s\ncost\n%s%s", spec,
+					c->m[i].name, cost_key, run_key);
+			desc = xasprintf("bench %s", cname);
+			mcost[i] = add_unit(p, UNIT_BENCH, key, &mbuild[i], 1,
+					    desc, spec, NULL, cname, (int)i);
+			free(key);
+			free(desc);
+			free(cname);
+		}
 		free(name);
 		free(spec);
 	}
@@ -874,12 +840,19 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 		memcpy(c->boot[i], p->v[boot[i]].id, UNIT_ID_LEN + 1);
 	c->mbuild = xcalloc(c->n + 1, sizeof(*c->mbuild));
 	c->mboot = xcalloc(c->n + 1, sizeof(*c->mboot));
+	c->mcost = xcalloc(c->n + 1, sizeof(*c->mcost));
 	for (i = 0; i < c->n; i++) {
 		memcpy(c->mbuild[i], p->v[mbuild[i]].id, UNIT_ID_LEN + 1);
 		memcpy(c->mboot[i], p->v[mboot[i]].id, UNIT_ID_LEN + 1);
+		if (cost_key)
+			memcpy(c->mcost[i], p->v[mcost[i]].id, UNIT_ID_LEN + 1);
 	}
+	for (i = 0; cost_key && i < 2; i++)
+		memcpy(c->ocost[i], p->v[ocost[i]].id, UNIT_ID_LEN + 1);
+	free(cost_key);
 	free(mbuild);
 	free(mboot);
+	free(mcost);
 	unit_plan_order(p);
 	*o = &c->o;
 	return c;
@@ -1005,6 +978,8 @@ static int mutate_unit_run(void *ctx, const struct unit_plan *p,
 	(void)p;
 	if (u->kind == UNIT_BUILD)
 		return unit_provision(&c->o, u, dir, u->role != ORIGINAL, e);
+	if (u->kind == UNIT_BENCH)
+		return cost_unit_run(&c->o, &c->cp, u, store, dir, e);
 	if (u->role == ORIGINAL)
 		return unit_boot(&c->o, u, dir, e);
 	return mutant_boot_unit(c, u, store, dir, e);
@@ -1024,10 +999,14 @@ static void run_saved(const struct mutate_ctx *c, const char *store,
 	mutate_analyse(ro, orig_kb, orig, ob);
 }
 
-/* Mutant @i judged from its units' results, as run_mutant() judges. */
+/*
+ * Mutant @i judged from its units' results: stillborn when it did not
+ * build, else by its runs (the second when the first decided nothing)
+ * and, with --cost, its cost boot against the original's A and A2.
+ */
 static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 			const char *root, const struct kernel_boots *orig_kb,
-			struct mutant_result *r)
+			const struct cost_ref *ref, struct mutant_result *r)
 {
 	char *kt = unit_file(store, c->mbuild[i], "kernel.tsv");
 	char *status = kt ? unit_value(kt, "status") : NULL;
@@ -1075,6 +1054,14 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 		die("%s/units/%s/runs: no run of mutant %s", store, c->mboot[i],
 		    c->m[i].name);
 	mutant_judge(true, &obs[0].run, r->runs > 1 ? &obs[1].run : NULL, &j);
+	if (c->a.m.cost) {
+		char *name = xasprintf("mutant-%s-cost", c->m[i].name);
+
+		mutant_judge_cost(&j, mutant_cost(store, c->mcost[i], name,
+						  root, &c->cp, ref, r));
+		r->run_s += unit_seconds(store, c->mcost[i]);
+		free(name);
+	}
 	keep_judgement(&j, r);
 	for (n = 0; n < r->runs; n++)
 		mutate_obs_free(&obs[n]);
@@ -1089,6 +1076,7 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	struct mutant_result *res = xcalloc(c->n + 1, sizeof(*res));
 	struct kernel_boots kb;
 	struct record_set orig;
+	struct cost_ref ref = { 0 };
 	struct sbuf tsv = { 0 };
 	double orig_s = unit_seconds(store, c->build);
 	size_t i;
@@ -1105,15 +1093,24 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 		orig_s += unit_seconds(store, c->boot[i]);
 	}
 	run_load_records(&kb, &orig);
+	if (c->a.m.cost) {
+		const char *ids[2] = { c->ocost[0], c->ocost[1] };
+
+		cost_reference_saved(store, ids, ocost_name, root, &c->cp,
+				     "original", &ref);
+		orig_s += unit_seconds(store, ids[0]) +
+			  unit_seconds(store, ids[1]);
+	}
 	printf("== original %s (%s): %zu decisions, every case passed (%.0f s)\n",
 	       c->spec, c->lsms, orig.n, orig_s);
 	records_free(&orig);
 	sbuf_printf(&tsv, "%s", mutants_tsv_header);
 	for (i = 0; i < c->n; i++) {
 		unit_print_output(store, c->mboot[i], root);
-		judge_saved(c, i, store, root, &kb, &res[i]);
+		judge_saved(c, i, store, root, &kb, &ref, &res[i]);
 		mutant_print(&c->a.m, &c->m[i], &res[i], &sc, &tsv);
 	}
+	cost_ref_free(&ref);
 	kernel_boots_free(&kb);
 	free(res);
 	return mutate_end(&sc, c->n, &tsv, root, c->t0);
@@ -1128,18 +1125,5 @@ const struct unit_cmd mutate_units = {
 
 int cmd_mutate(int argc, char **argv)
 {
-	struct mutate_args a;
-	struct run_opts o;
-	char **words = xcalloc(argc + 1, sizeof(char *));
-	int i;
-
-	/* --cost: its cost boots run here, in turn. */
-	for (i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--cost"))
-			break;
-	if (i == argc)
-		return units_here(&mutate_units, argc, argv);
-	memcpy(words, argv, argc * sizeof(char *));
-	mutate_args_parse(argc, words, &a, &o);
-	return mutate_main(&o, &a.m);
+	return units_here(&mutate_units, argc, argv);
 }

@@ -39,12 +39,47 @@ static const struct bench_opts mutate_cost_sizes = {
 };
 
 /*
- * The reference's two bench boots of @points, A and A2, on @k (into
- * @root/@who-cost-A and -A2); dies when they fail or lack samples.
+ * How the cost boots of @points run, decided where the plan is made (a
+ * part of each cost unit's id): unix_send_bench's arguments at
+ * mutate_cost_sizes, QEMU icount without KVM, the profile with icount.
  */
-void cost_reference(const struct run_opts *o, const char *root,
-		    const char *points, const char *who, struct kernel *k,
-		    struct cost_ref *ref);
+struct cost_plan {
+	const char *points;
+	char *args;
+	bool icount, profile;
+};
+void cost_plan_init(struct cost_plan *cp, const char *points);
+/* Its lines for a unit's key, malloc'd. */
+char *cost_plan_key(const struct cost_plan *cp);
+
+struct unit;
+/*
+ * A cost unit: one bench boot of u->spec (seed A2 when u->name ends in
+ * "-A2", else A) into @dir/NAME-LSM, its verdict PASS or FAIL; NOBUILD,
+ * and no boot, when its build (u->deps[0]) failed. 0, or -1 and @e.
+ */
+int cost_unit_run(const struct run_opts *o, const struct cost_plan *cp,
+		  const struct unit *u, const char *store, const char *dir,
+		  struct err *e);
+/*
+ * The bench boot the unit @id of @store left under @name: its samples,
+ * path probe and profile into @set, @paths and @prof; with @root, its
+ * directory linked there and its output printed. False when the boot
+ * failed or left no directory.
+ */
+bool cost_saved(const char *store, const char *id, const char *name,
+		const char *root, const struct cost_plan *cp,
+		struct bench_set *set, struct path_set *paths,
+		struct path_set *prof);
+/*
+ * The reference's two bench boots, A and A2, from their units @id[0] and
+ * @id[1] (named @name[0], @name[1]); dies when they failed or lack
+ * samples ("the @who's cost boots...").
+ */
+void cost_reference_saved(const char *store, const char *const id[2],
+			  const char *const name[2], const char *root,
+			  const struct cost_plan *cp, const char *who,
+			  struct cost_ref *ref);
 void cost_ref_free(struct cost_ref *ref);
 
 /* One run of the suites on a patched kernel, and what it showed. */

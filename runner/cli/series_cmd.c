@@ -76,8 +76,8 @@ struct series_ctx {
 	struct series_opts so;
 	char *cmdline; /* as given, for the report's "To reproduce" */
 	char **key; /* kernel i's inputs: the source, its patches' hashes */
-	char *run_key, *cost_args;
-	bool icount, profile; /* the cost boots' clock, as bench decides */
+	char *run_key;
+	struct cost_plan cp; /* --cost: how the cost boots run */
 	double t0;
 	struct series_run r;
 	struct bisect *b;
@@ -217,10 +217,12 @@ static void plan_step(struct series_ctx *c, struct unit_plan *p, size_t i,
 			!i ? xasprintf("base-cost-%s", b ? "A2" : "A") :
 			a  ? xasprintf("kernel-%zu-cost-again%d", i, a) :
 			     xasprintf("kernel-%zu-cost", i);
-		key = xasprintf(
-			"series cost\n%s%s %d\nargs %s\nicount %d\nprofile %d\n%s",
-			c->key[i], i ? "attempt" : "boot", i ? a : b,
-			c->cost_args, c->icount, c->profile, c->run_key);
+		char *cost_key = cost_plan_key(&c->cp);
+
+		key = xasprintf("series cost\n%s%s %d\n%s%s", c->key[i],
+				i ? "attempt" : "boot", i ? a : b, cost_key,
+				c->run_key);
+		free(cost_key);
 		desc = xasprintf("bench %s", st->cost_name[b]);
 		x = add_unit(c, p, UNIT_BENCH, key, &build, desc, i,
 			     st->cost_name[b]);
@@ -250,63 +252,11 @@ static bool step_done(const struct series_ctx *c, const struct step *st)
 	} while (0)
 
 /*
- * The one boot a bench unit @id left (@name-LSM): its samples, path
- * probe and profile. False when the boot failed or left none.
- */
-static bool bench_saved(struct series_ctx *c, const char *id, const char *name,
-			struct bench_set *set, struct path_set *paths,
-			struct path_set *prof)
-{
-	struct kernel_boots kb;
-	bool ok = unit_passed(c->store, id);
-
-	memset(set, 0, sizeof(*set));
-	mutate_boots_saved(c->store, id, name, c->say ? c->r.root : NULL, &kb);
-	if (c->say)
-		unit_print_output(c->store, id, c->r.root);
-	if (kb.n) {
-		bench_samples_load(kb.dir[0], set);
-		bench_path_load(kb.dir[0], paths);
-		if (c->profile)
-			bench_profile_load(kb.dir[0], c->so.cost, set, prof);
-	}
-	ok &= kb.n > 0;
-	kernel_boots_free(&kb);
-	return ok;
-}
-
-/* The base's A and A2 (cost_reference(), from their units). */
-static void cost_ref_saved(struct series_ctx *c, const struct step *st)
-{
-	struct cost_ref *ref = &c->r.ref;
-	struct sbuf none = { 0 };
-	size_t missing;
-
-	ref->args = xstrdup(c->cost_args);
-	ref->icount = c->icount;
-	ref->profile = c->profile;
-	if (!bench_saved(c, st->cost[0], st->cost_name[0], &ref->a, &ref->pa,
-			 &ref->pra) ||
-	    !bench_saved(c, st->cost[1], st->cost_name[1], &ref->a2, &ref->pa2,
-			 &ref->pra2))
-		die("the base's cost boots failed: no other kernel's cost can be judged against it");
-	/* The reference against itself: its points must all have samples. */
-	bench_cost_changes(c->so.cost, &ref->a, &ref->a2, &ref->a2, &none,
-			   &missing);
-	if (missing)
-		die("the base's cost boots lack samples: %s", none.buf);
-	sbuf_free(&none);
-	say(c, "== base cost (%s): %s\n", c->so.cost,
-	    ref->icount ? "QEMU icount, guest ns = instructions" :
-			  "real time under KVM");
-}
-
-/*
  * Kernel @i's cost boot (unit @id) against the base's A and A2: false
  * when it gave no samples (a boot that failed).
  */
-static bool cost_saved(struct series_ctx *c, size_t i, const char *id,
-		       const char *name)
+static bool kernel_cost(struct series_ctx *c, size_t i, const char *id,
+			const char *name)
 {
 	struct series_run *r = &c->r;
 	struct kern *kn = &r->k[i];
@@ -322,7 +272,8 @@ static bool cost_saved(struct series_ctx *c, size_t i, const char *id,
 	sbuf_free(&kn->cost);
 	sbuf_free(&kn->functions);
 	kn->run_s += unit_seconds(c->store, id);
-	if (!bench_saved(c, id, name, &kn->b, &kn->pb, &prof[1])) {
+	if (!cost_saved(c->store, id, name, c->say ? r->root : NULL, &c->cp,
+			&kn->b, &kn->pb, &prof[1])) {
 		path_free(&prof[1]);
 		return false;
 	}
@@ -397,8 +348,14 @@ static void observe_base(struct series_ctx *c, const struct step *st,
 	}
 	/* A failure of the base's own: every later kernel has it too. */
 	obs->present[BISECT_FAILURE] = !r->base_kb.ok;
-	if (c->so.cost && !r->ref.args)
-		cost_ref_saved(c, st);
+	if (c->so.cost && !r->ref.args) {
+		const char *ids[2] = { st->cost[0], st->cost[1] };
+		const char *names[2] = { st->cost_name[0], st->cost_name[1] };
+
+		cost_reference_saved(c->store, ids, names,
+				     c->say ? r->root : NULL, &c->cp, "base",
+				     &r->ref);
+	}
 	say(c, "== base %s: %zu decisions, %s\n", kn->spec, r->base_rs.n,
 	    r->base_kb.ok ? "every case passed" :
 			    "some cases FAILED on their own");
@@ -452,7 +409,7 @@ static void observe_kernel(struct series_ctx *c, size_t i,
 	mutate_obs_free(&ob);
 	if (suites_only || !c->so.cost)
 		return;
-	if (!cost_saved(c, i, st->cost[0], st->cost_name[0])) {
+	if (!kernel_cost(c, i, st->cost[0], st->cost_name[0])) {
 		say(c, "   the cost boot gave no samples: %s\n",
 		    kn->cost.len ? kn->cost.buf : "it failed");
 		obs->outcome = BISECT_NO_BOOT;
@@ -1064,7 +1021,6 @@ static void *series_plan(int argc, char **argv, struct unit_plan *p,
 			 const struct run_opts **o)
 {
 	struct series_ctx *c = xcalloc(1, sizeof(*c));
-	struct bench_opts bo = mutate_cost_sizes;
 	struct sbuf cmd = { 0 };
 	char err[512], *spec;
 	int first, i;
@@ -1094,14 +1050,8 @@ static void *series_plan(int argc, char **argv, struct unit_plan *p,
 	c->r.so = &c->so;
 	load_series(c);
 	c->run_key = unit_run_key(&c->o);
-	/* Decided where the plan is made: a part of every cost unit's id. */
-	c->icount = !boot_uses_kvm();
-	c->profile = c->icount && boot_can_profile();
-	if (c->so.cost) {
-		bo.points = c->so.cost;
-		bo.profile = c->profile;
-		c->cost_args = bench_args(&bo);
-	}
+	if (c->so.cost)
+		cost_plan_init(&c->cp, c->so.cost);
 	*o = &c->o;
 	return c;
 }
@@ -1123,52 +1073,36 @@ static int series_unit_run(void *ctx, const struct unit_plan *p,
 			   const char *dir, struct err *e)
 {
 	struct series_ctx *c = ctx;
-	char *kt, *status;
 	struct kernel_boots kb;
-	struct kernel k;
 	struct run_opts ro = c->o;
+	struct kernel k;
+	char *kt, *status;
 	bool ok;
 
 	(void)p;
 	/* A kernel that does not build is a result (the base's is not). */
 	if (u->kind == UNIT_BUILD)
 		return unit_provision(&c->o, u, dir, u->role != 0, e);
+	if (u->kind == UNIT_BENCH)
+		return cost_unit_run(&c->o, &c->cp, u, store, dir, e);
 	kt = unit_file(store, u->deps[0], "kernel.tsv");
 	status = kt ? unit_value(kt, "status") : NULL;
 	ok = status && !strcmp(status, "ok");
 	free(status);
 	free(kt);
-	if (!ok) {
-		write_file_at(dir, "verdict", "NOBUILD\n", 8);
-		return 0;
-	}
+	if (!ok)
+		return write_file_at(dir, "verdict", "NOBUILD\n", 8);
 	if (kernel_provision(u->spec, &k, c->o.refresh, e))
 		return -1;
-	if (u->kind == UNIT_BENCH) {
-		struct bench_set set;
-		struct path_set paths = { 0 }, prof = { 0 };
-		size_t len = strlen(u->name);
-		bool a2 = len > 3 && !strcmp(u->name + len - 3, "-A2");
-
-		ro.profile = c->profile;
-		ok = bench_boot(&ro, c->cost_args, c->icount,
-				a2 ? BENCH_SEED_A2 : BENCH_SEED_A, &k, dir,
-				u->name, &set, &paths, c->so.cost, &prof);
-		bench_free(&set);
-		path_free(&paths);
-		path_free(&prof);
-	} else {
-		ro.dir_name = u->name;
-		if (run_kernel_lsms(&ro, dir, &k, &kb, e)) {
-			kernel_free(&k);
-			return -1;
-		}
-		ok = kb.ok;
-		kernel_boots_free(&kb);
+	ro.dir_name = u->name;
+	if (run_kernel_lsms(&ro, dir, &k, &kb, e)) {
+		kernel_free(&k);
+		return -1;
 	}
-	write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);
+	ok = kb.ok;
+	kernel_boots_free(&kb);
 	kernel_free(&k);
-	return 0;
+	return write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);
 }
 
 static int series_merge(void *ctx, const struct unit_plan *p, const char *store,
