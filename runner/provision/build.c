@@ -205,7 +205,7 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 	_Static_assert(ARRAY_SIZE(suite_fragments) == 2,
 		       "merge_config.sh is given two suite fragments");
 	rc = kernel_step(k, "make tinyconfig", log, tree,
-		  (char *[]){ "make", o, "tinyconfig", NULL }, e);
+			 (char *[]){ "make", o, "tinyconfig", NULL }, e);
 	if (!rc && write_file(local, line, strlen(line)))
 		rc = err_set(e, "cannot write %s", local);
 	if (!rc)
@@ -217,7 +217,8 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 			  e);
 	if (!rc)
 		rc = kernel_step(k, "make olddefconfig", log, tree,
-			  (char *[]){ "make", o, "olddefconfig", NULL }, e);
+				 (char *[]){ "make", o, "olddefconfig", NULL },
+				 e);
 	/* Kconfig drops what it cannot satisfy: check every option held. */
 	if (!rc && read_file(cfgpath, &cfg, NULL))
 		rc = err_set(e, "cannot read %s", cfgpath);
@@ -256,9 +257,10 @@ static int apply(const struct kernel *k, const char *tree, const char *patch,
 	int rc;
 
 	rc = kernel_step(k, what, log, tree,
-		  (char *[]){ "patch", "-p1", "--no-backup-if-mismatch", "-i",
-			      (char *)patch, reverse ? "-R" : NULL, NULL },
-		  e);
+			 (char *[]){ "patch", "-p1", "--no-backup-if-mismatch",
+				     "-i", (char *)patch, reverse ? "-R" : NULL,
+				     NULL },
+			 e);
 	free(what);
 	return rc;
 }
@@ -407,10 +409,10 @@ configure:
 		 ccache ? " with ccache" : "", log);
 	cmd = xasprintf("O=%s", out);
 	rc = kernel_step(k, "make bzImage", log, tree,
-		  (char *[]){ "make", cmd, "-j2",
-			      ccache ? "CC=ccache gcc" : "CC=gcc", "bzImage",
-			      NULL },
-		  e);
+			 (char *[]){ "make", cmd, "-j2",
+				     ccache ? "CC=ccache gcc" : "CC=gcc",
+				     "bzImage", NULL },
+			 e);
 	free(cmd);
 	if (rc)
 		return rc;
