@@ -310,7 +310,9 @@ static void *bench_plan(int argc, char **argv, struct unit_plan *p,
 				       c->spec[b == 1]);
 		struct unit *u;
 
-		boot[b] = unit_add(p, UNIT_BENCH, key, &prov[b == 1], 1, desc);
+		/* Counted boots (icount) may run side by side. */
+		boot[b] = unit_add(p, c->icount ? UNIT_COUNT : UNIT_BENCH, key,
+				   &prov[b == 1], 1, desc);
 		u = &p->v[boot[b]];
 		u->spec = xstrdup(c->spec[b == 1]);
 		u->name = name;
@@ -340,7 +342,7 @@ static int bench_unit_run(void *ctx, const struct unit_plan *p,
 
 	(void)p;
 	(void)store;
-	if (u->kind != UNIT_BENCH)
+	if (!unit_kind_bench(u->kind))
 		return unit_provision(&c->o, u, dir, false, e);
 	if (kernel_provision(u->spec, &k, c->o.refresh, e))
 		return -1;

@@ -439,6 +439,12 @@ void cost_plan_init(struct cost_plan *cp, const char *points)
 	cp->args = bench_args(&bo);
 }
 
+enum unit_kind cost_unit_kind(const struct cost_plan *cp)
+{
+	/* Counted in instructions, a cost boot may run beside others. */
+	return cp->icount ? UNIT_COUNT : UNIT_BENCH;
+}
+
 char *cost_plan_key(const struct cost_plan *cp)
 {
 	return xasprintf("cost args %s\nicount %d\nprofile %d\n", cp->args,
@@ -774,9 +780,9 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 			key = xasprintf("spec %s\n%s\n%s%s", c->spec,
 					ocost_name[i], cost_key, run_key);
 			desc = xasprintf("bench %s", ocost_name[i]);
-			ocost[i] = add_unit(p, UNIT_BENCH, key, &build, 1, desc,
-					    c->spec, NULL, ocost_name[i],
-					    ORIGINAL);
+			ocost[i] = add_unit(p, cost_unit_kind(&c->cp), key,
+					    &build, 1, desc, c->spec, NULL,
+					    ocost_name[i], ORIGINAL);
 			free(key);
 			free(desc);
 		}
@@ -824,8 +830,9 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 			key = xasprintf("spec %s\nmutant %s\ncost\n%s%s", spec,
 					c->m[i].name, cost_key, run_key);
 			desc = xasprintf("bench %s", cname);
-			mcost[i] = add_unit(p, UNIT_BENCH, key, &mbuild[i], 1,
-					    desc, spec, NULL, cname, (int)i);
+			mcost[i] = add_unit(p, cost_unit_kind(&c->cp), key,
+					    &mbuild[i], 1, desc, spec, NULL,
+					    cname, (int)i);
 			free(key);
 			free(desc);
 			free(cname);
@@ -978,7 +985,7 @@ static int mutate_unit_run(void *ctx, const struct unit_plan *p,
 	(void)p;
 	if (u->kind == UNIT_BUILD)
 		return unit_provision(&c->o, u, dir, u->role != ORIGINAL, e);
-	if (u->kind == UNIT_BENCH)
+	if (unit_kind_bench(u->kind))
 		return cost_unit_run(&c->o, &c->cp, u, store, dir, e);
 	if (u->role == ORIGINAL)
 		return unit_boot(&c->o, u, dir, e);

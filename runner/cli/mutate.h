@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "results/results.h"
 #include "analysis/analysis.h"
+#include "lib/units.h"
 
 /*
  * mutate --cost: a short bench of the chosen points on its own boot per
@@ -51,6 +52,8 @@ struct cost_plan {
 void cost_plan_init(struct cost_plan *cp, const char *points);
 /* Its lines for a unit's key, malloc'd. */
 char *cost_plan_key(const struct cost_plan *cp);
+/* The kind of its units: counted (icount) or timed. */
+enum unit_kind cost_unit_kind(const struct cost_plan *cp);
 
 struct unit;
 /*

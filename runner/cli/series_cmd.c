@@ -224,7 +224,7 @@ static void plan_step(struct series_ctx *c, struct unit_plan *p, size_t i,
 				c->run_key);
 		free(cost_key);
 		desc = xasprintf("bench %s", st->cost_name[b]);
-		x = add_unit(c, p, UNIT_BENCH, key, &build, desc, i,
+		x = add_unit(c, p, cost_unit_kind(&c->cp), key, &build, desc, i,
 			     st->cost_name[b]);
 		memcpy(st->cost[b], p->v[x].id, UNIT_ID_LEN + 1);
 		st->n_cost++;
@@ -1083,7 +1083,7 @@ static int series_unit_run(void *ctx, const struct unit_plan *p,
 	/* A kernel that does not build is a result (the base's is not). */
 	if (u->kind == UNIT_BUILD)
 		return unit_provision(&c->o, u, dir, u->role != 0, e);
-	if (u->kind == UNIT_BENCH)
+	if (unit_kind_bench(u->kind))
 		return cost_unit_run(&c->o, &c->cp, u, store, dir, e);
 	kt = unit_file(store, u->deps[0], "kernel.tsv");
 	status = kt ? unit_value(kt, "status") : NULL;

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 static const char *const kind_names[UNIT_N_KINDS] = { "provision", "build",
-						      "boot", "bench" };
+						      "boot", "bench",
+						      "count" };
 
 const char *unit_kind_name(enum unit_kind k)
 {
@@ -34,8 +35,13 @@ int unit_kind_parse(const char *s)
 
 bool unit_kind_exclusive(enum unit_kind k)
 {
-	/* A bench boot measures: nothing beside it (under KVM, wall time). */
+	/* A timed bench boot measures: nothing beside it (wall time). */
 	return k == UNIT_BUILD || k == UNIT_BENCH;
+}
+
+bool unit_kind_bench(enum unit_kind k)
+{
+	return k == UNIT_BENCH || k == UNIT_COUNT;
 }
 
 struct unit *unit_find(const struct unit_plan *p, const char *id)

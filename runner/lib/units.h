@@ -18,7 +18,8 @@ enum unit_kind {
 	UNIT_PROVISION, /* fetch and unpack a kernel */
 	UNIT_BUILD, /* build a kernel from source and patches */
 	UNIT_BOOT, /* one kernel, its LSMs, the suites */
-	UNIT_BENCH, /* one bench boot */
+	UNIT_BENCH, /* one bench boot, timed (under KVM: wall time) */
+	UNIT_COUNT, /* one bench boot under QEMU icount: it counts instructions */
 	UNIT_N_KINDS,
 };
 
@@ -26,10 +27,13 @@ const char *unit_kind_name(enum unit_kind k);
 /* The kind named @s, or -1. */
 int unit_kind_parse(const char *s);
 /*
- * A build takes every CPU, and a bench boot's figures are disturbed by
- * what runs beside it (wall time under KVM): nothing runs beside either.
+ * A build takes every CPU, and a timed bench boot's figures are
+ * disturbed by what runs beside it: nothing runs beside either. A
+ * counted one (icount: guest time is its instruction count) is not.
  */
 bool unit_kind_exclusive(enum unit_kind k);
+/* A bench boot, timed or counted. */
+bool unit_kind_bench(enum unit_kind k);
 
 #define UNIT_ID_LEN 16
 #define UNIT_MAX_DEPS 8

@@ -199,6 +199,11 @@ START_TEST(test_pick_build_waits)
 	/* Never a build beside a boot, nor a bench boot beside anything. */
 	ck_assert(unit_kind_exclusive(UNIT_BUILD));
 	ck_assert(unit_kind_exclusive(UNIT_BENCH));
+	/* Counted in instructions (icount): others do not disturb it. */
+	ck_assert(!unit_kind_exclusive(UNIT_COUNT));
+	ck_assert(unit_kind_bench(UNIT_COUNT) && unit_kind_bench(UNIT_BENCH));
+	ck_assert(!unit_kind_bench(UNIT_BOOT));
+	ck_assert_int_eq(unit_kind_parse("count"), UNIT_COUNT);
 	ck_assert(!unit_kind_exclusive(UNIT_BOOT));
 	ck_assert(!unit_kind_exclusive(UNIT_PROVISION));
 	ck_assert_int_eq(pool_pick(&p, st, 8), -1);
