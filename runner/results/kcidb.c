@@ -524,9 +524,9 @@ int kcidb_add_boot(struct kcidb *k, const struct kcidb_boot *b, struct err *e)
 {
 	char *spec = saved_value(b->kernel_txt, "spec");
 	char *lsm = saved_value(b->kernel_txt, "suite");
-	char *checkout = NULL, *build = NULL;
+	char *checkout = NULL, *build = NULL, *started;
 	struct kcidb_prog *progs = NULL;
-	size_t n = 0, i;
+	size_t n = 0, i, first;
 	int ret = -1;
 
 	if (!spec || !lsm) {
@@ -544,9 +544,16 @@ int kcidb_add_boot(struct kcidb *k, const struct kcidb_boot *b, struct err *e)
 	}
 	checkout = add_checkout(k, b);
 	build = add_build(k, b, checkout);
+	first = json_array_size(k->tests);
 	for (i = 0; i < n; i++)
 		add_prog(k, b, build, lsm, &progs[i]);
 	add_own_checks(k, b, build, lsm);
+	/* The boot's start for each of its tests (results before it have none). */
+	started = saved_value(b->kernel_txt, "started");
+	for (i = first; started && i < json_array_size(k->tests); i++)
+		kcidb_set_str(json_array_get(k->tests, i), "start_time",
+			      started);
+	free(started);
 	ret = 0;
 out:
 	kcidb_progs_free(progs, n);

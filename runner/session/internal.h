@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 /* Seconds a guest may take to boot and send results, beyond its tests. */
 #define BOOT_ALLOWANCE_S 90
@@ -81,6 +82,7 @@ struct kernel_run {
 	size_t known_decisions;
 	double guest_boot_s,
 		guest_suite_s; /* guest uptime at test start, end */
+	time_t started; /* when this kernel's run began (kernel.txt) */
 };
 
 /* session.c */

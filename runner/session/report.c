@@ -149,6 +149,15 @@ void write_identity(const struct kernel_run *kr)
 	sbuf_printf(&sb, "accel\t%s\n", kr->accel_kvm ? "kvm" : "tcg");
 	sbuf_printf(&sb, "qemu\t%s\n",
 		    kr->qemu_cmdline ? kr->qemu_cmdline : "-");
+	{
+		/* RFC 3339, UTC: KCIDB's start_time of the boot's tests. */
+		char when[32];
+		struct tm tm;
+
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ",
+			 gmtime_r(&kr->started, &tm));
+		sbuf_printf(&sb, "started\t%s\n", when);
+	}
 	sbuf_printf(&sb, "boots\t%d\n", kr->boots);
 	/* Seconds from QEMU's start to the first console byte, per boot. */
 	sbuf_printf(&sb, "first_output_s\t%s\n",

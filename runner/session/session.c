@@ -340,6 +340,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 
 	/* The caller keeps the kernel; this run borrows it. */
 	kr.k = *k;
+	kr.started = time(NULL);
 	kr.lsm = lsm;
 	{
 		char *s = o->dir_name ? xstrdup(o->dir_name) : safe_name(spec);

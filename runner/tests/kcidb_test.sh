@@ -40,6 +40,13 @@ else
 	nok "valid against the KCIDB v5.3 schema: $(cat "$t/valid")"
 fi
 check "the same document, ids and all, twice" 'cmp -s "$t/k1.json" "$t/k2.json"'
+# A boot's tests start when it did (kernel.txt's started); a date that
+# is not RFC 3339 fails the validation (checked here, not by a module).
+check "a boot's tests carry its start_time" \
+	'[ "$(grep -c "^ *\"start_time\": \"2026-12-04T10:11:12Z\",\?$" "$t/k1.json")" -gt 3 ]'
+sed 's/2026-12-04T10:11:12Z/2026-13-04T10:11:12Z/' "$t/k1.json" > "$t/baddate.json"
+check "a start_time of month 13 fails the schema validation" \
+	'! /usr/bin/python3 "$here/kcidb_validate.py" "$schema" "$t/baddate.json" > /dev/null 2>&1'
 check "17 tests: 7 PASS, 4 FAIL, 2 SKIP, 4 MISS" \
 	'grep -q "17 tests (7 PASS, 4 FAIL, 2 SKIP, 4 MISS, 0 ERROR, 0 DONE), 4 issues, 2 incidents" "$t/run1"'
 # A value of the pretty-printed document: "KEY": "VALUE" on its line.

@@ -6,10 +6,30 @@ as kcidb-io validates, format checking on. A format the document uses that
 this host cannot check ("uri" needs python3-rfc3987) is an error, not a
 silent pass. Prints one "ok"/"not ok" line per file; exit 1 on any error."""
 
+import datetime
 import json
+import re
 import sys
 
 import jsonschema
+
+RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
+
+
+def rfc3339(value):
+    """JSON schema's date-time (RFC 3339), checked here: Debian 12's
+    jsonschema wants rfc3339-validator, which Debian does not package."""
+    if not isinstance(value, str):
+        return True
+    if not RFC3339.match(value):
+        return False
+    text = re.sub(r"[Zz]$", "+00:00", value)
+    text = re.sub(r"\.\d+", "", text)
+    try:
+        datetime.datetime.fromisoformat(text.replace("t", "T"))
+    except ValueError:
+        return False
+    return True
 
 
 def formats_used(schema):
@@ -36,9 +56,9 @@ def main(argv):
     cls = jsonschema.Draft7Validator
     cls.check_schema(schema)
     checker = cls.FORMAT_CHECKER
-    # date-time needs a module Debian 12 does not package: lsmconf writes
-    # no date-time field, and a document that has one fails below.
-    missing = formats_used(schema) - set(checker.checkers) - {"date-time"}
+    if "date-time" not in checker.checkers:
+        checker.checks("date-time")(rfc3339)
+    missing = formats_used(schema) - set(checker.checkers)
     if missing:
         print(f"not ok cannot check formats {sorted(missing)} "
               "(install python3-rfc3987)")
@@ -49,10 +69,6 @@ def main(argv):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
-        text = json.dumps(doc)
-        if "date-time" not in checker.checkers and (
-                '"start_time"' in text or '"_timestamp"' in text):
-            errors.append("a date-time field this host cannot check")
         counts = ", ".join(f"{len(doc.get(k, []))} {k}" for k in (
             "checkouts", "builds", "tests", "issues", "incidents"))
         if errors:
