@@ -58,7 +58,8 @@ struct unit_cmd {
 	 * A command whose next units depend on results (series): adds to @p
 	 * the units that the finished ones of @store call for, and returns
 	 * how many it added (0: none, the plan is whole once they are done).
-	 * NULL for a command planned whole at once.
+	 * @store NULL: the units planned before any result. NULL for a
+	 * command planned whole at once.
 	 */
 	size_t (*extend)(void *ctx, struct unit_plan *p, const char *store);
 };

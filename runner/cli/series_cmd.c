@@ -237,7 +237,8 @@ static bool step_done(const struct series_ctx *c, const struct step *st)
 {
 	size_t b;
 
-	if (!store_done(c->store, st->build) || !store_done(c->store, st->boot))
+	if (!c->store || !store_done(c->store, st->build) ||
+	    !store_done(c->store, st->boot))
 		return false;
 	for (b = 0; b < st->n_cost; b++)
 		if (!store_done(c->store, st->cost[b]))

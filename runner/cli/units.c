@@ -365,14 +365,24 @@ static const struct unit_cmd *replan(const char *store, struct unit_plan *p,
 		     cwd, strerror(errno), "here");
 	c = unit_cmd_find(argv[0]);
 	*ctx = c->plan(argc, argv, p, o);
+	/*
+	 * A plan that grows: what it is before any result (NULL: no store)
+	 * must be in the saved one; what the store calls for now may hold
+	 * more, or less when a unit's result was removed to run it again.
+	 */
 	if (c->extend)
-		c->extend(*ctx, p, store);
+		c->extend(*ctx, p, NULL);
 	unit_plan_format(p, &text);
 	if (c->extend ? !plan_holds(p, saved) :
 			strcmp(text.buf ? text.buf : "", saved))
 		die("%s/plan.tsv is not what this lsmconf plans for its command (another lsmconf, or its inputs changed): plan again into a new --store",
 		    store);
 	/* Grown with the results: the engines read the new units there. */
+	if (c->extend) {
+		c->extend(*ctx, p, store);
+		sbuf_free(&text);
+		unit_plan_format(p, &text);
+	}
 	if (c->extend && strcmp(text.buf ? text.buf : "", saved) &&
 	    store_plan_write(store, text.buf, &e))
 		die("%s", e.msg);
