@@ -84,6 +84,16 @@ void cost_reference_saved(const char *store, const char *const id[2],
 			  const struct cost_plan *cp, const char *who,
 			  struct cost_ref *ref);
 void cost_ref_free(struct cost_ref *ref);
+/*
+ * A mutant's or a kernel's cost boot (the unit @id of @store, named
+ * @name) against the reference @ref: 1 when some point changed
+ * significantly, 0 when none did, -1 when it was not measured. The
+ * points that changed (or lack samples), and the functions behind them,
+ * go to @changes.
+ */
+int cost_verdict_saved(const char *store, const char *id, const char *name,
+		       const char *root, const struct cost_plan *cp,
+		       const struct cost_ref *ref, struct sbuf *changes);
 
 /* One run of the suites on a patched kernel, and what it showed. */
 struct mutant_obs {
