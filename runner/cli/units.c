@@ -329,8 +329,8 @@ static char *store_abs(const char *store)
 	return abs;
 }
 
-/* Every unit of the saved plan @text is in @p (a plan that grew). */
-static bool plan_holds(const struct unit_plan *p, const char *text)
+/* Every unit of @p is in the saved plan @text (which may have grown). */
+static bool plan_within(const struct unit_plan *p, const char *text)
 {
 	struct unit_plan saved = { 0 };
 	struct err e;
@@ -339,8 +339,8 @@ static bool plan_holds(const struct unit_plan *p, const char *text)
 
 	if (unit_plan_parse(text, &saved, &e))
 		return false;
-	for (i = 0; i < saved.n && all; i++)
-		all = unit_find(p, saved.v[i].id) != NULL;
+	for (i = 0; i < p->n && all; i++)
+		all = unit_find(&saved, p->v[i].id) != NULL;
 	unit_plan_free(&saved);
 	return all;
 }
@@ -373,7 +373,7 @@ static const struct unit_cmd *replan(const char *store, struct unit_plan *p,
 	if (c->extend)
 		c->extend(*ctx, p, NULL);
 	unit_plan_format(p, &text);
-	if (c->extend ? !plan_holds(p, saved) :
+	if (c->extend ? !plan_within(p, saved) :
 			strcmp(text.buf ? text.buf : "", saved))
 		die("%s/plan.tsv is not what this lsmconf plans for its command (another lsmconf, or its inputs changed): plan again into a new --store",
 		    store);
