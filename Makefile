@@ -177,6 +177,7 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@set -e; for t in $(UNIT_TESTS); do $$t; done
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
+	@sh runner/tests/series_plan_test.sh $(LSMCONF)
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
