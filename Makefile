@@ -187,8 +187,9 @@ check: $(DEPS) unit lint docs fuzz-short intree e2e engines
 
 # Units of work on other engines: a 3-mutant mutate run (kernels from the
 # cache) serial, through GNU parallel and through a single-node Slurm
-# cluster's job arrays, the same verdicts each time; two lsmconf unit
-# racing on one unit. About 3 minutes (runner/tests/units_test.sh).
+# cluster's job arrays, the same verdicts each time; a series by rounds
+# of plan --ready, one Slurm array a round; two lsmconf unit racing on
+# one unit. About 4 minutes (runner/tests/units_test.sh).
 engines: $(DEPS) all
 	sh runner/tests/units_test.sh $(LSMCONF)
 

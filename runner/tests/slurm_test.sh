@@ -4,7 +4,8 @@
 # 3-mutant mutate run's units submitted as job arrays, one array a step
 # of the plan (`sbatch --array=FIRST-LAST --wait`, each task `lsmconf
 # unit --index $SLURM_ARRAY_TASK_ID`), merged; its verdicts must be the
-# serial run's.
+# serial run's. Then a series, whose plan grows: one array a round of
+# the units `lsmconf plan --ready` names, until none is left, merged.
 #   slurm_test.sh LSMCONF [SERIAL_VERDICTS SERIAL_STATUS]
 # (from units_test.sh: the serial run's verdicts; without them the
 # serial run is made here). A host where Slurm cannot start says SKIP and
@@ -139,6 +140,39 @@ else
 	diff "$ref_v" "$T/slurm.v" | sed 's/^/#   /' | head -20
 	sed 's/^/#   /' "$T/merge.err" | tail -5
 	tail -5 "$T"/job-*.out 2> /dev/null | sed 's/^/#   /' | tail -20
+fi
+
+# A series, whose plan grows with its results: one array a round, over
+# the ids plan --ready names (task N runs the round's line N + 1). Its
+# third patch does not apply; kernel 2 is the last that exists.
+S=$T/series
+ts=$(date +%s)
+"$L" plan --store "$S" series --results "$T/series-results" --lsm apparmor \
+	--cost "" --test live_test debian-source:7.2 \
+	fixtures/series/third-does-not-apply > /dev/null || no "plan series: exit $?"
+rounds=0
+while ids=$("$L" plan --store "$S" --ready 2>> "$T/series.err") &&
+	[ -n "$ids" ] && [ "$rounds" -lt 20 ]; do
+	rounds=$((rounds + 1))
+	# shellcheck disable=SC2086 # one id a word
+	printf '%s\n' $ids > "$T/ready.$rounds"
+	n=$(wc -l < "$T/ready.$rounds")
+	timeout -k 5 1800 sbatch --wait --parsable --array="0-$((n - 1))" \
+		--job-name="lsmconf-series-$rounds" --output="$T/sjob-%A_%a.out" \
+		--wrap="'$L' unit --store '$S' \$(sed -n \$((SLURM_ARRAY_TASK_ID + 1))p '$T/ready.$rounds')" \
+		> "$T/ssbatch.$rounds" 2>&1 ||
+		no "series round $rounds: sbatch --array=0-$((n - 1)) failed: $(tail -2 "$T/ssbatch.$rounds" | tr '\n' ' ')"
+done
+timeout -k 5 600 "$L" merge --store "$S" > "$T/smerge.out" 2> "$T/smerge.err"
+rc=$?
+rep=$T/series-results/latest/report.txt
+if [ "$rc" -eq 1 ] && [ "$rounds" -ge 3 ] && grep -q '^ 3 NO  - ' "$rep" &&
+	grep -q '^ 2 yes yes same ' "$rep"; then
+	ok "a series in $rounds rounds of plan --ready, one array each, merged: exit 1, patch 3 refused, kernel 2 as the base ($(($(date +%s) - ts)) s)"
+else
+	no "a series through job arrays: exit $rc after $rounds rounds"
+	sed 's/^/#   /' "$T/smerge.err" "$T/series.err" "$rep" 2> /dev/null | tail -20
+	tail -5 "$T"/sjob-*.out 2> /dev/null | sed 's/^/#   /' | tail -20
 fi
 echo "# slurm_test.sh: $pass passed, $fail failed ($(($(date +%s) - t0)) s)"
 [ "$fail" -eq 0 ]
