@@ -391,9 +391,29 @@ static void push_fail(struct mutant_fail **v, size_t *n, char *name, bool crash)
 	(*n)++;
 }
 
+/*
+ * A case's result line in a test's section of ktap.txt, or NULL: its own
+ * KTAP is nested once ("# not ok 2 CASE", a program run alone, and the
+ * session's "# not ok 0 CASE # brought the kernel down") or twice, under
+ * run_kselftest.sh ("# # not ok 6 CASE"); the runner's own line for the
+ * program ("# not ok 1 selftests: LSM: TEST # exit=1") is not a case.
+ */
+static const char *case_result(const char *line)
+{
+	int depth;
+
+	for (depth = 0; depth < 2 && !strncmp(line, "# ", 2); depth++)
+		line += 2;
+	if (!depth || strncmp(line, "not ok ", 7))
+		return NULL;
+	line += 7;
+	line += strspn(line, "0123456789 ");
+	return strncmp(line, "selftests: ", 11) ? line : NULL;
+}
+
 void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 {
-	const char *line, *test = NULL;
+	const char *line, *test = NULL, *name;
 	size_t test_len = 0, cases = 0;
 
 	for (line = ktap; line && *line;
@@ -401,18 +421,17 @@ void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 		size_t len = strcspn(line, "\n");
 
 		if (!strncmp(line, "# selftests: ", 13)) {
-			/* "# selftests: LSM: TEST" */
+			/* "# selftests: LSM: TEST", the session's header */
 			const char *t = strstr(line + 13, ": ");
 
 			test = t && t < line + len ? t + 2 : NULL;
 			test_len = test ? len - (test - line) : 0;
 			cases = 0;
-		} else if (!strncmp(line, "# not ok ", 9) && test) {
-			const char *name = line + 9, *down;
-			size_t k;
+		} else if (test && (name = case_result(line)) &&
+			   name < line + len) {
+			const char *down;
+			size_t k = strcspn(name, "\n #");
 
-			name += strspn(name, "0123456789 ");
-			k = strcspn(name, "\n #");
 			/* How the session marks a case that took the kernel. */
 			down = strstr(name, "# brought the kernel down");
 			cases++;
@@ -422,18 +441,36 @@ void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 				  down && down < line + len);
 		} else if (!strncmp(line, "not ok ", 7)) {
 			/* "not ok N selftests: LSM: TEST[ # PROBLEM]" */
-			const char *t = strstr(line, "selftests: "), *name;
+			const char *t = strstr(line, "selftests: ");
 
 			name = t && t < line + len ? strstr(t + 11, ": ") :
 						     NULL;
-			/* A test is named only when no case of it is: a
-			 * test failing by other cases in each run is not
-			 * the same failure. */
-			if (name && name < line + len && !cases) {
+			const char *why = name ? strstr(name, " # ") : NULL;
+
+			/*
+			 * A test is named when no case of it is (a test
+			 * failing by other cases in each run is not the same
+			 * failure), or with its problem (lost cases, a
+			 * timeout, an exit status) beside failed cases; a
+			 * crash is named by its case already.
+			 */
+			if (why && (why > line + len ||
+				    memmem(why, line + len - why,
+					   "brought the kernel down", 23)))
+				why = NULL;
+			if (name && name < line + len && (!cases || why)) {
+				char *what =
+					why ? squash_numbers(why,
+							     line + len - why) :
+					      NULL;
+
 				name += 2;
 				push_fail(v, n,
-					  xstrndup(name, strcspn(name, "\n #")),
+					  xasprintf("%.*s%s",
+						    (int)strcspn(name, "\n #"),
+						    name, what ? what : ""),
 					  false);
+				free(what);
 			}
 		} else if (!strncmp(line, "# boot problem: ", 16)) {
 			char *what = squash_numbers(line + 16, len - 16);
@@ -474,6 +511,21 @@ int mutant_crash_note(const char *text, char **name, char **line)
 	} else
 		*line = xstrndup(why, strcspn(why, "\n"));
 	return 0;
+}
+
+bool mutant_fail_shared(const struct mutant_fail *f,
+			const struct mutant_fail *other, size_t n)
+{
+	size_t i;
+
+	if (!strncmp(f->name, "boot: ", 6))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!strcmp(f->name, other[i].name) &&
+		    !f->trace == !other[i].trace &&
+		    (!f->trace || !strcmp(f->trace, other[i].trace)))
+			return true;
+	return false;
 }
 
 void mutant_fails_free(struct mutant_fail *v, size_t n)

@@ -163,5 +163,15 @@ void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n);
  */
 int mutant_crash_note(const char *text, char **name, char **line);
 void mutant_fails_free(struct mutant_fail *v, size_t n);
+/*
+ * Whether failure @f of one kernel's run is among @other's @n (the
+ * failures of the kernel it is compared with) alike: the same name (a
+ * case, a test, a decision with both its outcomes) and, for a case that
+ * brought the kernel down, a crash there too with the same first line of
+ * the kernel's report. A boot problem is never alike: it is no outcome of
+ * the kernel's.
+ */
+bool mutant_fail_shared(const struct mutant_fail *f,
+			const struct mutant_fail *other, size_t n);
 
 #endif

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "mutate.h"
 #include "results/results.h"
 #include "provision/provision.h"
 #include "session/session.h"
@@ -26,6 +27,8 @@
 /* Features that differ between kernels of different sources, printed. */
 #define SHOW_FEATURES 10
 #define FEATURE_WIDTH 48
+/* A run's own failures printed; the rest are counted. */
+#define SHOW_FAILED 10
 
 void compare_boot_features(const struct kernel_boots *a,
 			   const struct kernel_boots *b, char **fa, char **fb)
@@ -75,6 +78,34 @@ static void config_check(const char *ca, const char *cb)
 	free(tb);
 }
 
+/* One side of a compare: a kernel's boots, live or saved. */
+struct side {
+	const char *spec;
+	const char *source; /* kernel.txt's source line */
+	/* The upstream version its boots recorded, or NULL (identity.h). */
+	char *upstream;
+	struct kernel_boots boots;
+	bool live; /* booted by this command: its fetch and build times */
+	double fetch_s, build_s;
+};
+
+/* A feature that differs: "unexplained", "evidence" or "no-identity". */
+static const char *feature_class(const struct cmp_result *r)
+{
+	return r->identity == CMP_UPSTREAM_SAME	   ? "unexplained" :
+	       r->identity == CMP_UPSTREAM_UNKNOWN ? "no-identity" :
+						     "evidence";
+}
+
+static const char *feature_reason(const struct cmp_result *r)
+{
+	return r->identity == CMP_UPSTREAM_SAME ?
+		       "an advertised feature differs between kernels of one upstream version" :
+	       r->identity == CMP_UPSTREAM_UNKNOWN ?
+		       "an advertised feature differs, and a kernel's upstream version is not recorded: it explains nothing" :
+		       "an advertised feature differs between kernels of different upstream versions";
+}
+
 static void write_outputs(const char *root, const struct cmp_result *r,
 			  const char *a, const char *b)
 {
@@ -84,16 +115,11 @@ static void write_outputs(const char *root, const struct cmp_result *r,
 
 	/* New columns go last: scripts read the first five by position. */
 	sbuf_printf(&tsv, "id\tclass\t%s\t%s\treason\tchange\trule\n", a, b);
-	/* Features first: on one source each is an unexplained finding. */
+	/* Features first: of one upstream version each is a finding. */
 	for (i = 0; i < r->n_feat; i++)
-		sbuf_printf(
-			&tsv, "feature:%s\t%s\t%s\t%s\t%s\tfeature\t-\n",
-			r->feat[i].path,
-			r->same_source ? "unexplained" : "evidence",
-			r->feat[i].a, r->feat[i].b,
-			r->same_source ?
-				"an advertised feature differs between kernels built from the same source" :
-				"an advertised feature differs between kernels of different sources");
+		sbuf_printf(&tsv, "feature:%s\t%s\t%s\t%s\t%s\tfeature\t-\n",
+			    r->feat[i].path, feature_class(r), r->feat[i].a,
+			    r->feat[i].b, feature_reason(r));
 	for (i = 0; i < r->n; i++)
 		sbuf_printf(&tsv, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->v[i].id,
 			    cmp_class_name(r->v[i].cls), r->v[i].a, r->v[i].b,
@@ -101,7 +127,7 @@ static void write_outputs(const char *root, const struct cmp_result *r,
 			    cmp_rule_name(r->v[i].rule));
 	sbuf_printf(&ktap, "TAP version 13\n1..%d\n# compare %s %s\n",
 		    CMP_N_CLASSES, a, b);
-	for (i = 0; r->same_source && i < r->n_feat; i++)
+	for (i = 0; r->identity == CMP_UPSTREAM_SAME && i < r->n_feat; i++)
 		sbuf_printf(&ktap, "# unexplained: feature %s: %s -> %s\n",
 			    r->feat[i].path, r->feat[i].a, r->feat[i].b);
 	for (i = 0; i < r->n; i++)
@@ -111,14 +137,16 @@ static void write_outputs(const char *root, const struct cmp_result *r,
 			    cmp_change_name(r->v[i].change),
 			    cmp_rule_name(r->v[i].rule));
 	for (c = 0; c < CMP_N_CLASSES; c++)
-		sbuf_printf(
-			&ktap, "%s %d %s # %zu cases%s\n",
-			c == CMP_UNEXPLAINED && cmp_unexplained(r) ? "not ok" :
-								     "ok",
-			c + 1, cmp_class_name(c), r->count[c],
-			c == CMP_UNEXPLAINED && r->same_source && r->n_feat ?
-				" and features that differ" :
-				"");
+		sbuf_printf(&ktap, "%s %d %s # %zu cases%s\n",
+			    c == CMP_UNEXPLAINED && cmp_unexplained(r) ?
+				    "not ok" :
+				    "ok",
+			    c + 1, cmp_class_name(c), r->count[c],
+			    c == CMP_UNEXPLAINED &&
+					    r->identity == CMP_UPSTREAM_SAME &&
+					    r->n_feat ?
+				    " and features that differ" :
+				    "");
 	write_file_at(root, "compare.tsv", tsv.buf, tsv.len);
 	write_file_at(root, "compare.ktap", ktap.buf, ktap.len);
 	sbuf_free(&tsv);
@@ -138,8 +166,8 @@ static void print_case(const struct cmp_case *c)
  * Features first (on one source each is a finding), then the cases by
  * change: every loosened one, the others up to SHOW_MAX.
  */
-static void print_report(const struct cmp_result *r, const char *src_a,
-			 const char *src_b, const char *root)
+static void print_report(const struct cmp_result *r, const struct side *a,
+			 const struct side *b, const char *root)
 {
 	static const char *const change_what[] = {
 		"deny -> allow", "allow -> deny", "one errno for another",
@@ -148,20 +176,25 @@ static void print_report(const struct cmp_result *r, const char *src_a,
 	size_t i, shown = 0, n_show;
 	int ch;
 
-	if (r->same_source)
-		printf("   sources: the same (%s): an advertised feature that differs is unexplained, and explains no decision\n",
-		       src_a);
-	else
-		printf("   sources: different (%s vs %s): a feature a case depends on may explain its change\n",
-		       src_a, src_b);
-	n_show = r->same_source ? r->n_feat : SHOW_FEATURES;
+	printf("   identity: upstream %s (%s) vs upstream %s (%s): %s\n",
+	       a->upstream ? a->upstream : "unknown", a->source,
+	       b->upstream ? b->upstream : "unknown", b->source,
+	       r->identity == CMP_UPSTREAM_SAME ?
+		       "one upstream version: an advertised feature that differs is unexplained, and explains no decision" :
+	       r->identity == CMP_UPSTREAM_UNKNOWN ?
+		       "a kernel's upstream version is not recorded: features explain no decision" :
+		       "different upstream versions: a feature a case depends on may explain its change");
+	n_show = r->identity == CMP_UPSTREAM_SAME ? r->n_feat : SHOW_FEATURES;
 	if (r->n_feat)
 		printf("   -- features that differ: %zu%s\n", r->n_feat,
-		       r->same_source ? ", each unexplained (one source)" : "");
+		       r->identity == CMP_UPSTREAM_SAME ?
+			       ", each unexplained (one upstream version)" :
+			       "");
 	/* Long values (af_mask lists) are cut here, whole in compare.tsv. */
 	for (i = 0; i < r->n_feat && i < n_show; i++)
 		printf("   %-11s feature %s: %.*s%s -> %.*s%s\n",
-		       r->same_source ? "unexplained" : "differs",
+		       r->identity == CMP_UPSTREAM_SAME ? "unexplained" :
+							  "differs",
 		       r->feat[i].path, FEATURE_WIDTH, r->feat[i].a,
 		       strlen(r->feat[i].a) > FEATURE_WIDTH ? "..." : "",
 		       FEATURE_WIDTH, r->feat[i].b,
@@ -193,14 +226,43 @@ static void print_report(const struct cmp_result *r, const char *src_a,
 	}
 }
 
-/* One side of a compare: a kernel's boots, live or saved. */
-struct side {
-	const char *spec;
-	const char *source; /* kernel.txt's source line: same-source rule */
-	struct kernel_boots boots;
-	bool live; /* booted by this command: its fetch and build times */
-	double fetch_s, build_s;
-};
+/*
+ * Whether side @x's run passed for this comparison: it passed, or every
+ * failure of it the other side's run @y shows alike (the same case with
+ * the same outcome: no change, whatever the known bugs list says of
+ * either kernel). Its own failures are printed, and those alike counted.
+ */
+static bool run_ok(const struct side *x, const struct record_set *rx,
+		   const struct side *y, const struct record_set *ry)
+{
+	struct mutant_fail *fx, *fy;
+	size_t nx, ny, i, own = 0, alike = 0;
+
+	if (x->boots.ok)
+		return true;
+	kernel_failures(&x->boots, rx, &fx, &nx);
+	kernel_failures(&y->boots, ry, &fy, &ny);
+	for (i = 0; i < nx; i++) {
+		if (mutant_fail_shared(&fx[i], fy, ny)) {
+			alike++;
+			continue;
+		}
+		if (own++ < SHOW_FAILED)
+			printf("   own failure of %s: %s%s%s\n", x->spec,
+			       fx[i].name, fx[i].trace ? ": " : "",
+			       fx[i].trace ? fx[i].trace : "");
+	}
+	if (own > SHOW_FAILED)
+		printf("   ... %zu more own failures of %s\n",
+		       own - SHOW_FAILED, x->spec);
+	if (alike)
+		printf("   alike: %zu failures of %s the other kernel shows the same way (no change)\n",
+		       alike, x->spec);
+	mutant_fails_free(fx, nx);
+	mutant_fails_free(fy, ny);
+	/* A run that failed with nothing to name failed on its own. */
+	return !own && alike;
+}
 
 /*
  * The report, from the two sides' results directories: compare.tsv and
@@ -214,20 +276,23 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 	struct record_set ra, rb;
 	struct cmp_result r;
 	double t_cmp = now_seconds();
-	bool ok_a = a->boots.ok, ok_b = b->boots.ok;
+	bool ok_a, ok_b;
 	char *crashed_a, *crashed_b, *fa, *fb;
 	int c;
 
-	run_load_records(&a->boots, &ra);
-	run_load_records(&b->boots, &rb);
-	/* Features are evidence only between kernels of different sources. */
+	run_load_records(&a->boots, o->known, &ra);
+	run_load_records(&b->boots, o->known, &rb);
+	/* Features are evidence only between two upstream versions. */
 	compare_boot_features(&a->boots, &b->boots, &fa, &fb);
-	compare_kernels(&ra, &rb, fa, fb, !strcmp(a->source, b->source), &r);
+	compare_kernels(
+		&ra, &rb, fa, fb,
+		identity_rule(a->upstream, b->upstream, a->source, b->source),
+		&r);
 	free(fa);
 	free(fb);
 	/* Only a crash the runs saw, with its signature, explains a gap. */
-	crashed_a = run_known_crashes(&a->boots);
-	crashed_b = run_known_crashes(&b->boots);
+	crashed_a = run_known_crashes(&a->boots, o->known);
+	crashed_b = run_known_crashes(&b->boots, o->known);
 	compare_explain_crashes(&r, o->known, crashed_a, crashed_b);
 	free(crashed_a);
 	free(crashed_b);
@@ -243,14 +308,16 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 	if (rb.v1)
 		printf("   B: records of schema v1, ids mapped to today's (%zu)\n",
 		       rb.n);
-	print_report(&r, a->source, b->source, root);
+	print_report(&r, a, b, root);
 	printf("   cases:");
 	for (c = 0; c < CMP_N_CLASSES; c++)
 		printf(" %zu %s%s", r.count[c], cmp_class_name(c),
 		       c + 1 < CMP_N_CLASSES ? "," : "\n");
-	if (r.same_source && r.n_feat)
-		printf("   features: %zu differ between kernels of one source (unexplained)\n",
+	if (r.identity == CMP_UPSTREAM_SAME && r.n_feat)
+		printf("   features: %zu differ between kernels of one upstream version (unexplained)\n",
 		       r.n_feat);
+	ok_a = run_ok(a, &ra, b, &rb);
+	ok_b = run_ok(b, &rb, a, &ra);
 	if (!ok_a || !ok_b)
 		printf("   runs: %s%s%s failed on its own (%s)\n",
 		       ok_a ? "" : a->spec, !ok_a && !ok_b ? " and " : "",
@@ -448,7 +515,7 @@ static void saved_note(struct sbuf *sb, const char *side,
 	if (sk->old_source)
 		sbuf_printf(
 			sb,
-			"   %s: no source identity recorded (an older run): features explain differences as between different kernels\n",
+			"   %s: no source identity recorded (an older run)\n",
 			side);
 	if (sk->old_verdict)
 		sbuf_printf(
@@ -496,7 +563,11 @@ static int compare_saved(const struct run_opts *o, char **args, int n)
 	sb.source = b->source ? b->source : "unknown (B)";
 	sa.boots = a->boots;
 	sb.boots = b->boots;
+	sa.upstream = run_kernel_value(&sa.boots, "upstream");
+	sb.upstream = run_kernel_value(&sb.boots, "upstream");
 	c = compare_report(o, &sa, &sb, root, t0, notes.buf);
+	free(sa.upstream);
+	free(sb.upstream);
 	sbuf_free(&notes);
 	saved_kernel_free(&ka[0]);
 	if (n == 1)
@@ -657,6 +728,7 @@ static void side_load(const struct compare_ctx *c, size_t s, const char *store,
 		sd->boots.n = i + 1;
 		free(name);
 	}
+	sd->upstream = run_kernel_value(&sd->boots, "upstream");
 }
 
 static int compare_merge(void *ctx, const struct unit_plan *p,
@@ -681,6 +753,8 @@ static int compare_merge(void *ctx, const struct unit_plan *p,
 	free(cb);
 	free((char *)sa.source);
 	free((char *)sb.source);
+	free(sa.upstream);
+	free(sb.upstream);
 	kernel_boots_free(&sa.boots);
 	kernel_boots_free(&sb.boots);
 	return status;

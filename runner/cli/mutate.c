@@ -61,71 +61,68 @@ static void crash_lines(const char *dir, struct mutant_fail *v, size_t n)
 	}
 }
 
-/* Whether @crashed (known-crashes.tsv lines: CASE, BUG, BOOT) names @name. */
-static bool known_crash_listed(const char *crashed, const char *name)
+void kernel_failures(const struct kernel_boots *kb, const struct record_set *rs,
+		     struct mutant_fail **v, size_t *n)
 {
-	size_t n = strlen(name);
-	const char *p;
+	size_t i;
 
-	for (p = crashed; p && *p;) {
-		if (!strncmp(p, name, n) && p[n] == '\t')
-			return true;
-		p += strcspn(p, "\n");
-		p += *p == '\n';
-	}
-	return false;
-}
-
-/*
- * The mutant's own failures in @kb: its boots' failed cases, tests and
- * problems (a known kernel bug's cases left out: the original has them
- * too), and its decisions not as expected.
- */
-static void own_failures(const struct kernel_boots *kb,
-			 const struct record_set *rs, const char *crashed,
-			 struct mutant_obs *ob)
-{
-	size_t i, n = 0, kept = 0;
-
+	*v = NULL;
+	*n = 0;
 	for (i = 0; i < kb->n; i++) {
 		char *path = xasprintf("%s/ktap.txt", kb->dir[i]), *buf;
-		size_t first = n;
+		size_t first = *n;
 
 		if (!read_file(path, &buf, NULL)) {
-			mutant_ktap_failures(buf, &ob->fails, &n);
+			mutant_ktap_failures(buf, v, n);
 			free(buf);
 		}
 		free(path);
-		crash_lines(kb->dir[i], ob->fails + first, n - first);
+		crash_lines(kb->dir[i], *v + first, *n - first);
 	}
+	/* A known bug's too: the other kernel may show the same. */
+	for (i = 0; i < rs->n; i++) {
+		const struct record *r = &rs->v[i];
+
+		if (!strcmp(r->col[REC_EXPECTED], r->col[REC_OBSERVED]))
+			continue;
+		*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+		(*v)[*n].name = xasprintf(
+			"%s: observed %s where %s was expected", r->col[REC_ID],
+			r->col[REC_OBSERVED], r->col[REC_EXPECTED]);
+		(*v)[(*n)++].trace = NULL;
+	}
+}
+
+/*
+ * The patched kernel's own failures in @kb: those of its failures
+ * (kernel_failures()) that the unpatched kernel's run @orig_kb does not
+ * show alike. The same outcome on both sides is no change, whatever the
+ * known bugs list says of either kernel: a known bug of the original is
+ * the mutant's own only when the mutant shows it otherwise.
+ */
+static void own_failures(const struct kernel_boots *orig_kb,
+			 const struct record_set *orig,
+			 const struct kernel_boots *kb,
+			 const struct record_set *rs, struct mutant_obs *ob)
+{
+	struct mutant_fail *base;
+	size_t i, n, n_base, kept = 0;
+
+	kernel_failures(kb, rs, &ob->fails, &n);
+	kernel_failures(orig_kb, orig, &base, &n_base);
 	for (i = 0; i < n; i++) {
 		struct mutant_fail *f = &ob->fails[i];
 
-		/* A crash the session matched to a known bug's signature. */
-		if (crashed && strchr(f->name, '/') &&
-		    strncmp(f->name, "boot: ", 6) &&
-		    known_crash_listed(crashed, f->name)) {
+		if (mutant_fail_shared(f, base, n_base)) {
 			free(f->name);
 			free(f->trace);
 			continue;
 		}
 		ob->fails[kept++] = *f;
 	}
-	n = kept;
-	for (i = 0; i < rs->n; i++) {
-		const struct record *r = &rs->v[i];
-
-		if (r->known ||
-		    !strcmp(r->col[REC_EXPECTED], r->col[REC_OBSERVED]))
-			continue;
-		ob->fails = xrealloc(ob->fails, (n + 1) * sizeof(*ob->fails));
-		ob->fails[n].name = xasprintf(
-			"%s: observed %s where %s was expected", r->col[REC_ID],
-			r->col[REC_OBSERVED], r->col[REC_EXPECTED]);
-		ob->fails[n++].trace = NULL;
-	}
+	mutant_fails_free(base, n_base);
 	ob->run.fails = ob->fails;
-	ob->run.n_fails = n;
+	ob->run.n_fails = kept;
 }
 
 bool mutate_reached(const struct kernel_boots *kb)
@@ -162,18 +159,18 @@ void mutate_analyse(const struct run_opts *ro,
 	char *crashed, *orig_crashed, *fa, *fb;
 	size_t i, n = 0;
 
-	run_load_records(&ob->kb, &ob->rs);
+	run_load_records(&ob->kb, ro->known, &ob->rs);
 	/*
 	 * A mutant is the original's source plus a patch: a feature it no
 	 * longer advertises is a kill, and explains none of its decisions.
 	 */
 	compare_boot_features(orig_kb, &ob->kb, &fa, &fb);
-	compare_kernels(orig, &ob->rs, fa, fb, true, &ob->cmp);
+	compare_kernels(orig, &ob->rs, fa, fb, CMP_UPSTREAM_SAME, &ob->cmp);
 	free(fa);
 	free(fb);
 	/* A case a known kernel bug really brought down on one side. */
-	crashed = run_known_crashes(&ob->kb);
-	orig_crashed = run_known_crashes(orig_kb);
+	crashed = run_known_crashes(&ob->kb, ro->known);
+	orig_crashed = run_known_crashes(orig_kb, ro->known);
 	if (ro->known)
 		compare_explain_crashes(&ob->cmp, ro->known, orig_crashed,
 					crashed);
@@ -199,7 +196,7 @@ void mutate_analyse(const struct run_opts *ro,
 	ob->run.n_diffs = n;
 	ob->run.ok = ob->kb.ok;
 	ob->run.reached = mutate_reached(&ob->kb);
-	own_failures(&ob->kb, &ob->rs, crashed, ob);
+	own_failures(orig_kb, orig, &ob->kb, &ob->rs, ob);
 	free(crashed);
 }
 
@@ -316,7 +313,7 @@ static const char *mutant_lsms(const struct run_opts *o, const struct mutant *m)
 
 /* The original's decisions under the LSMs of @lsms. */
 static void original_records(const struct kernel_boots *orig, const char *lsms,
-			     struct record_set *rs)
+			     struct known_list *known, struct record_set *rs)
 {
 	struct kernel_boots some = { 0 };
 	size_t i;
@@ -327,7 +324,7 @@ static void original_records(const struct kernel_boots *orig, const char *lsms,
 		some.lsm[some.n] = orig->lsm[i];
 		some.dir[some.n++] = orig->dir[i];
 	}
-	run_load_records(&some, rs);
+	run_load_records(&some, known, rs);
 }
 
 /*
@@ -772,7 +769,7 @@ static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
 	}
 	ro.lsms = u->lsm;
 	ro.dir_name = u->name;
-	original_records(&orig_kb, ro.lsms, &orig);
+	original_records(&orig_kb, ro.lsms, ro.known, &orig);
 	mutate_observe(&ro, dir, &k, &orig_kb, &orig, &first);
 	sbuf_printf(&runs, "%s %s\n", u->name, first.kb.ok ? "PASS" : "FAIL");
 	reason = mutant_rerun_reason(&first.run);
@@ -868,7 +865,7 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 	free(kt);
 	r->run_s = unit_seconds(store, c->mboot[i]);
 	ro.lsms = mutant_lsms(&c->o, &c->m[i]);
-	original_records(orig_kb, ro.lsms, &orig);
+	original_records(orig_kb, ro.lsms, ro.known, &orig);
 	while (r->runs < 2 && at && (line = next_line(&at, &cut))) {
 		char *sp = strchr(line, ' ');
 
@@ -924,7 +921,7 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 		unit_print_output(store, c->boot[i], root);
 		orig_s += unit_seconds(store, c->boot[i]);
 	}
-	run_load_records(&kb, &orig);
+	run_load_records(&kb, c->o.known, &orig);
 	if (c->a.m.cost) {
 		const char *ids[2] = { c->ocost[0], c->ocost[1] };
 

@@ -129,6 +129,14 @@ void mutate_obs_free(struct mutant_obs *ob);
  */
 void mutate_boots_saved(const char *store, const char *id, const char *prefix,
 			const char *root, struct kernel_boots *kb);
+/*
+ * Every failure of one kernel's run: its boots' failed cases (a known
+ * bug's too), failed tests, cases that brought it down (with their
+ * report's first line), problems, and decisions @rs holds not as
+ * expected. Free with mutant_fails_free().
+ */
+void kernel_failures(const struct kernel_boots *kb, const struct record_set *rs,
+		     struct mutant_fail **v, size_t *n);
 /* The guest reached its tests (sent its identity) in every boot's run. */
 bool mutate_reached(const struct kernel_boots *kb);
 

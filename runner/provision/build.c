@@ -8,6 +8,7 @@
 #include "source.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,10 +112,13 @@ static char *source_tree(const struct kernel *k, const char *src, struct err *e)
 
 /*
  * The name the known kernel bugs list gives this build: its exact source
- * (a Debian source package's tree is .../PACKAGE_VERSION/PACKAGE), and
- * whether it is patched, for a list must name patched builds apart.
+ * (a Debian source package's tree is .../PACKAGE_VERSION/PACKAGE), and for
+ * a patched build the first 12 digits of its build @key: no name that
+ * every patch and mutant of a source shares, so that a stanza names
+ * exactly the kernels it was seen on.
  */
-static char *source_name(const char *src, const char *pristine, size_t n)
+static char *source_name(const char *src, const char *pristine, size_t n,
+			 const char *key)
 {
 	char *dir = xstrdup(pristine), *slash, *name;
 
@@ -125,10 +129,49 @@ static char *source_name(const char *src, const char *pristine, size_t n)
 	} else {
 		slash = NULL;
 	}
-	name = xasprintf("build:%s%s", slash ? slash + 1 : pristine,
-			 n ? "+patched" : "");
+	name = xasprintf("build:%s%s%.*s", slash ? slash + 1 : pristine,
+			 n ? "+" : "", n ? 12 : 0, key);
 	free(dir);
 	return name;
+}
+
+int kernel_makefile_version(const char *mk, char *out, size_t size)
+{
+	static const char *const keys[] = { "VERSION", "PATCHLEVEL",
+					    "SUBLEVEL" };
+	long v[3];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		const char *p = mk;
+		size_t n = strlen(keys[i]);
+		char *end;
+
+		/* "VERSION = 7" at the start of a line. */
+		while (p && (strncmp(p, keys[i], n) ||
+			     p[n + strspn(p + n, " ")] != '='))
+			p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+		if (!p)
+			return -1;
+		p += n + strspn(p + n, " ") + 1;
+		v[i] = strtol(p, &end, 10);
+		if (end == p || v[i] < 0)
+			return -1;
+	}
+	snprintf(out, size, "%ld.%ld.%ld", v[0], v[1], v[2]);
+	return 0;
+}
+
+/* The VERSION.PATCHLEVEL.SUBLEVEL of @tree's Makefile, or NULL. */
+static char *tree_version(const char *tree)
+{
+	char *path = xasprintf("%s/Makefile", tree), *mk = NULL, v[64];
+	bool ok = !read_file(path, &mk, NULL) &&
+		  !kernel_makefile_version(mk, v, sizeof(v));
+
+	free(mk);
+	free(path);
+	return ok ? xstrdup(v) : NULL;
 }
 
 char *build_source_identity(const char *src, const char *tree)
@@ -507,7 +550,11 @@ int build_kernel(struct kernel *k, struct err *e)
 	k->config = xasprintf("%s/.config", out);
 	k->package = xasprintf("build %s", key);
 	k->version = xasprintf("%s%s", src, n ? " + patches" : "");
-	k->known_name = source_name(src, pristine, n);
+	k->known_name = source_name(src, pristine, n, key);
+	/* A patched build inherits its base's crash signatures only. */
+	if (n)
+		k->known_base = source_name(src, pristine, 0, NULL);
+	k->tree_version = tree_version(tree);
 	k->build_seconds = now_seconds() - t0;
 	k->build_log = log;
 	k->source = build_source_identity(src, pristine);

@@ -11,6 +11,8 @@
 #ifndef LSMCONF_BUILD_H
 #define LSMCONF_BUILD_H
 
+#include <stddef.h>
+
 struct err;
 struct kernel;
 
@@ -26,5 +28,10 @@ int build_kernel(struct kernel *k, struct err *e);
  * Malloc'd.
  */
 char *build_source_identity(const char *src, const char *tree);
+/*
+ * The upstream version of a kernel tree's Makefile text @mk (its VERSION,
+ * PATCHLEVEL and SUBLEVEL lines) as "X.Y.Z" in @out: 0, or -1.
+ */
+int kernel_makefile_version(const char *mk, char *out, size_t size);
 
 #endif

@@ -345,6 +345,8 @@ void kernel_free(struct kernel *k)
 	free(k->version);
 	free(k->release);
 	free(k->known_name);
+	free(k->known_base);
+	free(k->tree_version);
 	free(k->image);
 	free(k->config);
 	free(k->modules);

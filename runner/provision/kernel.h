@@ -15,10 +15,18 @@ struct kernel {
 	/*
 	 * A build: kernel's source, as the known kernel bugs list names it:
 	 * "build:linux-source-7.2_7.2.13-1" (the Debian source package and
-	 * version, or the tree's path) for the unpatched build, with
-	 * "+patched" for any patched one (a mutant); NULL otherwise.
+	 * version, or the tree's path) for the unpatched build, with "+" and
+	 * 12 digits of the build's key for a patched one; NULL otherwise.
 	 */
 	char *known_name;
+	/*
+	 * A patched build's base (its known_name unpatched): the list's
+	 * stanzas of the base apply to it for a crash with their signature
+	 * only. NULL otherwise.
+	 */
+	char *known_base;
+	/* A build's VERSION.PATCHLEVEL.SUBLEVEL from its tree, or NULL. */
+	char *tree_version;
 	char *image; /* bzImage path */
 	char *config; /* kernel config path, or NULL */
 	char *modules; /* modules directory, or NULL */

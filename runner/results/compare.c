@@ -73,26 +73,31 @@ static void add(struct cmp_result *r, const char *id, enum cmp_class cls,
 /*
  * "feature=value" on both sides, same feature, different values: the
  * kernels differ in exactly what this expectation depends on. That is
- * evidence only between kernels of different sources: when both are built
- * from one source, the patch changed the feature too, and a patch must not
- * explain itself.
+ * evidence only between different upstream versions: of one version (a
+ * patched build against its base, Debian's binary against a source build
+ * of the same release), the change changed the feature too, and a change
+ * must not explain itself; a kernel of unknown identity proves nothing.
  */
-static bool explained_by(const char *da, const char *db, bool same_source,
+static bool explained_by(const char *da, const char *db, enum cmp_identity id,
 			 char *why, size_t size)
 {
+	static const char *const but[] = {
+		[CMP_UPSTREAM_DIFFERENT] = "",
+		[CMP_UPSTREAM_SAME] =
+			", but both kernels are one upstream version: a feature explains nothing there",
+		[CMP_UPSTREAM_UNKNOWN] =
+			", but a kernel's upstream version is not recorded: a feature explains nothing then",
+	};
+
 	const char *ea = strchr(da, '='), *eb = strchr(db, '=');
 
 	if (!ea || !eb || ea - da != eb - db || strncmp(da, db, ea - da))
 		return false;
 	if (!strcmp(ea, eb))
 		return false;
-	snprintf(
-		why, size, "the kernels differ in %.*s (%s vs %s)%s",
-		(int)(ea - da), da, ea + 1, eb + 1,
-		same_source ?
-			", but both are built from the same source: a feature explains nothing there" :
-			"");
-	return !same_source;
+	snprintf(why, size, "the kernels differ in %.*s (%s vs %s)%s",
+		 (int)(ea - da), da, ea + 1, eb + 1, but[id]);
+	return id == CMP_UPSTREAM_DIFFERENT;
 }
 
 static void classify(const struct record *ra, const struct record *rb,
@@ -115,7 +120,7 @@ static void classify(const struct record *ra, const struct record *rb,
 		    ob, why);
 		return;
 	}
-	if (explained_by(da, db, out->same_source, why, sizeof(why))) {
+	if (explained_by(da, db, out->identity, why, sizeof(why))) {
 		add(out, ra->col[REC_ID], CMP_EXPLAINED, CMP_RULE_FEATURE, oa,
 		    ob, why);
 		return;
@@ -216,23 +221,18 @@ static void compare_features(const char *fa, const char *fb,
 
 size_t cmp_unexplained(const struct cmp_result *r)
 {
-	return r->count[CMP_UNEXPLAINED] + (r->same_source ? r->n_feat : 0);
-}
-
-void compare_records(const struct record_set *a, const struct record_set *b,
-		     struct cmp_result *out)
-{
-	compare_kernels(a, b, NULL, NULL, false, out);
+	return r->count[CMP_UNEXPLAINED] +
+	       (r->identity == CMP_UPSTREAM_SAME ? r->n_feat : 0);
 }
 
 void compare_kernels(const struct record_set *a, const struct record_set *b,
-		     const char *fa, const char *fb, bool same_source,
+		     const char *fa, const char *fb, enum cmp_identity id,
 		     struct cmp_result *out)
 {
 	size_t i = 0, j = 0;
 
 	memset(out, 0, sizeof(*out));
-	out->same_source = same_source;
+	out->identity = id;
 	compare_features(fa, fb, out);
 	/* Both sorted by id: a merge join. */
 	while (i < a->n || j < b->n) {

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "identity.h"
 #include "records.h"
 
 enum cmp_class { CMP_SAME, CMP_EXPLAINED, CMP_UNEXPLAINED, CMP_N_CLASSES };
@@ -52,29 +53,29 @@ struct cmp_result {
 	struct cmp_feature *feat; /* by path */
 	size_t n_feat;
 	/*
-	 * Both kernels are built from the same source: a feature that differs
-	 * is the patch's doing, an unexplained finding, and explains nothing.
+	 * Whether a feature may explain (identity.h): only between different
+	 * upstream versions. Of one upstream version, a feature that differs
+	 * is an unexplained finding itself; without an identity, it is
+	 * listed and explains nothing.
 	 */
-	bool same_source;
+	enum cmp_identity identity;
 };
 
 /*
  * Compares two kernels: @fa and @fb are their features.tsv texts
- * ("path<TAB>value" lines, NULL when the kernel left none), @same_source
- * whether both are built from one source (see cmp_result.same_source).
- * Every case id of @a and @b (both sorted by records_parse) is classified:
- * same (both observed the same outcome), explained (outcomes differ and
- * the feature the expectation depended on differs between kernels of
- * different sources, or a known kernel bug (record.known) shows on one
- * side), unexplained (any other difference, or a case on one side only).
+ * ("path<TAB>value" lines, NULL when the kernel left none), @id how their
+ * identities relate (identity_rule()). Every case id of @a and @b (both
+ * sorted by records_parse) is classified: same (both observed the same
+ * outcome, whatever a known-bug list says of either kernel), explained
+ * (outcomes differ and the feature the expectation depended on differs
+ * between kernels of different upstream versions, or a known kernel bug's
+ * signature shows on one side: record.known), unexplained (any other
+ * difference, or a case on one side only).
  */
 void compare_kernels(const struct record_set *a, const struct record_set *b,
-		     const char *fa, const char *fb, bool same_source,
+		     const char *fa, const char *fb, enum cmp_identity id,
 		     struct cmp_result *out);
-/* compare_kernels() without features, for kernels of different sources. */
-void compare_records(const struct record_set *a, const struct record_set *b,
-		     struct cmp_result *out);
-/* Unexplained findings: cases, and features when of the same source. */
+/* Unexplained findings: cases, and features of one upstream version. */
 size_t cmp_unexplained(const struct cmp_result *r);
 /*
  * A case recorded on one kernel only is explained when the other kernel's

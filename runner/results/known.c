@@ -8,17 +8,18 @@
 #include <string.h>
 
 /* Every stanza names all of these; documentation keys are required too. */
-static const char *const keys[] = {
-	"bug",	 "kernels",  "cases",	 "observed",
-	"trace", "function", "evidence", "reproduce"
-};
+static const char *const keys[] = { "bug",	 "kernels",  "cases",
+				    "decisions", "observed", "fatal",
+				    "trace",	 "function", "evidence",
+				    "reproduce" };
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
 
 static char **field(struct known_bug *b, size_t k)
 {
-	char **f[N_KEYS] = { &b->name,	   &b->kernels,	 &b->cases,
-			     &b->observed, &b->trace,	 &b->function,
-			     &b->evidence, &b->reproduce };
+	char **f[N_KEYS] = { &b->name,	    &b->kernels,  &b->cases,
+			     &b->decisions, &b->observed, &b->fatal,
+			     &b->trace,	    &b->function, &b->evidence,
+			     &b->reproduce };
 
 	return f[k];
 }
@@ -70,16 +71,45 @@ static bool exact_word(const char *w, size_t n)
 }
 
 /*
- * A case glob must name its test binary literally (the part before the
- * first '/'): "*" or "?*" would match everything.
+ * "+patched" named every patched build of a source, mutants included: a
+ * patched build now has a name of its own (its build key), and inherits
+ * its base's stanzas for a crash with their signature only.
  */
-static bool rooted_word(const char *w, size_t n)
+static bool not_shared_word(const char *w, size_t n)
 {
-	size_t root = strcspn(w, "/ \t");
+	return !(n >= 8 && !memcmp(w + n - 8, "+patched", 8));
+}
 
-	if (n == 1 && w[0] == '-')
-		return true;
-	return root && root <= n && !has_glob(w, root);
+/*
+ * How many '/'-separated parts the exact name @w (@n bytes) has: a case is
+ * "<binary>/<KTAP case>" (2), a decision "<binary>/<KTAP case>/<op>" (3,
+ * the op may hold '/' too); 0 when a part is empty.
+ */
+static size_t parts(const char *w, size_t n)
+{
+	size_t k = 1, i;
+
+	if (!n || w[0] == '/' || w[n - 1] == '/')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (w[i] == '/') {
+			if (w[i + 1] == '/')
+				return 0;
+			k++;
+		}
+	return k;
+}
+
+/* A case, named exactly: its binary, its KTAP case, and no glob. */
+static bool case_word(const char *w, size_t n)
+{
+	return !has_glob(w, n) && parts(w, n) == 2;
+}
+
+/* A decision, named exactly: "<binary>/<KTAP case>/<op>", no glob. */
+static bool decision_word(const char *w, size_t n)
+{
+	return !has_glob(w, n) && parts(w, n) >= 3;
 }
 
 static bool ident_word(const char *w, size_t n)
@@ -110,6 +140,22 @@ static bool outcome_ok(const char *s)
 	return true;
 }
 
+/* Whether @id ("<binary>/<KTAP case>/<op>") lies under a case of @cases. */
+static bool under_a_case(const char *cases, const char *id, size_t n)
+{
+	const char *p = cases;
+
+	while (*p) {
+		size_t m = strcspn(p, " \t");
+
+		if (m && m < n && !memcmp(p, id, m) && id[m] == '/')
+			return true;
+		p += m;
+		p += strspn(p, " \t");
+	}
+	return false;
+}
+
 /* The stanza's values, checked: 0, or -1 with @e naming the stanza. */
 static int check_stanza(const struct known_bug *b, unsigned int first,
 			struct err *e)
@@ -130,26 +176,57 @@ static int check_stanza(const struct known_bug *b, unsigned int first,
 			e,
 			"known bugs: %s (line %u): kernel \"%.*s\" is a glob; name exact releases (uname -r) or build: sources",
 			b->name, first, (int)n, w);
-	w = bad_word(b->cases, rooted_word, &n);
+	w = bad_word(b->kernels, not_shared_word, &n);
 	if (w)
 		return err_set(
 			e,
-			"known bugs: %s (line %u): \"%.*s\" could match every case; name its test binary literally before the first /",
+			"known bugs: %s (line %u): kernel \"%.*s\" names every patched build; a patched build inherits its base's crash stanzas by signature only (name its own build:SOURCE+KEY to list it)",
+			b->name, first, (int)n, w);
+	w = bad_word(b->cases, case_word, &n);
+	if (w)
+		return err_set(
+			e,
+			"known bugs: %s (line %u): case \"%.*s\" is not an exact <test binary>/<KTAP case> name (no globs)",
 			b->name, first, (int)n, w);
 	if (!oops && !outcome_ok(b->observed))
 		return err_set(
 			e,
 			"known bugs: %s (line %u): observed must be oops, allow or an errno name, not \"%s\"",
 			b->name, first, b->observed);
-	if (oops && !strcmp(b->trace, "-"))
+	if (oops && strcmp(b->decisions, "-"))
 		return err_set(
 			e,
-			"known bugs: %s (line %u): an oops needs the functions its trace names (trace:)",
+			"known bugs: %s (line %u): decisions: is for a wrong decision only (give - for an oops)",
 			b->name, first);
-	if (!oops && strcmp(b->trace, "-"))
+	if (!oops && (!b->decisions[0] || !strcmp(b->decisions, "-")))
 		return err_set(
 			e,
-			"known bugs: %s (line %u): trace: is for observed: oops only (give -)",
+			"known bugs: %s (line %u): a wrong decision needs the exact record ids that show it (decisions:)",
+			b->name, first);
+	w = oops ? NULL : bad_word(b->decisions, decision_word, &n);
+	if (w)
+		return err_set(
+			e,
+			"known bugs: %s (line %u): decision \"%.*s\" is not an exact <test binary>/<KTAP case>/<op> record id (no globs)",
+			b->name, first, (int)n, w);
+	for (w = oops ? "" : b->decisions; *w; w += strspn(w, " \t")) {
+		n = strcspn(w, " \t");
+		if (n && !under_a_case(b->cases, w, n))
+			return err_set(
+				e,
+				"known bugs: %s (line %u): decision \"%.*s\" is under none of the listed cases",
+				b->name, first, (int)n, w);
+		w += n;
+	}
+	if (oops && (!strcmp(b->trace, "-") || !strcmp(b->fatal, "-")))
+		return err_set(
+			e,
+			"known bugs: %s (line %u): an oops needs its signature: the report's first line (fatal:) and the functions its trace names (trace:)",
+			b->name, first);
+	if (!oops && (strcmp(b->trace, "-") || strcmp(b->fatal, "-")))
+		return err_set(
+			e,
+			"known bugs: %s (line %u): fatal: and trace: are for observed: oops only (give -)",
 			b->name, first);
 	w = oops ? bad_word(b->trace, ident_word, &n) : NULL;
 	if (w)
@@ -232,7 +309,7 @@ int known_parse(const char *text, size_t len, struct known_list *l,
 		/* The first format listed record ids apart from cases. */
 		if (k == N_KEYS && n > 8 && !strncmp(line, "records:", 8)) {
 			err_set(e,
-				"known bugs: line %u: records: is no longer read: a case's decisions are the record ids under it (<binary>/<KTAP case>/<op>); list cases: only",
+				"known bugs: line %u: records: is no longer read: list the cases (cases:) and the exact record ids that show a wrong decision (decisions:)",
 				lineno);
 			goto bad;
 		}
@@ -284,18 +361,16 @@ void known_reset(struct known_list *l)
 	}
 }
 
-/* True when @s matches one of the space-separated globs of @globs. */
-static bool glob_any(const char *globs, const char *s)
+/* True when @s is one of the space-separated words of @list. */
+static bool word_in(const char *list, const char *s)
 {
-	const char *p = globs;
+	const char *p = list;
+	size_t len = strlen(s);
 
 	while (*p) {
 		size_t n = strcspn(p, " \t");
-		char *g = xstrndup(p, n);
-		bool hit = n && fnmatch(g, s, 0) == 0;
 
-		free(g);
-		if (hit)
+		if (n == len && !memcmp(p, s, n))
 			return true;
 		p += n;
 		p += strspn(p, " \t");
@@ -329,10 +404,10 @@ bool known_applies(const struct known_bug *b, const char *names)
 }
 
 /*
- * Whether decision @id ("<binary>/<KTAP case>/<op>") is one of @b's: its
- * case, the id up to the second '/', is listed.
+ * Whether decision @id ("<binary>/<KTAP case>/<op>") lies under a case
+ * @b lists: the id up to its second '/'.
  */
-static bool id_listed(const struct known_bug *b, const char *id)
+static bool case_listed(const struct known_bug *b, const char *id)
 {
 	const char *slash = strchr(id, '/');
 	char *kcase;
@@ -342,15 +417,19 @@ static bool id_listed(const struct known_bug *b, const char *id)
 	if (!slash)
 		return false;
 	kcase = xstrndup(id, slash - id);
-	hit = glob_any(b->cases, kcase);
+	hit = word_in(b->cases, kcase);
 	free(kcase);
 	return hit;
 }
 
-/* A decision of @r that shows bug @b: listed, with its wrong outcome. */
+/*
+ * A decision that shows bug @b: one of the record ids it lists, with its
+ * wrong outcome where the model expects another. Nothing else of a case
+ * is the bug's.
+ */
 static bool shows(const struct known_bug *b, const struct record *r)
 {
-	return id_listed(b, r->col[REC_ID]) &&
+	return word_in(b->decisions, r->col[REC_ID]) &&
 	       !strcmp(r->col[REC_OBSERVED], b->observed) &&
 	       strcmp(r->col[REC_EXPECTED], b->observed);
 }
@@ -374,20 +453,33 @@ struct known_bug *known_case(struct known_list *l, const char *names,
 		why[0] = '\0';
 	for (i = 0; i < l->n; i++) {
 		struct known_bug *b = &l->v[i];
+		const char *other = NULL;
 		bool shown = false;
 
-		if (!known_applies(b, names) || !glob_any(b->cases, name))
+		if (!known_applies(b, names) || !word_in(b->cases, name))
 			continue;
 		if (!failed) {
 			b->clean_cases++;
 			continue;
 		}
-		/* An oops ends the boot: a case that reported did not oops. */
+		/*
+		 * An oops ends the boot: a case that reported did not oops.
+		 * A wrong decision: a listed record shows it, and no other
+		 * decision of the case is wrong.
+		 */
 		for (j = 0; recs && strcmp(b->observed, "oops") && j < recs->n;
-		     j++)
-			shown |= under_case(recs->v[j].col[REC_ID], name) &&
-				 shows(b, &recs->v[j]);
-		if (shown) {
+		     j++) {
+			const struct record *r = &recs->v[j];
+
+			if (!under_case(r->col[REC_ID], name) ||
+			    !strcmp(r->col[REC_EXPECTED], r->col[REC_OBSERVED]))
+				continue;
+			if (shows(b, r))
+				shown = true;
+			else if (!other)
+				other = r->col[REC_ID];
+		}
+		if (shown && !other) {
 			b->failed_cases++;
 			return b;
 		}
@@ -397,10 +489,15 @@ struct known_bug *known_case(struct known_list *l, const char *names,
 				why, size,
 				"case %s is listed for known kernel bug %s (an oops) but reported a failure instead",
 				name, b->name);
+		else if (other)
+			snprintf(
+				why, size,
+				"case %s is listed for known kernel bug %s but decision %s, which the bug does not list, is not as expected",
+				name, b->name, other);
 		else
 			snprintf(
 				why, size,
-				"case %s is listed for known kernel bug %s but failed without it (no decision of the case shows %s)",
+				"case %s is listed for known kernel bug %s but failed without it (no listed decision shows %s)",
 				name, b->name, b->observed);
 		return NULL;
 	}
@@ -480,11 +577,21 @@ static bool trace_names(const char *trace, const char *fn, size_t n)
 	return false;
 }
 
+/* Whether the report's first line (its fatal line) holds @fatal. */
+static bool fatal_names(const char *trace, const char *fatal)
+{
+	size_t len = strcspn(trace, "\n");
+	const char *q = after_stamp(trace, len);
+
+	return memmem(q, trace + len - q, fatal, strlen(fatal)) != NULL;
+}
+
 bool known_trace_matches(const struct known_bug *b, const char *trace)
 {
 	const char *p = b->trace;
 
-	if (!trace || strcmp(b->observed, "oops"))
+	if (!trace || strcmp(b->observed, "oops") ||
+	    !fatal_names(trace, b->fatal))
 		return false;
 	while (*p) {
 		size_t n = strcspn(p, " \t");
@@ -508,7 +615,7 @@ struct known_bug *known_crash(struct known_list *l, const char *names,
 	for (i = 0; i < l->n; i++) {
 		struct known_bug *b = &l->v[i];
 
-		if (!known_applies(b, names) || !glob_any(b->cases, name))
+		if (!known_applies(b, names) || !word_in(b->cases, name))
 			continue;
 		if (known_trace_matches(b, trace)) {
 			b->failed_cases++;
@@ -528,8 +635,8 @@ struct known_bug *known_crash(struct known_list *l, const char *names,
 		else
 			snprintf(
 				why, size,
-				"case %s is listed for known kernel bug %s but the kernel's report is another (it does not name %s): %s",
-				name, b->name, b->trace, how);
+				"case %s is listed for known kernel bug %s but the kernel's report is another (not \"%s\" naming %s): %s",
+				name, b->name, b->fatal, b->trace, how);
 		return NULL;
 	}
 	return NULL;
@@ -543,7 +650,8 @@ struct known_bug *known_record(struct known_list *l, const char *names,
 	for (i = 0; i < l->n; i++) {
 		struct known_bug *b = &l->v[i];
 
-		if (!known_applies(b, names) || !id_listed(b, r->col[REC_ID]) ||
+		if (!known_applies(b, names) ||
+		    !word_in(b->decisions, r->col[REC_ID]) ||
 		    !strcmp(b->observed, "oops"))
 			continue;
 		/* The bug: the model says otherwise, the kernel says this. */
@@ -564,11 +672,34 @@ const struct known_bug *known_crash_record(const struct known_list *l,
 	for (i = 0; crashed && i < l->n; i++) {
 		const struct known_bug *b = &l->v[i];
 
-		if (!strcmp(b->observed, "oops") && id_listed(b, id) &&
+		if (!strcmp(b->observed, "oops") && case_listed(b, id) &&
 		    known_crashed(crashed, b->name))
 			return b;
 	}
 	return NULL;
+}
+
+int known_crash_note(const char *text, char **name, char **how, char **trace,
+		     int *boot)
+{
+	const char *test, *kase, *nl, *report;
+	int used = 0;
+
+	*name = *how = *trace = NULL;
+	if (sscanf(text, "boot %d ended in test %n", boot, &used) != 1 || !used)
+		return -1;
+	test = text + used;
+	nl = strchr(test, '\n');
+	kase = strstr(test, ", case ");
+	if (!nl || !kase || kase > nl || !strncmp(kase + 7, "(none", 5))
+		return -1;
+	*name = xasprintf("%.*s/%.*s", (int)(kase - test), test,
+			  (int)(nl - kase - 7), kase + 7);
+	*how = xstrndup(nl + 1, strcspn(nl + 1, "\n"));
+	report = strstr(nl + 1, "\n\n");
+	if (report && report[2] && strncmp(report + 2, "(no kernel report", 17))
+		*trace = xstrdup(report + 2);
+	return 0;
 }
 
 bool known_crashed(const char *crashed, const char *bug)

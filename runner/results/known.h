@@ -24,15 +24,22 @@ struct known_bug {
 	 * (known_names()); never a glob.
 	 */
 	char *kernels;
-	/*
-	 * Globs on "<binary>/<KTAP case>" names; the bug's decisions are the
-	 * record ids under them, "<binary>/<KTAP case>/<op>".
-	 */
+	/* Exact "<binary>/<KTAP case>" names of the cases it fails. */
 	char *cases;
+	/*
+	 * For a wrong decision: the exact record ids that show it,
+	 * "<binary>/<KTAP case>/<op>", each under a listed case ("-" for an
+	 * oops). Nothing else of a case is excused.
+	 */
+	char *decisions;
 	/* The wrong outcome those decisions show, or "oops". */
 	char *observed;
-	/* For an oops: the functions its report must name, all of them. */
-	char *trace;
+	/*
+	 * For an oops, its signature: text its report's first line holds
+	 * ("BUG: kernel NULL pointer dereference"), and the functions its
+	 * report must name, all of them ("-" for a wrong decision).
+	 */
+	char *fatal, *trace;
 	char *function, *evidence, *reproduce;
 	/* One boot's tally, reset by known_reset(). */
 	size_t failed_cases, wrong_records, clean_cases, clean_records;
@@ -47,9 +54,11 @@ struct known_list {
 /*
  * Parses the stanzas of @text (see fixtures/known-kernel-bugs). Returns 0,
  * or -1 with @e naming the line of the first bad entry (unknown or missing
- * key, records: of the first format, no cases, a kernel given as a glob, a
- * case glob that could match everything, an outcome that is not oops,
- * allow or an errno name, an oops without the functions of its trace).
+ * key, records: of the first format, no cases, a kernel given as a glob
+ * or as every patched build ("+patched"), a case or decision that is not
+ * an exact name, a decision under no listed case, an outcome that is not
+ * oops, allow or an errno name, a wrong decision without its decisions,
+ * an oops without its signature: fatal line and trace functions).
  */
 int known_parse(const char *text, size_t len, struct known_list *l,
 		struct err *e);
@@ -67,9 +76,9 @@ bool known_applies(const struct known_bug *b, const char *names);
  * Case @name ("<binary>/<KTAP case>") reported (@failed or not) on a
  * kernel known by @names; @recs holds the decisions its test recorded. A
  * listed case that failed is the bug's only when the bug is a wrong
- * decision and one of the case's own records ("@name/<op>") shows it;
- * otherwise it is a failure of its own, said in @why. A listed case that
- * passed is counted clean, for known_unreproduced().
+ * decision, a decision it lists shows it, and no other decision of the
+ * case is wrong; otherwise it is a failure of its own, said in @why. A
+ * listed case that passed is counted clean, for known_unreproduced().
  */
 struct known_bug *known_case(struct known_list *l, const char *names,
 			     const char *name, bool failed,
@@ -80,20 +89,22 @@ struct known_bug *known_case(struct known_list *l, const char *names,
  * Case @name brought the kernel down; @trace is the kernel's report
  * (crash_trace(), NULL when the boot ended without one: a hang, a
  * timeout) and @how the line on how the boot ended. The bug when it is
- * an oops listed for that case and its report names every function of
- * trace:, else NULL with @why naming what happened instead.
+ * an oops listed for that case and its report is its signature (its
+ * first line holds fatal:, it names every function of trace:), else NULL
+ * with @why naming what happened instead. @names may hold a patched
+ * build's base: a crash is judged by its signature, not by a name.
  */
 struct known_bug *known_crash(struct known_list *l, const char *names,
 			      const char *name, const char *trace,
 			      const char *how, char *why, size_t size);
 
-/* Whether @trace is bug @b's oops (every function of its trace: named). */
+/* Whether @trace is bug @b's oops (its fatal line, every trace function). */
 bool known_trace_matches(const struct known_bug *b, const char *trace);
 
 /*
- * The bug on a kernel known by @names that lists decision @r (its case)
- * with the outcome it shows, or NULL. A listed record with another outcome is
- * counted clean: the kernel no longer shows the bug there.
+ * The bug on a kernel known by @names that lists decision @r (its exact
+ * id) with the outcome it shows, or NULL. A listed record with another
+ * outcome is counted clean: the kernel no longer shows the bug there.
  */
 struct known_bug *known_record(struct known_list *l, const char *names,
 			       const struct record *r);
@@ -107,6 +118,17 @@ struct known_bug *known_record(struct known_list *l, const char *names,
  */
 const struct known_bug *known_crash_record(const struct known_list *l,
 					   const char *crashed, const char *id);
+
+/*
+ * A crash-N.txt as a boot leaves it ("boot N ended in test T, case C",
+ * how the boot ended, a blank line, the kernel's report or "(no kernel
+ * report on the console)"): "T/C" in @name, the how line in @how, the
+ * report in @trace (NULL when there was none), all malloc'd, and N in
+ * @boot. -1 when @text is not one or no case was running: nothing to
+ * judge by known_crash().
+ */
+int known_crash_note(const char *text, char **name, char **how, char **trace,
+		     int *boot);
 
 /* Whether the lines of a known-crashes.tsv (@crashed) name bug @bug. */
 bool known_crashed(const char *crashed, const char *bug);

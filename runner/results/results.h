@@ -14,6 +14,7 @@
 
 #include "abi.h"
 #include "compare.h"
+#include "identity.h"
 #include "kcidb.h"
 #include "known.h"
 #include "ktap.h"

@@ -357,9 +357,9 @@ static void account_crashes(struct kernel_run *kr, struct test_account *t,
 	for (j = 0; j < f->n_crashed; j++) {
 		char *name = xasprintf("%s/%s", t->name, f->crashed[j]);
 		const struct known_bug *b =
-			kr->known ? known_crash(kr->known, kr->names, name,
-						f->traces[j], f->hows[j], why,
-						sizeof(why)) :
+			kr->known ? known_crash(kr->known, kr->crash_names,
+						name, f->traces[j], f->hows[j],
+						why, sizeof(why)) :
 				    NULL;
 
 		if (b) {
@@ -473,6 +473,18 @@ int collect(struct kernel_run *kr, struct err *e)
 	kr->names = xasprintf("%s%s%s", kr->uname ? kr->uname : "",
 			      kr->k.known_name ? " " : "",
 			      kr->k.known_name ? kr->k.known_name : "");
+	kr->crash_names =
+		xasprintf("%s%s%s", kr->names, kr->k.known_base ? " " : "",
+			  kr->k.known_base ? kr->k.known_base : "");
+	{
+		char *proc = guest_text(kr, "version"), v[64];
+
+		if (!identity_upstream(proc, v, sizeof(v)))
+			kr->upstream = xstrdup(v);
+		else if (kr->k.tree_version)
+			kr->upstream = xstrdup(kr->k.tree_version);
+		free(proc);
+	}
 	if (kr->known)
 		known_reset(kr->known);
 	if (collect_records(kr, e))

@@ -72,8 +72,15 @@ struct kernel_run {
 	char *problems; /* boot-level problems, one per line */
 	double image_s, boot_s;
 	char *uname, *lsm_list;
+	/*
+	 * The upstream version the kernel reports (its /proc/version,
+	 * identity_upstream()), else its tree's; NULL when neither is known.
+	 */
+	char *upstream;
 	/* What the known bugs list may call it: release, build: source. */
 	char *names;
+	/* And for a crash's signature: with a patched build's base too. */
+	char *crash_names;
 	char *features; /* features.tsv as read from the guest */
 	/* Why this boot's tests skip, as upstream expects, or NULL. */
 	const char *skip_why;

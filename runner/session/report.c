@@ -130,9 +130,19 @@ void write_identity(const struct kernel_run *kr)
 	/* compare: features are evidence only between different sources. */
 	sbuf_printf(&sb, "source\t%s\n", k->source ? k->source : "-");
 	sbuf_printf(&sb, "uname\t%s\n", kr->uname ? kr->uname : "-");
+	/*
+	 * compare: features explain a change only between two upstream
+	 * versions (results/identity.h), whatever the specs are called.
+	 */
+	sbuf_printf(&sb, "upstream\t%s\n", kr->upstream ? kr->upstream : "-");
+	sbuf_printf(&sb, "tree_version\t%s\n",
+		    k->tree_version ? k->tree_version : "-");
 	/* A build: kernel's name in the known kernel bugs list. */
 	sbuf_printf(&sb, "known_name\t%s\n",
 		    k->known_name ? k->known_name : "-");
+	/* A patched build's base: its crash stanzas, by signature only. */
+	sbuf_printf(&sb, "known_base\t%s\n",
+		    k->known_base ? k->known_base : "-");
 	sbuf_printf(&sb, "image\t%s\n", k->image);
 	sbuf_printf(&sb, "image_sha256\t%s\n", k->image_sha256);
 	sbuf_printf(&sb, "config_sha256\t%s\n",
@@ -199,7 +209,8 @@ bool report(const struct kernel_run *kr)
 	size_t i;
 
 	printf("== %s [%s]\n", id, kr->lsm);
-	printf("   guest: uname %s; lsm %s; %s\n", kr->uname ? kr->uname : "?",
+	printf("   guest: uname %s (upstream %s); lsm %s; %s\n",
+	       kr->uname ? kr->uname : "?", kr->upstream ? kr->upstream : "?",
 	       kr->lsm_list ? kr->lsm_list : "?", guest_parser_version());
 	if (kr->abi)
 		printf("   policy compiled for the pinned feature set abi/%s (--abi)\n",

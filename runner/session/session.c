@@ -236,11 +236,34 @@ int run_kernel_lsms(const struct run_opts *o, const char *root,
 }
 
 /* The records of every boot (one per LSM) of a kernel, as one set. */
-void run_load_records(const struct kernel_boots *kb, struct record_set *set)
+/*
+ * The names the known bugs list may give the kernel of @kb, from its
+ * boots' kernel.txt: its release and build name, and with @crash a
+ * patched build's base too (results/known.h). NULL when not recorded.
+ */
+static char *kernel_names(const struct kernel_boots *kb, bool crash)
+{
+	static const char *const keys[] = { "uname", "known_name",
+					    "known_base" };
+	struct sbuf sb = { 0 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys) - !crash; i++) {
+		char *v = run_kernel_value(kb, keys[i]);
+
+		if (v)
+			sbuf_printf(&sb, "%s%s", sb.len ? " " : "", v);
+		free(v);
+	}
+	return sb.buf;
+}
+
+void run_load_records(const struct kernel_boots *kb, struct known_list *known,
+		      struct record_set *set)
 {
 	struct sbuf all = { 0 };
 	size_t i, len;
-	char *buf, msg[1200];
+	char *buf, msg[1200], *names;
 	int ret;
 
 	for (i = 0; i < kb->n; i++) {
@@ -264,33 +287,78 @@ void run_load_records(const struct kernel_boots *kb, struct record_set *set)
 		die("%s: %s", kb->dir[0], msg);
 	}
 	sbuf_free(&all);
-	for (i = 0; i < kb->n; i++) {
-		char *path = xasprintf("%s/known.tsv", kb->dir[i]);
+	names = known ? kernel_names(kb, false) : NULL;
+	for (i = 0; names && i < set->n; i++) {
+		const struct known_bug *b =
+			known_record(known, names, &set->v[i]);
 
-		if (!read_file(path, &buf, &len)) {
-			records_mark_known(set, buf);
-			free(buf);
-		}
-		free(path);
+		if (b)
+			set->v[i].known = xstrdup(b->name);
 	}
+	free(names);
 }
 
-char *run_known_crashes(const struct kernel_boots *kb)
+char *run_known_crashes(const struct kernel_boots *kb, struct known_list *known)
 {
 	struct sbuf all = { 0 };
+	char *names = known ? kernel_names(kb, true) : NULL;
 	size_t i;
-	char *buf;
+	int c;
+
+	for (i = 0; names && i < kb->n; i++)
+		/* crash-N.txt, N the boot: at most the session's few. */
+		for (c = 1; c <= 64; c++) {
+			char *path =
+				xasprintf("%s/crash-%d.txt", kb->dir[i], c);
+			char *text, *name, *how, *trace, why[800];
+			const struct known_bug *b;
+			int boot;
+
+			if (read_file(path, &text, NULL)) {
+				free(path);
+				continue;
+			}
+			if (!known_crash_note(text, &name, &how, &trace,
+					      &boot)) {
+				b = known_crash(known, names, name, trace, how,
+						why, sizeof(why));
+				if (b)
+					sbuf_printf(&all, "%s\t%s\tboot %d\n",
+						    name, b->name, boot);
+				free(name);
+				free(how);
+				free(trace);
+			}
+			free(text);
+			free(path);
+		}
+	free(names);
+	return all.buf;
+}
+
+char *run_kernel_value(const struct kernel_boots *kb, const char *key)
+{
+	char *value = NULL;
+	size_t i;
 
 	for (i = 0; i < kb->n; i++) {
-		char *path = xasprintf("%s/known-crashes.tsv", kb->dir[i]);
+		char *path = xasprintf("%s/kernel.txt", kb->dir[i]), *text;
+		char *v = NULL;
 
-		if (!read_file(path, &buf, NULL)) {
-			sbuf_printf(&all, "%s", buf);
-			free(buf);
+		if (!read_file(path, &text, NULL)) {
+			v = saved_value(text, key);
+			free(text);
 		}
 		free(path);
+		if (!v || !strcmp(v, "-") || (value && strcmp(v, value))) {
+			free(v);
+			free(value);
+			return NULL;
+		}
+		free(value);
+		value = v;
 	}
-	return all.buf;
+	return value;
 }
 
 void kernel_boots_free(struct kernel_boots *kb)
@@ -398,6 +466,8 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	plan_free(&kr.plan);
 	free(kr.problems);
 	free(kr.uname);
+	free(kr.upstream);
+	free(kr.crash_names);
 	free(kr.names);
 	free(kr.lsm_list);
 	free(kr.features);

@@ -79,14 +79,29 @@ int run_kernel_lsms(const struct run_opts *o, const char *root,
 void kernel_boots_free(struct kernel_boots *kb);
 
 struct record_set;
-/* The decision records of every boot of @kb, as one set. */
-void run_load_records(const struct kernel_boots *kb, struct record_set *set);
+struct known_list;
 /*
- * The crashes of @kb's boots that were a known kernel bug, its signature
- * checked (the lines of each known-crashes.tsv: "CASE<TAB>BUG<TAB>BOOT"),
- * malloc'd, or NULL when there were none.
+ * The decision records of every boot of @kb, as one set, each that shows
+ * a bug of @known (NULL: no list) on this kernel marked (record.known).
+ * Judged here against today's list, by the kernel's names in its
+ * kernel.txt, never read from a saved known.tsv.
  */
-char *run_known_crashes(const struct kernel_boots *kb);
+void run_load_records(const struct kernel_boots *kb, struct known_list *known,
+		      struct record_set *set);
+/*
+ * The crashes of @kb's boots that were a bug of @known, its signature
+ * checked against each boot's crash-N.txt (today's list, never a saved
+ * known-crashes.tsv), as known-crashes.tsv lines ("CASE<TAB>BUG<TAB>boot
+ * N"), malloc'd, or NULL when there were none.
+ */
+char *run_known_crashes(const struct kernel_boots *kb,
+			struct known_list *known);
+
+/*
+ * The value of @key in the kernel.txt of every boot of @kb, when they all
+ * record the same one (not "-"), malloc'd; else NULL.
+ */
+char *run_kernel_value(const struct kernel_boots *kb, const char *key);
 
 /*
  * The file @name the guest left in the boot directory @dir ("" when it

@@ -19,7 +19,7 @@ static void run(const char *ta, const char *tb)
 {
 	ck_assert_int_eq(records_parse(ta, strlen(ta), &a), 0);
 	ck_assert_int_eq(records_parse(tb, strlen(tb), &b), 0);
-	compare_records(&a, &b, &r);
+	compare_kernels(&a, &b, NULL, NULL, CMP_UPSTREAM_DIFFERENT, &r);
 }
 
 static void teardown(void)
@@ -103,11 +103,11 @@ START_TEST(test_malformed_records_are_not_compared)
 END_TEST
 
 static void run_kernels(const char *ta, const char *tb, const char *fa,
-			const char *fb, bool same_source)
+			const char *fb, enum cmp_identity id)
 {
 	ck_assert_int_eq(records_parse(ta, strlen(ta), &a), 0);
 	ck_assert_int_eq(records_parse(tb, strlen(tb), &b), 0);
-	compare_kernels(&a, &b, fa, fb, same_source, &r);
+	compare_kernels(&a, &b, fa, fb, id, &r);
 }
 
 #define TFO_Y "network_v8/tcp-fast-open=yes"
@@ -121,16 +121,17 @@ static void run_kernels(const char *ta, const char *tb, const char *fa,
 	"network_v8/af_mask\tunix inet \n" \
 	"network_v9/af_unix\tyes \n"
 
-START_TEST(test_same_source_feature_explains_nothing)
+START_TEST(test_same_upstream_feature_explains_nothing)
 {
 	/* The patch dropped the feature and changed the decision. */
 	run_kernels(REC("x", "5.0", TFO_Y, "EACCES"),
-		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B, true);
+		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B,
+		    CMP_UPSTREAM_SAME);
 	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 0);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 1);
 	ck_assert_int_eq(r.v[0].rule, CMP_RULE_NONE);
 	ck_assert_int_eq(r.v[0].change, CMP_LOOSENED);
-	ck_assert_ptr_nonnull(strstr(r.v[0].reason, "same source"));
+	ck_assert_ptr_nonnull(strstr(r.v[0].reason, "one upstream version"));
 	ck_assert_ptr_nonnull(
 		strstr(r.v[0].reason, "network_v8/tcp-fast-open"));
 	/* The feature itself is a finding: one feature, one record. */
@@ -142,31 +143,113 @@ START_TEST(test_same_source_feature_explains_nothing)
 }
 END_TEST
 
-START_TEST(test_same_source_feature_alone_is_unexplained)
+START_TEST(test_same_upstream_feature_alone_is_unexplained)
 {
 	/* No decision changed, yet the advertised features did. */
 	run_kernels(REC("x", "5.0", V9Y, "EACCES"),
-		    REC("x", "5.0", V9Y, "EACCES"), FEAT_A, FEAT_B, true);
+		    REC("x", "5.0", V9Y, "EACCES"), FEAT_A, FEAT_B,
+		    CMP_UPSTREAM_SAME);
 	ck_assert_uint_eq(r.count[CMP_SAME], 1);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 0);
 	ck_assert_uint_eq(cmp_unexplained(&r), 1);
 }
 END_TEST
 
-START_TEST(test_same_source_same_features)
+START_TEST(test_same_upstream_same_features)
 {
 	run_kernels(REC("x", "5.0", V9Y, "EACCES"),
-		    REC("x", "5.0", V9Y, "EACCES"), FEAT_A, FEAT_A, true);
+		    REC("x", "5.0", V9Y, "EACCES"), FEAT_A, FEAT_A,
+		    CMP_UPSTREAM_SAME);
 	ck_assert_uint_eq(r.n_feat, 0);
 	ck_assert_uint_eq(cmp_unexplained(&r), 0);
 }
 END_TEST
 
-START_TEST(test_different_sources_feature_is_evidence)
+START_TEST(test_unknown_identity_feature_explains_nothing)
+{
+	/* A saved run without an upstream version: no feature explains. */
+	run_kernels(REC("x", "5.0", TFO_Y, "EACCES"),
+		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B,
+		    CMP_UPSTREAM_UNKNOWN);
+	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 0);
+	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 1);
+	ck_assert_ptr_nonnull(strstr(r.v[0].reason, "not recorded"));
+	/* Listed, but not a finding of its own. */
+	ck_assert_uint_eq(r.n_feat, 1);
+	ck_assert_uint_eq(cmp_unexplained(&r), 1);
+}
+END_TEST
+
+START_TEST(test_identity_rule)
+{
+	/* Debian's binary and a source build of 7.2.13: one release. */
+	ck_assert_int_eq(
+		identity_rule(
+			"7.2.13", "7.2.13",
+			"package linux-binary-7.2.13+deb14-amd64 7.2.13-1",
+			"source linux-source-7.2 7.2.13-1"),
+		CMP_UPSTREAM_SAME);
+	ck_assert_int_eq(identity_rule("6.12.117", "7.2.13", "package a 1",
+				       "package b 2"),
+			 CMP_UPSTREAM_DIFFERENT);
+	/* One source (a patch bumping SUBLEVEL is still its base). */
+	ck_assert_int_eq(
+		identity_rule("7.2.13", "7.2.14", "tree /k", "tree /k"),
+		CMP_UPSTREAM_SAME);
+	ck_assert_int_eq(identity_rule(NULL, "7.2.13", "a", "b"),
+			 CMP_UPSTREAM_UNKNOWN);
+	ck_assert_int_eq(identity_rule("-", "7.2.13", "a", "b"),
+			 CMP_UPSTREAM_UNKNOWN);
+	/* Unknown sources are never one source. */
+	ck_assert_int_eq(identity_rule(NULL, NULL, "-", "-"),
+			 CMP_UPSTREAM_UNKNOWN);
+}
+END_TEST
+
+START_TEST(test_identity_upstream)
+{
+	char v[32];
+
+	/* Debian 6.1's ABI name hides its upstream version. */
+	ck_assert_int_eq(
+		identity_upstream(
+			"Linux version 6.1.0-50-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC Debian 6.1.176-1 (2026-11-10)\n",
+			v, sizeof(v)),
+		0);
+	ck_assert_str_eq(v, "6.1.176");
+	ck_assert_int_eq(
+		identity_upstream(
+			"Linux version 7.2.13+deb14-amd64 (x) #1 SMP Debian 7.2.13-1 (2026-11-20)",
+			v, sizeof(v)),
+		0);
+	ck_assert_str_eq(v, "7.2.13");
+	/* A source build: its release. */
+	ck_assert_int_eq(
+		identity_upstream(
+			"Linux version 7.2.13-lsmconf-0123abcd (root@h) #1", v,
+			sizeof(v)),
+		0);
+	ck_assert_str_eq(v, "7.2.13");
+	ck_assert_int_eq(
+		identity_upstream("Linux version 6.8 (x)", v, sizeof(v)), 0);
+	ck_assert_str_eq(v, "6.8.0");
+	ck_assert_int_eq(identity_upstream("garbage", v, sizeof(v)), -1);
+	ck_assert_int_eq(identity_upstream(NULL, v, sizeof(v)), -1);
+	ck_assert_int_eq(identity_upstream("Linux version x.y", v, sizeof(v)),
+			 -1);
+	ck_assert_int_eq(identity_upstream_of_version("6.12.117-1~bpo12+1", v,
+						      sizeof(v)),
+			 0);
+	ck_assert_str_eq(v, "6.12.117");
+}
+END_TEST
+
+START_TEST(test_different_upstream_feature_is_evidence)
 {
 	/* Different releases: the feature still explains, and is listed. */
 	run_kernels(REC("x", "5.0", TFO_Y, "EACCES"),
-		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B, false);
+		    REC("x", "5.0", TFO_N, "allow"), FEAT_A, FEAT_B,
+		    CMP_UPSTREAM_DIFFERENT);
 	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 1);
 	ck_assert_int_eq(r.v[0].rule, CMP_RULE_FEATURE);
 	ck_assert_int_eq(r.v[0].change, CMP_LOOSENED);
@@ -181,7 +264,8 @@ START_TEST(test_feature_diff)
 	/* Unsorted input, values that change, features on one side only,
 	 * trailing spaces and a line without a value. */
 	run_kernels("", "", "z\tyes \nb/c\tunix inet \na\tyes\nonly_a\n",
-		    "a\tyes\nb/c\tunix \nz\tyes\nonly_b\tno \n", false);
+		    "a\tyes\nb/c\tunix \nz\tyes\nonly_b\tno \n",
+		    CMP_UPSTREAM_DIFFERENT);
 	ck_assert_uint_eq(r.n_feat, 3);
 	ck_assert_str_eq(r.feat[0].path, "b/c");
 	ck_assert_str_eq(r.feat[0].a, "unix inet");
@@ -198,7 +282,8 @@ END_TEST
 START_TEST(test_feature_prefix_paths)
 {
 	/* "a" and "a/b" are different features, whatever order they come in. */
-	run_kernels("", "", "a/b\tyes\na\tyes\n", "a\tyes\na/b\tyes\n", true);
+	run_kernels("", "", "a/b\tyes\na\tyes\n", "a\tyes\na/b\tyes\n",
+		    CMP_UPSTREAM_SAME);
 	ck_assert_uint_eq(r.n_feat, 0);
 }
 END_TEST
@@ -206,12 +291,12 @@ END_TEST
 START_TEST(test_features_missing_on_one_side)
 {
 	/* A kernel that left no features.tsv has none of the other's. */
-	run_kernels("", "", NULL, "a\tyes\n", true);
+	run_kernels("", "", NULL, "a\tyes\n", CMP_UPSTREAM_SAME);
 	ck_assert_uint_eq(r.n_feat, 1);
 	ck_assert_str_eq(r.feat[0].a, "-");
 	ck_assert_uint_eq(cmp_unexplained(&r), 1);
 	compare_free(&r);
-	run_kernels("", "", NULL, NULL, true);
+	run_kernels("", "", NULL, NULL, CMP_UPSTREAM_SAME);
 	ck_assert_uint_eq(r.n_feat, 0);
 }
 END_TEST
@@ -254,7 +339,7 @@ START_TEST(test_known_bug_rule)
 				       &b),
 			 0);
 	ck_assert_uint_eq(records_mark_known(&b, "x\tsome-bug\n"), 0);
-	compare_kernels(&a, &b, NULL, NULL, true, &r);
+	compare_kernels(&a, &b, NULL, NULL, CMP_UPSTREAM_SAME, &r);
 	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 1);
 	ck_assert_int_eq(r.v[0].rule, CMP_RULE_KNOWN_BUG);
 	ck_assert_uint_eq(r.changes[CMP_EXPLAINED][CMP_LOOSENED], 1);
@@ -276,10 +361,13 @@ int main(void)
 	tcase_add_test(tc, test_one_sided);
 	tcase_add_test(tc, test_different_feature_names);
 	tcase_add_test(tc, test_malformed_records_are_not_compared);
-	tcase_add_test(tc, test_same_source_feature_explains_nothing);
-	tcase_add_test(tc, test_same_source_feature_alone_is_unexplained);
-	tcase_add_test(tc, test_same_source_same_features);
-	tcase_add_test(tc, test_different_sources_feature_is_evidence);
+	tcase_add_test(tc, test_same_upstream_feature_explains_nothing);
+	tcase_add_test(tc, test_same_upstream_feature_alone_is_unexplained);
+	tcase_add_test(tc, test_same_upstream_same_features);
+	tcase_add_test(tc, test_unknown_identity_feature_explains_nothing);
+	tcase_add_test(tc, test_identity_rule);
+	tcase_add_test(tc, test_identity_upstream);
+	tcase_add_test(tc, test_different_upstream_feature_is_evidence);
 	tcase_add_test(tc, test_feature_diff);
 	tcase_add_test(tc, test_feature_prefix_paths);
 	tcase_add_test(tc, test_features_missing_on_one_side);

@@ -52,9 +52,10 @@
 	"a_test/g.fail_case/send\t5.0\tt\tu\tdgram\t-\tsend\t-\tEACCES\tallow\n" \
 	"a_test/g.pass_case/send\t5.0\tt\tu\tdgram\t-\tsend\t-\tEACCES\tEACCES\n"
 
-#define KNOWN                                                   \
-	"bug: listed-bug\nkernels: 7.2-amd64\n"                 \
-	"cases: a_test/g.crash\nobserved: oops\ntrace: f_one\n" \
+#define KNOWN                                                         \
+	"bug: listed-bug\nkernels: 7.2-amd64\n"                       \
+	"cases: a_test/g.crash\ndecisions: -\nobserved: oops\n"       \
+	"fatal: BUG: kernel NULL pointer dereference\ntrace: f_one\n" \
 	"function: f_one()\nevidence: it oopses\nreproduce: run it\n"
 
 static const struct kcidb_case *find_case(const struct kcidb_prog *p,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/lib.h"
+#include "provision/build.h"
 #include "provision/kconfig.h"
 
 static const char cfg[] = "#\n# Automatically generated file\n#\n"
@@ -135,10 +136,37 @@ START_TEST(test_diff_finds_changes)
 }
 END_TEST
 
+START_TEST(test_makefile_version)
+{
+	char v[32];
+
+	ck_assert_int_eq(kernel_makefile_version(
+				 "# SPDX-License-Identifier: GPL-2.0\n"
+				 "VERSION = 7\nPATCHLEVEL = 2\nSUBLEVEL = 13\n"
+				 "EXTRAVERSION =\nNAME = Baby Opossum Posse\n",
+				 v, sizeof(v)),
+			 0);
+	ck_assert_str_eq(v, "7.2.13");
+	/* A line that only starts like a key is not it. */
+	ck_assert_int_eq(
+		kernel_makefile_version("VERSIONS = 1\nVERSION = 6\n"
+					"PATCHLEVEL = 1\nSUBLEVEL = 0\n",
+					v, sizeof(v)),
+		0);
+	ck_assert_str_eq(v, "6.1.0");
+	ck_assert_int_eq(kernel_makefile_version("VERSION = 7\n", v, sizeof(v)),
+			 -1);
+	ck_assert_int_eq(kernel_makefile_version("VERSION = x\nPATCHLEVEL = 1\n"
+						 "SUBLEVEL = 0\n",
+						 v, sizeof(v)),
+			 -1);
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("kconfig", test_get, test_fragment, test_beyond,
 			 test_suite_fragments_in_base,
 			 test_diff_ignores_localversion,
-			 test_diff_finds_changes);
+			 test_diff_finds_changes, test_makefile_version);
 }

@@ -10,11 +10,13 @@
 #include "results/records.h"
 #include "results/results.h"
 
-#define ENTRY(name, kernels, cases)                          \
-	"bug: " name "\nkernels: " kernels "\ncases: " cases \
-	"\nobserved: EACCES\ntrace: -\n"                     \
-	"function: f()\n"                                    \
+/* A wrong decision: its cases and the exact decisions that show it. */
+#define ENTRY_D(name, kernels, cases, decisions)                             \
+	"bug: " name "\nkernels: " kernels "\ncases: " cases                 \
+	"\ndecisions: " decisions "\nobserved: EACCES\nfatal: -\ntrace: -\n" \
+	"function: f()\n"                                                    \
 	"evidence: the model says allow\nreproduce: lsmconf run x\n"
+#define ENTRY(name, kernels, cases) ENTRY_D(name, kernels, cases, cases "/op")
 #define REC(id, exp, obs) \
 	id "\t5.0\ts\tr\tdgram\tabstract\tsender.sendto\t-\t" exp "\t" obs "\n"
 
@@ -35,24 +37,28 @@ static const char *parse_error(const char *text)
 	return e.msg;
 }
 
-#define OOPS(kernels, cases, trace)                      \
-	"bug: down\nkernels: " kernels "\ncases: " cases \
-	"\nobserved: oops\ntrace: " trace                \
+#define OOPS_F(kernels, cases, fatal, trace)                              \
+	"bug: down\nkernels: " kernels "\ncases: " cases                  \
+	"\ndecisions: -\nobserved: oops\nfatal: " fatal "\ntrace: " trace \
 	"\nfunction: f\nevidence: e\nreproduce: r\n"
+#define OOPS(kernels, cases, trace) \
+	OOPS_F(kernels, cases, "BUG: kernel NULL pointer dereference", trace)
 
 START_TEST(test_parse)
 {
 	static const char text[] = "# comment\n\n" ENTRY(
 		"a", "6.12.117+deb13-amd64 6.1.0-41-amd64",
-		"t_test/f.v.case") "\n\n" ENTRY("b",
-						"build:linux-source-7.2_7.2.13-1",
-						"x_test/y z_test/*");
+		"t_test/f.v.case") "\n\n" ENTRY_D("b",
+						  "build:linux-source-7.2_7.2.13-1",
+						  "x_test/y z_test/w",
+						  "z_test/w/op x_test/y/a/b");
 	struct known_list l;
 
 	parse(text, &l);
 	ck_assert_uint_eq(l.n, 2);
 	ck_assert_str_eq(l.v[0].name, "a");
-	ck_assert_str_eq(l.v[1].cases, "x_test/y z_test/*");
+	ck_assert_str_eq(l.v[1].cases, "x_test/y z_test/w");
+	ck_assert_str_eq(l.v[1].decisions, "z_test/w/op x_test/y/a/b");
 	ck_assert(known_applies(&l.v[0], "6.1.0-41-amd64"));
 	ck_assert(known_applies(&l.v[0], "6.12.117+deb13-amd64"));
 	/* Exact names only: another build of 6.12 is another kernel. */
@@ -63,10 +69,10 @@ START_TEST(test_parse)
 	ck_assert(known_applies(
 		&l.v[1],
 		"7.2.13-lsmconf-0123abcd build:linux-source-7.2_7.2.13-1"));
-	/* A patched build (a mutant) only when listed as such. */
+	/* A patched build (a mutant) has a name of its own. */
 	ck_assert(!known_applies(
 		&l.v[1],
-		"7.2.13-lsmconf-4567abcd build:linux-source-7.2_7.2.13-1+patched"));
+		"7.2.13-lsmconf-4567abcd build:linux-source-7.2_7.2.13-1+0123456789ab"));
 	ck_assert(!known_applies(&l.v[1], "7.2.13-lsmconf-0123abcd"));
 	known_free(&l);
 	parse("", &l);
@@ -74,6 +80,7 @@ START_TEST(test_parse)
 	known_free(&l);
 	parse(OOPS("7.2.13", "t/x", "a_fn b_fn"), &l);
 	ck_assert_str_eq(l.v[0].trace, "a_fn b_fn");
+	ck_assert_str_eq(l.v[0].fatal, "BUG: kernel NULL pointer dereference");
 	known_free(&l);
 }
 END_TEST
@@ -123,7 +130,7 @@ START_TEST(test_parse_docs_only)
 			 "known bugs: the entry at line 2 has no bug:");
 	ck_assert_str_eq(
 		parse_error("evidence: e\n" ENTRY("a", "7.2.13", "t/c")),
-		"known bugs: line 8: evidence given twice");
+		"known bugs: line 10: evidence given twice");
 }
 END_TEST
 
@@ -142,16 +149,43 @@ START_TEST(test_parse_errors)
 				     "kernel \"7.2.*\" is a glob"));
 	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "-", "t/x")),
 				     "n (line 1) names no kernel"));
-	/* What matches everything is refused. */
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "*")),
-				     "\"*\" could match every case"));
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "t/x */z")),
-				     "\"*/z\" could match every"));
-	ck_assert_ptr_nonnull(strstr(parse_error(ENTRY("n", "7.2", "?*/a")),
-				     "\"?*/a\" could match every"));
-	/* An oops names its trace; a wrong decision an exact outcome. */
+	/* Every wildcard is refused, a whole binary too: exact names. */
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "*", "t/x/o")),
+		       "case \"*\" is not an exact"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "t/x */z", "t/x/o")),
+		       "case \"*/z\" is not an exact"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "exec_test/*", "t/x/o")),
+		       "case \"exec_test/*\" is not an exact"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "exec_test", "t/x/o")),
+		       "case \"exec_test\" is not an exact"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "t/x", "t/x/a t/x/*")),
+		       "decision \"t/x/*\" is not an exact"));
+	/* A decision names its case's record, and only a listed case's. */
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "t/x", "t/x")),
+		       "decision \"t/x\" is not an exact"));
+	ck_assert_ptr_nonnull(strstr(
+		parse_error(ENTRY_D("n", "7.2", "t/x", "t/xy/op")),
+		"decision \"t/xy/op\" is under none of the listed cases"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(ENTRY_D("n", "7.2", "t/x", "-")),
+		       "needs the exact record ids"));
+	/* Every patched build of a source is no name any more. */
+	ck_assert_ptr_nonnull(strstr(
+		parse_error(ENTRY(
+			"n", "build:linux-source-7.2_7.2.13-1+patched", "t/x")),
+		"names every patched build"));
+	/* An oops names its signature; a wrong decision an exact outcome. */
 	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "t/x", "-")),
-				     "an oops needs the functions"));
+				     "an oops needs its signature"));
+	ck_assert_ptr_nonnull(
+		strstr(parse_error(OOPS_F("7.2", "t/x", "-", "f")),
+		       "an oops needs its signature"));
 	ck_assert_ptr_nonnull(strstr(parse_error(OOPS("7.2", "-", "f")),
 				     "down (line 1) lists no cases"));
 	/*
@@ -161,51 +195,66 @@ START_TEST(test_parse_errors)
 	ck_assert_str_eq(
 		parse_error(
 			"bug: n\nkernels: 7.2\ncases: t/x\nrecords: x/y/*\n"),
-		"known bugs: line 4: records: is no longer read: a case's decisions are the record ids under it (<binary>/<KTAP case>/<op>); list cases: only");
+		"known bugs: line 4: records: is no longer read: list the cases (cases:) and the exact record ids that show a wrong decision (decisions:)");
 	ck_assert_ptr_nonnull(
 		strstr(parse_error(OOPS("7.2", "t/x", "f+0x1")),
 		       "trace: \"f+0x1\" is not a function name"));
+	ck_assert_ptr_nonnull(strstr(
+		parse_error(
+			"bug: n\nkernels: 7.2\ncases: t/x\n"
+			"decisions: t/x/o\nobserved: E*\nfatal: -\n"
+			"trace: -\nfunction: f\nevidence: e\nreproduce: r\n"),
+		"observed must be oops, allow or an errno name"));
+	ck_assert_ptr_nonnull(strstr(
+		parse_error(
+			"bug: n\nkernels: 7.2\ncases: t/x\n"
+			"decisions: t/x/o\nobserved: EPERM\nfatal: -\n"
+			"trace: f\nfunction: f\nevidence: e\nreproduce: r\n"),
+		"fatal: and trace: are for observed: oops only"));
 	ck_assert_ptr_nonnull(
 		strstr(parse_error("bug: n\nkernels: 7.2\ncases: t/x\n"
-				   "observed: E*\ntrace: -\nfunction: f\n"
+				   "decisions: t/x/o\nobserved: oops\n"
+				   "fatal: BUG\ntrace: f\nfunction: f\n"
 				   "evidence: e\nreproduce: r\n"),
-		       "observed must be oops, allow or an errno name"));
-	ck_assert_ptr_nonnull(
-		strstr(parse_error("bug: n\nkernels: 7.2\ncases: t/x\n"
-				   "observed: EPERM\ntrace: f\nfunction: f\n"
-				   "evidence: e\nreproduce: r\n"),
-		       "trace: is for observed: oops only"));
+		       "decisions: is for a wrong decision only"));
 }
 END_TEST
 
 START_TEST(test_records_and_cases)
 {
-	/* Sorted by id: v[0] f.v.c, v[1] f.v.d, v[2] f.w.c, v[3] t_test/x. */
+	/* Sorted by id: v[0] f.v.c/a, v[1] f.v.c/b, v[2] f.v.d, v[3] f.w.c. */
 	static const char recs[] =
 		REC("t_test/f.v.c/new.c.send", "allow", "EACCES")
 			REC("t_test/f.w.c/new.c.send", "allow", "EACCES")
 				REC("t_test/f.v.d/new.c.send", "allow", "EPERM")
-					REC("t_test/x", "allow", "EACCES");
+					REC("t_test/f.v.c/old.c.send", "allow",
+					    "allow");
+	/* The same case with a second wrong decision the bug does not list. */
+	static const char more[] =
+		REC("t_test/f.v.c/new.c.send", "allow", "EACCES")
+			REC("t_test/f.v.c/old.c.send", "allow", "EACCES");
 	struct known_list l;
-	struct record_set set, none = { 0 };
+	struct record_set set, two, none = { 0 };
 	char why[300];
 
-	/* A case's decisions are the ids under "<binary>/<KTAP case>/". */
-	parse(ENTRY("b", "7.2.13", "t_test/f.v.*"), &l);
+	/* Exactly the decisions it lists, under the cases it lists. */
+	parse(ENTRY_D("b", "7.2.13", "t_test/f.v.c t_test/f.v.d",
+		      "t_test/f.v.c/new.c.send t_test/f.v.d/new.c.send"),
+	      &l);
 	ck_assert_int_eq(records_parse(recs, strlen(recs), &set), 0);
-	ck_assert_str_eq(set.v[1].col[REC_ID], "t_test/f.v.d/new.c.send");
+	ck_assert_str_eq(set.v[2].col[REC_ID], "t_test/f.v.d/new.c.send");
 	/* Listed, with the listed outcome: the bug. */
 	ck_assert_ptr_eq(known_record(&l, "7.2.13", &set.v[0]), &l.v[0]);
-	/* Not listed: an ordinary failure. */
-	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[2]));
-	/* An id without its op is under no case. */
+	/* Under a listed case, but not a listed decision: not the bug. */
+	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[1]));
+	/* Not listed at all: an ordinary failure. */
 	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[3]));
 	/* Another kernel: not the bug. */
 	ck_assert_ptr_null(known_record(&l, "6.12.1", &set.v[0]));
 	ck_assert_uint_eq(l.v[0].wrong_records, 1);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
 	/* Listed but wrong in another way: the behaviour changed. */
-	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[1]));
+	ck_assert_ptr_null(known_record(&l, "7.2.13", &set.v[2]));
 	ck_assert_ptr_eq(known_unreproduced(&l, "7.2.13"), &l.v[0]);
 	known_reset(&l);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
@@ -222,16 +271,24 @@ START_TEST(test_records_and_cases)
 				      why, sizeof(why)));
 	ck_assert_str_eq(
 		why,
-		"case t_test/f.v.c is listed for known kernel bug b but failed without it (no decision of the case shows EACCES)");
+		"case t_test/f.v.c is listed for known kernel bug b but failed without it (no listed decision shows EACCES)");
 	ck_assert_uint_eq(l.v[0].other_cases, 1);
+	/* A wrong decision the bug does not list makes the case a failure. */
+	ck_assert_int_eq(records_parse(more, strlen(more), &two), 0);
+	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.c", true, &two,
+				      why, sizeof(why)));
+	ck_assert_str_eq(
+		why,
+		"case t_test/f.v.c is listed for known kernel bug b but decision t_test/f.v.c/old.c.send, which the bug does not list, is not as expected");
+	records_free(&two);
 	/*
 	 * Another listed case of the same test showing the bug does not
 	 * explain this one: only the case's own decisions count.
 	 */
 	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.d", true, &set,
 				      why, sizeof(why)));
-	ck_assert_ptr_nonnull(strstr(why, "no decision of the case shows"));
-	ck_assert_uint_eq(l.v[0].other_cases, 2);
+	ck_assert_ptr_nonnull(strstr(why, "t_test/f.v.d/new.c.send"));
+	ck_assert_uint_eq(l.v[0].other_cases, 3);
 	ck_assert_ptr_null(known_unreproduced(&l, "7.2.13"));
 	/* A listed case that passes: fixed, so the list must change. */
 	ck_assert_ptr_null(known_case(&l, "7.2.13", "t_test/f.v.d", false, &set,
@@ -293,8 +350,21 @@ START_TEST(test_crash_signature)
 				       "kernel panic", why, sizeof(why)));
 	ck_assert_ptr_nonnull(strstr(
 		why,
-		"the kernel's report is another (it does not name aa_label_merge aa_unix_file_perm)"));
+		"the kernel's report is another (not \"BUG: kernel NULL pointer dereference\" naming aa_label_merge aa_unix_file_perm)"));
 	ck_assert_uint_eq(l.v[0].other_cases, 2);
+	known_free(&l);
+	/* The same functions under another fatal line: another bug. */
+	parse(OOPS_F("7.2.13", "t_test/f.c", "general protection fault",
+		     "aa_label_merge aa_unix_file_perm"),
+	      &l);
+	ck_assert(!known_trace_matches(&l.v[0], oops_trace));
+	known_free(&l);
+	/* A patched build's crash: its base's stanza, by signature. */
+	parse(OOPS("build:s_1", "t_test/f.c", "aa_label_merge"), &l);
+	ck_assert_ptr_eq(
+		known_crash(&l, "7.2.13-x build:s_1+0123456789ab build:s_1",
+			    "t_test/f.c", oops_trace, "p", why, sizeof(why)),
+		&l.v[0]);
 	known_free(&l);
 
 	/* A "? " frame is a guess, and only the first report counts. */
@@ -369,7 +439,7 @@ START_TEST(test_compare_explains_known)
 	ck_assert_int_eq(records_parse(a, strlen(a), &ra), 0);
 	ck_assert_int_eq(records_parse(b, strlen(b), &rb), 0);
 	ck_assert_uint_eq(records_mark_known(&rb, "x/y\tbug-b\nnone\tc\n"), 1);
-	compare_records(&ra, &rb, &r);
+	compare_kernels(&ra, &rb, NULL, NULL, CMP_UPSTREAM_DIFFERENT, &r);
 	ck_assert_uint_eq(r.count[CMP_EXPLAINED], 1);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 1);
 	ck_assert_str_eq(r.v[0].id, "x/y");
@@ -388,6 +458,7 @@ START_TEST(test_compare_explains_crashes)
 		REC("t/x/2", "allow", "allow") REC("t/y/1", "allow", "allow");
 	static const char b[] = REC("t/y/1", "allow", "allow");
 	static const char list[] = OOPS("7.2.13", "t/x", "f");
+	/* A decision-type stanza of the same case never explains a gap. */
 	static const char crashed[] = "t/x\tdown\tboot 1\n";
 	struct record_set ra, rb;
 	struct known_list l;
@@ -396,7 +467,7 @@ START_TEST(test_compare_explains_crashes)
 	parse(list, &l);
 	ck_assert_int_eq(records_parse(a, strlen(a), &ra), 0);
 	ck_assert_int_eq(records_parse(b, strlen(b), &rb), 0);
-	compare_records(&ra, &rb, &r);
+	compare_kernels(&ra, &rb, NULL, NULL, CMP_UPSTREAM_DIFFERENT, &r);
 	ck_assert_uint_eq(r.count[CMP_UNEXPLAINED], 2);
 	/* The first kernel crashed: nothing to explain that way round. */
 	compare_explain_crashes(&r, &l, crashed, NULL);
@@ -419,7 +490,11 @@ START_TEST(test_compare_explains_crashes)
 }
 END_TEST
 
-/* The shipped list parses, and every stanza names cases only. */
+/*
+ * The shipped list parses (so it names no "+patched" kernel, no glob, no
+ * whole binary), and each wrong decision lists the decisions that show
+ * it, each under a case it lists: what known_parse() refuses.
+ */
 START_TEST(test_shipped_list)
 {
 	struct known_list l;
@@ -433,8 +508,15 @@ START_TEST(test_shipped_list)
 	if (known_parse(text, len, &l, &e))
 		ck_abort_msg("%s", e.msg);
 	ck_assert_uint_gt(l.n, 0);
-	for (i = 0; i < l.n; i++)
+	for (i = 0; i < l.n; i++) {
 		ck_assert_ptr_nonnull(strchr(l.v[i].cases, '/'));
+		ck_assert_ptr_null(strstr(l.v[i].kernels, "+patched"));
+		ck_assert_ptr_null(strpbrk(l.v[i].cases, "*?["));
+		if (strcmp(l.v[i].observed, "oops"))
+			ck_assert_str_ne(l.v[i].decisions, "-");
+		else
+			ck_assert_str_ne(l.v[i].fatal, "-");
+	}
 	known_free(&l);
 	free(text);
 }

@@ -305,27 +305,39 @@ END_TEST
 
 START_TEST(test_ktap_failures)
 {
+	/* As report.c writes it: each program's output nested once. */
 	static const char ktap[] =
-		"TAP version 13\n1..3\n"
+		"TAP version 13\n1..4\n"
 		"# boot problem: boot 3: the results sent after the last test never arrived\n"
 		"# selftests: apparmor: unix_peer_test\n"
 		"# TAP version 13\n# 1..3\n"
 		"# ok 1 global.a\n"
 		"# not ok 2 global.b\n"
-		"# # not ok 7 nested, not a case of this test\n"
 		"# not ok 0 global.c # brought the kernel down in boot 2\n"
 		"not ok 1 selftests: apparmor: unix_peer_test # 2 cases lost\n"
 		"# selftests: apparmor: features_test\n"
 		"ok 2 selftests: apparmor: features_test\n"
 		"# selftests: apparmor: live_test\n"
 		"# ok 1 global.a\n"
-		"not ok 3 selftests: apparmor: live_test # timed out after 60 s\n";
+		"not ok 3 selftests: apparmor: live_test # timed out after 60 s\n"
+		/* Under run_kselftest.sh: the cases twice nested, the
+		 * runner's own line for the program once (not a case), and
+		 * the harness's diagnostics thrice. */
+		"# selftests: apparmor: audit_ops_test\n"
+		"# # selftests: apparmor: audit_ops_test\n"
+		"# # TAP version 13\n# # 1..2\n"
+		"# # # kill_ipc: Test failed\n"
+		"# # #          FAIL  ops.kill_ipc\n"
+		"# # not ok 6 ops.kill_ipc\n"
+		"# # ok 7 ops.kill_ipc_log\n"
+		"# not ok 1 selftests: apparmor: audit_ops_test # exit=1\n"
+		"ok 4 selftests: apparmor: audit_ops_test\n";
 	struct mutant_fail *v = NULL;
 	size_t n = 0;
 	char *name, *line;
 
 	mutant_ktap_failures(ktap, &v, &n);
-	ck_assert_uint_eq(n, 4);
+	ck_assert_uint_eq(n, 6);
 	/* Numbers squashed: boot 3 in one run is boot 2 in the other. */
 	ck_assert_str_eq(
 		v[0].name,
@@ -335,9 +347,12 @@ START_TEST(test_ktap_failures)
 	ck_assert_ptr_null(v[1].trace);
 	ck_assert_str_eq(v[2].name, "unix_peer_test/global.c");
 	ck_assert_ptr_nonnull(v[2].trace); /* a crash, line to fill */
-	/* unix_peer_test is not named: its failed cases are. */
-	ck_assert_str_eq(v[3].name, "live_test");
-	ck_assert_ptr_null(v[3].trace);
+	/* Named beside its failed cases: it lost cases too. */
+	ck_assert_str_eq(v[3].name, "unix_peer_test # N cases lost");
+	ck_assert_str_eq(v[4].name, "live_test # timed out after N s");
+	ck_assert_ptr_null(v[4].trace);
+	/* A KTAP case name, never "audit_ops_test/selftests:". */
+	ck_assert_str_eq(v[5].name, "audit_ops_test/ops.kill_ipc");
 	mutant_fails_free(v, n);
 	v = NULL;
 	n = 0;
