@@ -21,8 +21,16 @@
  * interval says one bit of one kind), so 7 builds are needed.
  */
 
-/* A kind whose presence one boot may fake (a bad boot fails a case). */
+/*
+ * A kind whose presence one boot may fake (a bad boot fails a case); any
+ * kind of a boot that decides nothing alone (bisect_obs.confirm) too.
+ */
 static const bool needs_confirm[BISECT_N_KINDS] = {
+	[BISECT_FAILURE] = true,
+};
+/* The kinds a boot of the suites shows (cost has a boot of its own). */
+static const bool from_suites[BISECT_N_KINDS] = {
+	[BISECT_DECISIONS] = true,
 	[BISECT_FAILURE] = true,
 };
 
@@ -111,6 +119,19 @@ static bool untried_between(const struct bisect *b, size_t lo, size_t hi)
 	return false;
 }
 
+/* The first kernel in (@lo, @hi) whose boots disagreed on @kind, or 0. */
+static size_t flaky_between(const struct bisect *b, enum bisect_kind kind,
+			    size_t lo, size_t hi)
+{
+	size_t i;
+
+	for (i = lo + 1; i < hi; i++)
+		if (b->k[i].state == BISECT_OBSERVED &&
+		    b->k[i].seen[kind] == BISECT_FLAKY)
+			return i;
+	return 0;
+}
+
 static bool any_unconfirmed(const struct bisect *b, enum bisect_kind kind)
 {
 	size_t i;
@@ -145,7 +166,10 @@ struct bisect_culprit bisect_culprit(const struct bisect *b,
 	if (!interval(b, kind, &good, &bad)) {
 		c.verdict = b->k[t].seen[kind] == BISECT_ABSENT ?
 				    BISECT_NONE :
+			    b->k[t].seen[kind] == BISECT_FLAKY ?
+				    BISECT_INCONCLUSIVE :
 				    BISECT_UNKNOWN;
+		c.first = c.last = c.verdict == BISECT_INCONCLUSIVE ? t : 0;
 		return c;
 	}
 	if (bad < good) {
@@ -156,9 +180,14 @@ struct bisect_culprit bisect_culprit(const struct bisect *b,
 	}
 	if (untried_between(b, good, bad))
 		return c;
-	c.verdict = bad == good + 1 ? BISECT_FOUND : BISECT_RANGE;
 	c.first = good + 1;
 	c.last = bad;
+	/* A kernel in between that did not repeat what it showed. */
+	c.verdict = flaky_between(b, kind, good, bad) ? BISECT_INCONCLUSIVE :
+		    bad == good + 1		      ? BISECT_FOUND :
+							BISECT_RANGE;
+	if (c.verdict == BISECT_INCONCLUSIVE)
+		c.first = flaky_between(b, kind, good, bad);
 	return c;
 }
 
@@ -254,9 +283,11 @@ static void observe(struct kinfo *k, const struct bisect_obs *o)
 
 	k->state = BISECT_OBSERVED;
 	for (kind = 0; kind < BISECT_N_KINDS; kind++)
-		k->seen[kind] = !o->present[kind]   ? BISECT_ABSENT :
-				needs_confirm[kind] ? BISECT_UNCONFIRMED :
-						      BISECT_PRESENT;
+		k->seen[kind] = !o->present[kind] ? BISECT_ABSENT :
+				needs_confirm[kind] || (o->confirm &&
+							from_suites[kind]) ?
+						    BISECT_UNCONFIRMED :
+						    BISECT_PRESENT;
 }
 
 static int record_build(struct bisect *b, size_t index,
@@ -396,7 +427,8 @@ const char *bisect_verdict_name(enum bisect_verdict v)
 		[BISECT_PREEXISTING] = "preexisting",
 		[BISECT_INCONSISTENT] = "inconsistent",
 		[BISECT_UNKNOWN] = "unknown",
+		[BISECT_INCONCLUSIVE] = "inconclusive",
 	};
 
-	return (unsigned int)v <= BISECT_UNKNOWN ? names[v] : "?";
+	return (unsigned int)v <= BISECT_INCONCLUSIVE ? names[v] : "?";
 }

@@ -38,6 +38,12 @@ struct bisect_obs {
 	enum bisect_outcome outcome;
 	size_t patch; /* BISECT_NO_APPLY: the first patch, 1..n, refused */
 	bool present[BISECT_N_KINDS]; /* BISECT_OK: each kind seen or not */
+	/*
+	 * BISECT_OK: this boot decides nothing alone (mutant_rerun_reason():
+	 * a record on one side only, a lost case, a failure): every kind of
+	 * the suites it shows is booted again, and only what repeats counts.
+	 */
+	bool confirm;
 };
 
 enum bisect_step {
@@ -79,6 +85,11 @@ enum bisect_verdict {
 	BISECT_PREEXISTING, /* already in the base */
 	BISECT_INCONSISTENT, /* in kernel @first, gone again in kernel @last */
 	BISECT_UNKNOWN, /* the base or every later kernel unobservable */
+	/*
+	 * Kernel @first showed it in one boot and not in the next, and the
+	 * first patch lies in @first..@last: no patch can be named.
+	 */
+	BISECT_INCONCLUSIVE,
 };
 
 struct bisect_culprit {
@@ -100,7 +111,8 @@ void bisect_free(struct bisect *b);
 struct bisect_next bisect_next(struct bisect *b);
 
 /*
- * Records what the step bisect_next() gave showed for kernel @index.
+ * Records what the step bisect_next() gave showed for kernel @index (for
+ * a rerun that confirms: what the boots repeat, the first and this one).
  * Returns 0, or -1 with a one-line message in @e when @index is not the
  * planned step's or @o does not fit it (a rerun cannot fail to build).
  */

@@ -152,7 +152,12 @@ static void add_culprit(struct sbuf *sb, const struct series_report_culprit *c,
 {
 	char *text;
 
-	if (c->last > c->first)
+	if (c->inconclusive)
+		text = xasprintf(
+			"%s: inconclusive at patch %u/%zu \"%s\": its kernel showed it in one boot and not in the next, so no patch is named (the change lies in patches %u-%u)",
+			c->kind, c->first, n_patches, c->subject, c->first,
+			c->last);
+	else if (c->last > c->first)
 		text = xasprintf(
 			"%s: one of patches %u-%u/%zu (the kernels between could not be observed), from \"%s\"",
 			c->kind, c->first, c->last, n_patches, c->subject);

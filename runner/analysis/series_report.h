@@ -34,6 +34,11 @@ struct series_report_patch {
 struct series_report_culprit {
 	const char *kind; /* "decisions changed", "cost per message"... */
 	unsigned int first, last; /* a patch, or a range when last > first */
+	/*
+	 * No patch is named: kernel @first showed the kind in one boot and
+	 * not in the next (the change lies in @first..@last).
+	 */
+	bool inconclusive;
 	const char *subject; /* the first patch's */
 	const char *const *cases;
 	size_t n_cases;
@@ -56,7 +61,8 @@ struct series_report {
 /* The report, malloc'd: one line per patch, culprits, kernels, commands. */
 char *series_report_text(const struct series_report *r);
 /*
- * 0 only when nothing changed unexplained: no culprit, no patch with
+ * 0 only when nothing changed unexplained: no culprit (an inconclusive
+ * step is none, and fails too), no patch with
  * decisions changed or a significant cost change, none that does not
  * apply or build; else 1.
  */

@@ -325,18 +325,99 @@ static void observe_base(struct series_ctx *c, const struct step *st,
 			    "some cases FAILED on their own");
 }
 
+/* The decisions and failures that kernel @kn's report names. */
+static void keep_evidence(struct kern *kn, const struct mutant_diff *const *d,
+			  size_t n_d, const struct mutant_fail *const *f,
+			  size_t n_f)
+{
+	size_t j;
+
+	kn->n_changed = n_d;
+	sbuf_free(&kn->cases);
+	sbuf_free(&kn->failed);
+	for (j = 0; j < n_d; j++) {
+		char *line =
+			xasprintf("%s (%s -> %s)", d[j]->id, d[j]->a, d[j]->b);
+
+		keep_lines(&kn->cases, line);
+		free(line);
+	}
+	for (j = 0; j < n_f; j++)
+		keep_lines(&kn->failed, f[j]->name);
+}
+
+/*
+ * What kernel @kn's suites showed against the base's, by the rule mutate
+ * judges a mutant with (mutant_judge()), for the kinds of @obs: a first
+ * run that decides alone is what it shows; one that does not (a record on
+ * one side only, a lost case, a failure with every decision as the
+ * base's) makes the bisection boot the kernel again (@obs->confirm), and
+ * then only what the two runs repeat counts.
+ */
+static void judge_run(struct series_ctx *c, struct kern *kn,
+		      struct mutant_obs *ob, bool again, struct bisect_obs *obs)
+{
+	const struct mutant_diff **d;
+	const struct mutant_fail **f;
+	struct mutant_judgement j;
+	const char *why;
+	size_t i;
+
+	if (again && kn->have_first) {
+		mutant_judge(true, &kn->first.run, &ob->run, &j);
+		/* Nothing repeats: the report shows what the first run did. */
+		if (j.ways)
+			keep_evidence(kn, j.diffs, j.n_diffs, j.fails,
+				      j.n_fails);
+		else
+			kn->n_changed = 0;
+		obs->present[BISECT_DECISIONS] = j.ways & MUTANT_BY_DECISION;
+		obs->present[BISECT_FAILURE] =
+			(j.ways & (MUTANT_BY_FAILURE | MUTANT_BY_CRASH)) &&
+			!(j.ways & MUTANT_BY_DECISION);
+		say(c, "   again: %s\n",
+		    j.ways ? "the change repeats" :
+			     "nothing of the first run repeats");
+		mutant_judgement_free(&j);
+		return;
+	}
+	d = xcalloc(ob->run.n_diffs + 1, sizeof(*d));
+	f = xcalloc(ob->run.n_fails + 1, sizeof(*f));
+	for (i = 0; i < ob->run.n_diffs; i++)
+		d[i] = &ob->run.diffs[i];
+	for (i = 0; i < ob->run.n_fails; i++)
+		f[i] = &ob->run.fails[i];
+	keep_evidence(kn, d, ob->run.n_diffs, f, ob->run.n_fails);
+	free(d);
+	free(f);
+	obs->present[BISECT_DECISIONS] = ob->run.n_diffs > 0;
+	/* Cases that fail because a decision changed are that change. */
+	obs->present[BISECT_FAILURE] = ob->run.n_fails && !ob->run.n_diffs;
+	why = mutant_rerun_reason(&ob->run);
+	obs->confirm = why != NULL;
+	say(c, "   decisions: %s; failed cases: %zu%s%s%s\n",
+	    ob->run.n_diffs ? "CHANGED" : "same as the base's", ob->run.n_fails,
+	    why ? " (decides nothing alone: " : "", why ? why : "",
+	    why ? "; booted again)" : "");
+	if (kn->have_first)
+		mutate_obs_free(&kn->first);
+	kn->first = *ob;
+	kn->have_first = true;
+	memset(ob, 0, sizeof(*ob));
+}
+
 /*
  * Kernel @i's suites against the base's, and its cost boot unless
- * @suites_only (a failure confirmed again needs no cost).
+ * @suites_only (a run that confirms needs no cost); @again: a run that
+ * confirms the first.
  */
 static void observe_kernel(struct series_ctx *c, size_t i,
-			   const struct step *st, bool suites_only,
+			   const struct step *st, bool suites_only, bool again,
 			   struct bisect_obs *obs)
 {
 	struct series_run *r = &c->r;
 	struct kern *kn = &r->k[i];
 	struct mutant_obs ob;
-	size_t j;
 
 	memset(&ob, 0, sizeof(ob));
 	mutate_boots_saved(c->store, st->boot, st->boot_name,
@@ -353,23 +434,7 @@ static void observe_kernel(struct series_ctx *c, size_t i,
 		mutate_obs_free(&ob);
 		return;
 	}
-	kn->n_changed = ob.run.n_diffs;
-	sbuf_free(&kn->cases);
-	sbuf_free(&kn->failed);
-	for (j = 0; j < ob.run.n_diffs; j++) {
-		char *line = xasprintf("%s (%s -> %s)", ob.run.diffs[j].id,
-				       ob.run.diffs[j].a, ob.run.diffs[j].b);
-
-		keep_lines(&kn->cases, line);
-		free(line);
-	}
-	for (j = 0; j < ob.run.n_fails; j++)
-		keep_lines(&kn->failed, ob.run.fails[j].name);
-	obs->present[BISECT_DECISIONS] = ob.run.n_diffs > 0;
-	/* Cases that fail because a decision changed are that change. */
-	obs->present[BISECT_FAILURE] = ob.run.n_fails && !ob.run.n_diffs;
-	say(c, "   decisions: %s; failed cases: %zu\n",
-	    ob.run.n_diffs ? "CHANGED" : "same as the base's", ob.run.n_fails);
+	judge_run(c, kn, &ob, again, obs);
 	mutate_obs_free(&ob);
 	if (suites_only || !c->so.cost)
 		return;
@@ -430,7 +495,7 @@ static void build_step(struct series_ctx *c, size_t i, const struct step *st,
 	free(status);
 	free(kt);
 	if (i)
-		observe_kernel(c, i, st, false, obs);
+		observe_kernel(c, i, st, false, false, obs);
 	else
 		observe_base(c, st, obs);
 }
@@ -441,9 +506,9 @@ static void rerun_step(struct series_ctx *c, size_t i, bool again,
 {
 	say(c, "== kernel %zu again: %s\n", i,
 	    again ? "no boot reached its tests" :
-		    "a case failed with every decision as the base's");
+		    "its first run decides nothing alone");
 	if (i)
-		observe_kernel(c, i, st, !again, obs);
+		observe_kernel(c, i, st, !again, !again, obs);
 	else
 		observe_base(c, st, obs);
 }
@@ -462,6 +527,8 @@ static void run_reset(struct series_ctx *c)
 		free(kn->k.release);
 		sbuf_free(&kn->cases);
 		sbuf_free(&kn->failed);
+		if (kn->have_first)
+			mutate_obs_free(&kn->first);
 		sbuf_free(&kn->cost);
 		sbuf_free(&kn->functions);
 		bench_free(&kn->b);

@@ -26,6 +26,12 @@ struct kern {
 	struct kernel k;
 	bool have_k; /* provisioned: reruns boot it again */
 	int runs; /* suites' runs */
+	/*
+	 * Its first run of the suites, kept when it decided nothing alone
+	 * (mutant_rerun_reason()): the next run is judged with it.
+	 */
+	struct mutant_obs first;
+	bool have_first;
 	size_t n_changed;
 	struct sbuf cases; /* the unexplained differences, one a line */
 	struct sbuf failed; /* the failed cases, one a line */

@@ -283,11 +283,19 @@ int series_write_report(struct series_run *r, struct bisect *b,
 			printf("== %s: unknown, the kernels that would show it could not be observed\n",
 			       kind_text[k]);
 		if (c.verdict != BISECT_FOUND && c.verdict != BISECT_RANGE &&
-		    c.verdict != BISECT_INCONSISTENT)
+		    c.verdict != BISECT_INCONSISTENT &&
+		    c.verdict != BISECT_INCONCLUSIVE)
 			continue;
 		memset(u, 0, sizeof(*u));
-		/* Its cases and functions: of the first kernel that has it. */
-		kn = &r->k[c.verdict == BISECT_INCONSISTENT ? c.first : c.last];
+		u->inconclusive = c.verdict == BISECT_INCONCLUSIVE;
+		/*
+		 * Its cases and functions: of the first kernel that has it
+		 * (inconclusive: what the kernel's first boot showed).
+		 */
+		kn = &r->k[c.verdict == BISECT_INCONSISTENT ||
+					   c.verdict == BISECT_INCONCLUSIVE ?
+				   c.first :
+				   c.last];
 		u->first = c.first;
 		u->last = c.verdict == BISECT_INCONSISTENT ? c.first : c.last;
 		u->subject = r->s.p[c.first - 1].subject;

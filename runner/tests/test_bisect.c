@@ -19,6 +19,13 @@ struct sim {
 	size_t no_build; /* this kernel does not build */
 	size_t bad_boot; /* this kernel's first boot fails */
 	size_t flaky; /* this kernel's first boot that runs fails a case */
+	/*
+	 * This kernel's first boot that runs decides nothing alone (a record
+	 * on one side only): with @ghost, it shows changed decisions that
+	 * the next boot does not repeat.
+	 */
+	size_t uncertain;
+	bool ghost;
 };
 
 static bool shows(const struct sim *s, int kind, size_t i)
@@ -39,7 +46,7 @@ static struct bisect *simulate(const struct sim *s)
 	ck_assert_uint_lt(s->n, 64);
 	for (steps = 0; steps < 1000; steps++) {
 		struct bisect_next nx = bisect_next(b);
-		struct bisect_obs o = { BISECT_OK, 0, { false } };
+		struct bisect_obs o = { .outcome = BISECT_OK };
 		size_t i = nx.index;
 		int k;
 
@@ -59,6 +66,10 @@ static struct bisect *simulate(const struct sim *s)
 					o.present[k] = shows(s, k, i);
 				if (i && i == s->flaky && !ran[i])
 					o.present[BISECT_FAILURE] = true;
+				if (i && i == s->uncertain && !ran[i]) {
+					o.confirm = true;
+					o.present[BISECT_DECISIONS] |= s->ghost;
+				}
 				ran[i]++;
 			}
 		}
@@ -228,24 +239,72 @@ START_TEST(test_flaky)
 
 	/*
 	 * A real failure from patch 4, a flaky one in kernel 3: the step at 3
-	 * is inconclusive, so the culprit is one of 3..4, not a guess.
+	 * is inconclusive, so no patch is named, not a guess.
 	 */
 	s.culprit[BISECT_DECISIONS] = 0;
 	s.culprit[BISECT_FAILURE] = 4;
 	b = simulate(&s);
 	r = bisect_culprit(b, BISECT_FAILURE);
-	ck_assert_str_eq(bisect_verdict_name(r.verdict), "range");
+	ck_assert_str_eq(bisect_verdict_name(r.verdict), "inconclusive");
 	ck_assert_uint_eq(r.first, 3);
 	ck_assert_uint_eq(r.last, 4);
 	bisect_free(b);
 
-	/* The tip's failure does not repeat: unknown, nothing bisected. */
+	/* The tip's failure does not repeat: inconclusive there. */
 	s.culprit[BISECT_FAILURE] = 0;
 	s.flaky = 6;
 	b = simulate(&s);
 	r = bisect_culprit(b, BISECT_FAILURE);
-	ck_assert_str_eq(bisect_verdict_name(r.verdict), "unknown");
+	ck_assert_str_eq(bisect_verdict_name(r.verdict), "inconclusive");
+	ck_assert_uint_eq(r.first, 6);
 	ck_assert_uint_eq(bisect_builds(b), 0);
+	bisect_free(b);
+}
+END_TEST
+
+/*
+ * A boot that decides nothing alone (a record on one side only: a crash
+ * or a timeout may have taken it) is booted again, whatever it showed,
+ * and only what repeats counts.
+ */
+START_TEST(test_uncertain)
+{
+	struct sim s = { .n = 6, .uncertain = 3 };
+	struct bisect *b;
+	struct bisect_culprit r;
+
+	/* Real: kernel 3's changed decisions repeat, patch 3 is named. */
+	s.culprit[BISECT_DECISIONS] = 3;
+	b = simulate(&s);
+	check_culprit(b, BISECT_DECISIONS, 3);
+	ck_assert_int_eq(bisect_seen(b, 3, BISECT_DECISIONS), BISECT_PRESENT);
+	ck_assert_uint_eq(bisect_reruns(b), 1);
+	bisect_free(b);
+
+	/* A ghost in kernel 3 beside the real change of patch 4. */
+	s.culprit[BISECT_DECISIONS] = 4;
+	s.ghost = true;
+	b = simulate(&s);
+	ck_assert_int_eq(bisect_seen(b, 3, BISECT_DECISIONS), BISECT_FLAKY);
+	r = bisect_culprit(b, BISECT_DECISIONS);
+	ck_assert_str_eq(bisect_verdict_name(r.verdict), "inconclusive");
+	ck_assert_uint_eq(r.first, 3);
+	bisect_free(b);
+
+	/* A ghost alone, in the tip: no culprit, inconclusive there. */
+	s.culprit[BISECT_DECISIONS] = 0;
+	s.uncertain = 6;
+	b = simulate(&s);
+	r = bisect_culprit(b, BISECT_DECISIONS);
+	ck_assert_str_eq(bisect_verdict_name(r.verdict), "inconclusive");
+	ck_assert_uint_eq(r.first, 6);
+	bisect_free(b);
+
+	/* A ghost outside the culprit's interval changes nothing. */
+	s.uncertain = 1;
+	s.culprit[BISECT_DECISIONS] = 5;
+	b = simulate(&s);
+	check_culprit(b, BISECT_DECISIONS, 5);
 	bisect_free(b);
 }
 END_TEST
@@ -356,7 +415,7 @@ END_TEST
 START_TEST(test_preexisting)
 {
 	struct bisect *b = bisect_new(4);
-	struct bisect_obs o = { BISECT_OK, 0, { false } };
+	struct bisect_obs o = { .outcome = BISECT_OK };
 	struct bisect_next nx;
 	struct err e;
 
@@ -380,7 +439,7 @@ END_TEST
 START_TEST(test_record_errors)
 {
 	struct bisect *b = bisect_new(4);
-	struct bisect_obs o = { BISECT_OK, 0, { false } };
+	struct bisect_obs o = { .outcome = BISECT_OK };
 	struct err e;
 
 	ck_assert_int_eq(bisect_record(b, 0, &o, &e), -1);
@@ -402,7 +461,7 @@ int main(void)
 {
 	return CHECK_RUN("bisect", test_one_kind, test_two_kinds,
 			 test_bound_reached, test_failure_confirmed, test_flaky,
-			 test_refused, test_no_build, test_bad_boot,
-			 test_inconsistent, test_preexisting,
+			 test_uncertain, test_refused, test_no_build,
+			 test_bad_boot, test_inconsistent, test_preexisting,
 			 test_record_errors);
 }

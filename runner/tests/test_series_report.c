@@ -92,6 +92,38 @@ START_TEST(test_small)
 END_TEST
 
 /* Nothing changed: exit 0; a refused patch or a failed build: 1. */
+/* A step that did not repeat names no patch, and fails the run. */
+START_TEST(test_inconclusive)
+{
+	struct series_report_patch p[] = {
+		{ .number = 1,
+		  .subject = "a",
+		  .built = true,
+		  .observed = true },
+		{ .number = 2,
+		  .subject = "b",
+		  .built = true,
+		  .observed = true },
+	};
+	struct series_report_culprit c = { .kind = "decisions changed",
+					   .first = 1,
+					   .last = 2,
+					   .inconclusive = true,
+					   .subject = "a",
+					   .cases = cases,
+					   .n_cases = 1 };
+	struct series_report r = {
+		.patches = p, .n_patches = 2, .culprits = &c, .n_culprits = 1
+	};
+	char *text = series_report_text(&r);
+
+	ck_assert_ptr_nonnull(strstr(text, "inconclusive at patch 1/2"));
+	ck_assert_ptr_null(strstr(text, "decisions changed: patch 1/2"));
+	ck_assert_int_eq(series_report_exit(&r), 1);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_exit)
 {
 	struct series_report_patch p = { .number = 1,
@@ -245,5 +277,5 @@ END_TEST
 int main(void)
 {
 	return CHECK_RUN("series_report", test_small, test_exit,
-			 test_exact_fill, test_width);
+			 test_inconclusive, test_exact_fill, test_width);
 }
