@@ -461,7 +461,8 @@ static const struct unit_cmd *replan(const char *who, const char *store,
 		    store);
 	/*
 	 * Nothing is read from a unit that lacks its results: the units
-	 * planned so far before a plan that grows reads them, then all.
+	 * planned before any result first (a plan that grows reads the
+	 * results of its store next), then every unit.
 	 */
 	refuse_partial(who, *o, p, store);
 	/* Grown with the results: the engines read the new units there. */

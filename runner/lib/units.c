@@ -416,9 +416,11 @@ size_t store_unit_lacks(const char *store, const struct unit *u,
 
 	if (u->kind == UNIT_PROVISION || u->kind == UNIT_BUILD) {
 		path = xasprintf("%s/kernel.tsv", unit);
-		if (read_file(path, &text, NULL) ||
-		    (strncmp(text, "status ", 7) && !strstr(text, "\nstatus ")))
+		if (read_file(path, &text, NULL))
 			lacks(out, &n, "kernel.tsv");
+		else if (strncmp(text, "status ", 7) &&
+			 !strstr(text, "\nstatus "))
+			lacks(out, &n, "kernel.tsv's status line");
 		goto out;
 	}
 	path = xasprintf("%s/runs", unit);
