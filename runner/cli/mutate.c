@@ -868,10 +868,12 @@ static void run_saved(const struct mutate_ctx *c, const char *store,
  * Why mutant @i's "Equivalent:" claim is refused (malloc'd), or NULL
  * when it holds: its first run @r1 and verdict @j, and its cost boot's
  * instruction profile against the original's A and A2 in @ref
- * (mutant_equivalence_refused()).
+ * (mutant_equivalence_refused()). Without --cost its cost boot is the
+ * claim's alone: linked into @root and its output printed here.
  */
 static char *claim_refused(const struct mutate_ctx *c, size_t i,
-			   const char *store, const struct cost_ref *ref,
+			   const char *store, const char *root,
+			   const struct cost_ref *ref,
 			   const struct mutant_run *r1,
 			   const struct mutant_judgement *j)
 {
@@ -882,18 +884,19 @@ static char *claim_refused(const struct mutate_ctx *c, size_t i,
 	struct bench_set set;
 	char *name, *why;
 
+	name = xasprintf("mutant-%s-cost", m->name);
+	cost_saved(store, c->mcost[i], name, c->a.m.cost ? NULL : root, &c->cp,
+		   &set, &paths, &prof[1]);
 	if (j->verdict == MUTANT_SURVIVED &&
 	    (!m->lsm || strcmp(m->lsm, cost_lsm)))
-		return xasprintf(
+		why = xasprintf(
 			"no instruction profile of its code: the cost boots run %s, it patches %s",
 			cost_lsm, m->lsm ? m->lsm : "several LSMs");
-	if (j->verdict == MUTANT_SURVIVED && !c->cp.profile)
-		return xstrdup(
+	else if (j->verdict == MUTANT_SURVIVED && !c->cp.profile)
+		why = xstrdup(
 			"no instruction profile was measured (it needs QEMU icount and the profile plugin: none under KVM or with a QEMU without plugins)");
-	name = xasprintf("mutant-%s-cost", m->name);
-	cost_saved(store, c->mcost[i], name, NULL, &c->cp, &set, &paths,
-		   &prof[1]);
-	why = mutant_equivalence_refused(j, r1, c->cp.points, prof);
+	else
+		why = mutant_equivalence_refused(j, r1, c->cp.points, prof);
 	bench_free(&set);
 	path_free(&paths);
 	path_free(&prof[1]);
@@ -967,7 +970,8 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 	if (c->mcost[i][0])
 		r->run_s += unit_seconds(store, c->mcost[i]);
 	if (c->m[i].equivalent)
-		r->refused = claim_refused(c, i, store, ref, &obs[0].run, &j);
+		r->refused =
+			claim_refused(c, i, store, root, ref, &obs[0].run, &j);
 	keep_judgement(&j, r);
 	for (n = 0; n < r->runs; n++)
 		mutate_obs_free(&obs[n]);
