@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "mutate.h"
+#include "path.h"
 #include "lib/lib.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -360,6 +362,110 @@ void mutant_judge_cost(struct mutant_judgement *j, int changed)
 		j->why =
 			"its cost was not measured (the cost boot gave no samples)";
 	}
+}
+
+/* Whether @set has an instruction row of @point. */
+static bool profiled(const struct path_set *set, const char *point)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (!strcmp(set->v[i].point, point) &&
+		    set->v[i].status == PATH_COUNTED &&
+		    set->v[i].instructions >= 0)
+			return true;
+	return false;
+}
+
+/* Why a claim is refused by the mutant's own runs, or NULL. */
+static char *runs_refuse(const struct mutant_judgement *j,
+			 const struct mutant_run *r1)
+{
+	switch (j->verdict) {
+	case MUTANT_KILLED:
+		return xasprintf("it is killed by %s",
+				 mutant_ways_name(j->ways));
+	case MUTANT_STILLBORN:
+	case MUTANT_INCONCLUSIVE:
+		return xasprintf("it is %s (%s)",
+				 mutant_verdict_name(j->verdict),
+				 j->why ? j->why : "-");
+	default:
+		break;
+	}
+	/* A survivor: its first run alone decided, and must show nothing. */
+	if (!r1 || !r1->reached)
+		return xstrdup("its guest never reached its tests");
+	if (missing(r1))
+		return xstrdup("a decision is recorded on one side only");
+	if (r1->n_diffs)
+		return xasprintf("%zu decisions differ from the original's",
+				 r1->n_diffs);
+	if (r1->n_fails)
+		return xasprintf("a failure of its own: %s", r1->fails[0].name);
+	if (!r1->ok)
+		return xstrdup("a boot of its failed");
+	return NULL;
+}
+
+/* Why @point's profile refuses the claim, appended to @why. */
+static void point_refuse(const char *point, const struct path_set *prof,
+			 struct sbuf *why)
+{
+	static const char *const whose[3] = { "the original's A",
+					      "the mutant's cost boot",
+					      "the original's A2" };
+	struct path_change *c;
+	size_t n, i, shown = 0;
+	int b;
+
+	for (b = 0; b < 3; b++)
+		if (!profiled(&prof[b], point)) {
+			sbuf_printf(why, "%sno instruction profile at %s in %s",
+				    why->len ? "; " : "", point, whose[b]);
+			return;
+		}
+	c = path_compare(prof, point, &n);
+	for (i = 0; i < n; i++) {
+		/* The original's own spread; 1e-9: the per-message division. */
+		double spread = fabs(c[i].v[2] - c[i].v[0]) + 1e-9;
+
+		if (c[i].kind != PATH_INSTRUCTIONS ||
+		    fabs(c[i].v[1] - c[i].v[0]) <= spread)
+			continue;
+		if (!shown)
+			sbuf_printf(why,
+				    "%sinstructions per message differ at %s:",
+				    why->len ? "; " : "", point);
+		if (shown++ < 3)
+			sbuf_printf(
+				why, "%s %s %.2f -> %.2f (%+.3g/msg, A2 %.2f)",
+				shown > 1 ? "," : "", c[i].function, c[i].v[0],
+				c[i].v[1], c[i].v[1] - c[i].v[0], c[i].v[2]);
+	}
+	if (shown > 3)
+		sbuf_printf(why, " and %zu more", shown - 3);
+	free(c);
+}
+
+char *mutant_equivalence_refused(const struct mutant_judgement *j,
+				 const struct mutant_run *r1,
+				 const char *points,
+				 const struct path_set *prof)
+{
+	char *why = runs_refuse(j, r1), *copy, *tok, *save = NULL;
+	struct sbuf sb = { 0 };
+
+	if (why)
+		return why;
+	copy = xstrdup(points ? points : "");
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		point_refuse(tok, prof, &sb);
+	free(copy);
+	if (!sb.len && (!points || !*points))
+		return xstrdup("no cost point was profiled");
+	return sb.buf;
 }
 
 /* Numbers as "N": boot 3 and boot 2 say the same thing. */

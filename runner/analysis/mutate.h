@@ -142,6 +142,26 @@ const char *mutant_verdict_name(enum mutant_verdict v);
  * @j as it is. Stillborn and inconclusive mutants stay so.
  */
 void mutant_judge_cost(struct mutant_judgement *j, int changed);
+struct path_set;
+/*
+ * A mutant's "Equivalent: REASON" claim, judged: it holds only when the
+ * mutant's records equal the original's (@j survived: every case the
+ * same, nothing missing, no failure of its own in its run @r1) and its
+ * instruction profile equals the original's on every point of @points
+ * (space-separated): @prof[0] the original's A, @prof[1] the mutant's
+ * cost boot, @prof[2] the original's A2 (bench --profile rows). Per
+ * function and point, the mutant's instructions per message B equal A's
+ * when |B - A| <= |A2 - A|: within the spread of the original's own two
+ * boots, and exactly when A and A2 agree (a function absent counts 0).
+ * A point with no profile on any of the three refuses the claim: nothing
+ * showed the mutant costs the same there. NULL when the claim holds,
+ * else why it is refused, in one line (malloc'd).
+ */
+char *mutant_equivalence_refused(const struct mutant_judgement *j,
+				 const struct mutant_run *r1,
+				 const char *points,
+				 const struct path_set *prof);
+
 /*
  * "decision", "failure", "crash", "cost" joined with "+", or "-" for
  * none.

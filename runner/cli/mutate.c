@@ -32,6 +32,13 @@ struct mutate_opts {
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
 #define SHOW_KILLERS 3
 
+/*
+ * The cost points whose instruction profile an "Equivalent:" claim is
+ * judged on without --cost: the unconfined early-out, a confined sender
+ * and receiver, a stacked label (docs/findings.md, "Mutants").
+ */
+#define CLAIM_POINTS "socketpair:none twoproc:both twoproc:stacked"
+
 /* A crashed case gets the first line of its kernel report. */
 static void crash_lines(const char *dir, struct mutant_fail *v, size_t n)
 {
@@ -221,6 +228,7 @@ struct mutant_result {
 	struct sbuf killers; /* the killing cases, comma-separated */
 	struct sbuf shown; /* the first few of each way, for the report */
 	struct sbuf cost; /* mutate --cost: the points whose cost changed */
+	char *refused; /* why its "Equivalent:" claim is refused, or NULL */
 	double build_s, run_s;
 };
 
@@ -370,6 +378,7 @@ static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 /* The verdicts' counts, for the score. */
 struct mutate_score {
 	size_t killed, survived, stillborn, equivalent, unjudged, inconclusive;
+	size_t refused; /* "Equivalent:" claims refused */
 };
 
 /* Prints mutant @m's verdict block and adds its row to @tsv. */
@@ -377,8 +386,14 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			 struct mutant_result *r, struct mutate_score *sc,
 			 struct sbuf *tsv)
 {
+	/* A survivor whose claim held: equivalent, out of the score. */
+	bool equivalent = r->verdict == MUTANT_SURVIVED && m->equivalent &&
+			  !r->refused && !(m->cost_only && !mo->cost);
+	char *why;
+
 	printf("== mutant %s: %s\n   bug: %s\n", m->name,
-	       mutant_verdict_name(r->verdict), m->desc);
+	       equivalent ? "equivalent" : mutant_verdict_name(r->verdict),
+	       m->desc);
 	switch (r->verdict) {
 	case MUTANT_KILLED:
 		printf("%s", r->shown.buf);
@@ -397,13 +412,18 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			/* No decision can kill it: not a gap. */
 			printf("   not judged: a cost-only mutant, judged by mutate --cost\n");
 			sc->unjudged++;
-		} else if (m->equivalent) {
-			printf("   equivalent: %s\n", m->equivalent);
+		} else if (equivalent) {
+			printf("   equivalent: %s (checked: its records and its instruction profile on the cost points are the original's)\n",
+			       m->equivalent);
 			sc->equivalent++;
 		} else {
 			printf("   SURVIVED: no case tells it from the original\n");
 			sc->survived++;
 		}
+	}
+	if (m->equivalent && r->refused) {
+		printf("   equivalence claim refused: %s\n", r->refused);
+		sc->refused++;
 	}
 	if (mo->cost && r->cost.len && !(r->ways & MUTANT_BY_COST))
 		printf("   cost: %s\n", r->cost.buf);
@@ -412,13 +432,21 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 	printf("   time: build %.1f s, boots and compare %.1f s (%d run%s)\n",
 	       r->build_s, r->run_s, r->runs, r->runs == 1 ? "" : "s");
 	fflush(stdout);
-	sbuf_printf(
-		tsv, "%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\t%s\n",
-		m->name, mutant_verdict_name(r->verdict),
-		mutant_ways_name(r->ways), r->decisions, r->failures, r->runs,
-		r->build_s, r->run_s, m->desc, r->why ? r->why : "-",
-		r->killers.len ? r->killers.buf : "-",
-		r->cost.len ? r->cost.buf : "-");
+	/* A claim refused is said in why, after the verdict's own reason. */
+	why = r->refused ? xasprintf("%s%sequivalence claim refused: %s",
+				     r->why ? r->why : "", r->why ? "; " : "",
+				     r->refused) :
+			   xstrdup(r->why ? r->why : "-");
+	sbuf_printf(tsv,
+		    "%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\t%s\n",
+		    m->name,
+		    equivalent ? "equivalent" : mutant_verdict_name(r->verdict),
+		    mutant_ways_name(r->ways), r->decisions, r->failures,
+		    r->runs, r->build_s, r->run_s, m->desc, why,
+		    r->killers.len ? r->killers.buf : "-",
+		    r->cost.len ? r->cost.buf : "-");
+	free(why);
+	free(r->refused);
 	sbuf_free(&r->killers);
 	sbuf_free(&r->cost);
 	sbuf_free(&r->shown);
@@ -438,9 +466,10 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 	if (sc->unjudged)
 		printf("== %zu cost-only mutants not judged (no --cost)\n",
 		       sc->unjudged);
-	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent\n",
+	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent (%zu equivalence claims refused)\n",
 	       sc->killed, judged, judged ? 100.0 * sc->killed / judged : 0.0,
-	       sc->survived, sc->inconclusive, sc->stillborn, sc->equivalent);
+	       sc->survived, sc->inconclusive, sc->stillborn, sc->equivalent,
+	       sc->refused);
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
 	sbuf_free(tsv);
@@ -594,8 +623,13 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 			 ORIGINAL);
 	free(key);
 	free(desc);
-	if (c->a.m.cost) {
+	/* --cost, or a claim of equivalence to check: cost boots. */
+	for (i = 0; !c->a.m.cost && i < c->n && !c->cp.points; i++)
+		if (c->m[i].equivalent)
+			cost_plan_init(&c->cp, CLAIM_POINTS);
+	if (c->a.m.cost)
 		cost_plan_init(&c->cp, c->a.m.cost);
+	if (c->cp.points) {
 		cost_key = cost_plan_key(&c->cp);
 		for (i = 0; i < 2; i++) {
 			key = xasprintf("spec %s\n%s\n%s%s", c->spec,
@@ -645,7 +679,7 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 				    lsms, name, (int)i);
 		free(key);
 		free(desc);
-		if (cost_key) {
+		if (cost_key && (c->a.m.cost || c->m[i].equivalent)) {
 			char *cname = xasprintf("mutant-%s-cost", c->m[i].name);
 
 			key = xasprintf("spec %s\nmutant %s\ncost\n%s%s", spec,
@@ -672,7 +706,7 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 	for (i = 0; i < c->n; i++) {
 		memcpy(c->mbuild[i], p->v[mbuild[i]].id, UNIT_ID_LEN + 1);
 		memcpy(c->mboot[i], p->v[mboot[i]].id, UNIT_ID_LEN + 1);
-		if (cost_key)
+		if (cost_key && (c->a.m.cost || c->m[i].equivalent))
 			memcpy(c->mcost[i], p->v[mcost[i]].id, UNIT_ID_LEN + 1);
 	}
 	for (i = 0; cost_key && i < 2; i++)
@@ -828,6 +862,46 @@ static void run_saved(const struct mutate_ctx *c, const char *store,
 }
 
 /*
+ * Why mutant @i's "Equivalent:" claim is refused (malloc'd), or NULL
+ * when it holds: its first run @r1 and verdict @j, and its cost boot's
+ * instruction profile against the original's A and A2 in @ref
+ * (mutant_equivalence_refused()). Without --cost its cost boot is the
+ * claim's alone: linked into @root and its output printed here.
+ */
+static char *claim_refused(const struct mutate_ctx *c, size_t i,
+			   const char *store, const char *root,
+			   const struct cost_ref *ref,
+			   const struct mutant_run *r1,
+			   const struct mutant_judgement *j)
+{
+	const char *cost_lsm = c->o.lsm ? c->o.lsm : lsms[0].name;
+	const struct mutant *m = &c->m[i];
+	struct path_set prof[3] = { ref->pra, { 0 }, ref->pra2 };
+	struct path_set paths = { 0 };
+	struct bench_set set;
+	char *name, *why;
+
+	name = xasprintf("mutant-%s-cost", m->name);
+	cost_saved(store, c->mcost[i], name, c->a.m.cost ? NULL : root, &c->cp,
+		   &set, &paths, &prof[1]);
+	if (j->verdict == MUTANT_SURVIVED &&
+	    (!m->lsm || strcmp(m->lsm, cost_lsm)))
+		why = xasprintf(
+			"no instruction profile of its code: the cost boots run %s, it patches %s",
+			cost_lsm, m->lsm ? m->lsm : "several LSMs");
+	else if (j->verdict == MUTANT_SURVIVED && !c->cp.profile)
+		why = xstrdup(
+			"no instruction profile was measured (it needs QEMU icount and the profile plugin: none under KVM or with a QEMU without plugins)");
+	else
+		why = mutant_equivalence_refused(j, r1, c->cp.points, prof);
+	bench_free(&set);
+	path_free(&paths);
+	path_free(&prof[1]);
+	free(name);
+	return why;
+}
+
+/*
  * Mutant @i judged from its units' results: stillborn when it did not
  * build, else by its runs (the second when the first decided nothing)
  * and, with --cost, its cost boot against the original's A and A2.
@@ -888,9 +962,13 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 		mutant_judge_cost(&j, cost_verdict_saved(store, c->mcost[i],
 							 name, root, &c->cp,
 							 ref, &r->cost));
-		r->run_s += unit_seconds(store, c->mcost[i]);
 		free(name);
 	}
+	if (c->mcost[i][0])
+		r->run_s += unit_seconds(store, c->mcost[i]);
+	if (c->m[i].equivalent)
+		r->refused =
+			claim_refused(c, i, store, root, ref, &obs[0].run, &j);
 	keep_judgement(&j, r);
 	for (n = 0; n < r->runs; n++)
 		mutate_obs_free(&obs[n]);
@@ -922,7 +1000,7 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 		orig_s += unit_seconds(store, c->boot[i]);
 	}
 	run_load_records(&kb, c->o.known, &orig);
-	if (c->a.m.cost) {
+	if (c->cp.points) {
 		const char *ids[2] = { c->ocost[0], c->ocost[1] };
 
 		cost_reference_saved(store, ids, ocost_name, root, &c->cp,

@@ -12,6 +12,7 @@
 #include "lib/lib.h"
 #include "lib/pool.h"
 #include "lib/units.h"
+#include "vm/vm.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -203,6 +204,85 @@ bool unit_passed(const char *store, const char *id)
 	return ok;
 }
 
+/*
+ * The boots each run of unit @u left (into @b, @l its LSMs): a bench
+ * boot boots the run's first LSM; a boot its own list (a compare's or an
+ * original's LSM, a mutant's) or the run's (a series kernel's suites),
+ * those that hold a --test, or some of them when the tests are not here.
+ */
+static void unit_boots(const struct run_opts *o, const struct unit *u,
+		       const char **l, size_t max, struct unit_boots *b)
+{
+	struct run_opts ro = *o;
+	char *list, *tok, *save = NULL;
+	struct err e;
+	int n;
+
+	memset(b, 0, sizeof(*b));
+	b->lsms = l;
+	b->profile = INSN_PROFILE;
+	if (unit_kind_bench(u->kind)) {
+		l[b->n_lsms++] = o->lsm ? o->lsm : lsms[0].name;
+		return;
+	}
+	if (u->lsm)
+		ro.lsms = u->lsm;
+	n = run_lsms(&ro, l, max, &e);
+	if (n >= 0) {
+		b->n_lsms = n;
+		return;
+	}
+	/* The LSMs named (they were checked where the plan was made). */
+	list = xstrdup(ro.lsms ? ro.lsms : lsms[0].name);
+	for (tok = strtok_r(list, ",", &save); tok && b->n_lsms < max;
+	     tok = strtok_r(NULL, ",", &save))
+		if (lsm_find(tok))
+			l[b->n_lsms++] = lsm_find(tok)->name;
+	free(list);
+	b->some = true;
+}
+
+/*
+ * Refuses @store when a unit of @p that it holds as done lacks the
+ * results of its kind (store_unit_lacks()): one line naming each, what
+ * it lacks and how to run it again, exit 2 (as for units not done).
+ */
+static void refuse_partial(const char *cmd, const struct run_opts *o,
+			   const struct unit_plan *p, const char *store)
+{
+	struct sbuf all = { 0 }, one = { 0 };
+	const struct unit *last = NULL;
+	size_t i, n = 0;
+
+	for (i = 0; i < p->n; i++) {
+		const struct unit *u = &p->v[i];
+		struct unit_boots b = { 0 };
+		const char *l[8];
+
+		if (!store_done(store, u->id))
+			continue;
+		if (u->kind != UNIT_PROVISION && u->kind != UNIT_BUILD)
+			unit_boots(o, u, l, ARRAY_SIZE(l), &b);
+		if (!store_unit_lacks(store, u, &b, &one))
+			continue;
+		sbuf_printf(&all, "%s%s (%s) lacks %s", n++ ? "; " : "", u->id,
+			    u->desc, one.buf);
+		sbuf_free(&one);
+		last = u;
+	}
+	if (!n)
+		return;
+	if (n == 1)
+		fprintf(stderr,
+			"lsmconf: %s: a unit done in %s lacks its results (a partial copy?): %s; remove %s/units/%s and run it again (lsmconf unit --store %s %s)\n",
+			cmd, store, all.buf, store, last->id, store, last->id);
+	else
+		fprintf(stderr,
+			"lsmconf: %s: %zu units done in %s lack their results (a partial copy?): %s; remove each one's %s/units/ID and run it again (lsmconf unit --store %s ID)\n",
+			cmd, n, store, all.buf, store, store);
+	exit(2);
+}
+
 /* lsmconf's own program, for the units it starts. */
 static char *self_exe(void)
 {
@@ -294,6 +374,7 @@ int units_here(const struct unit_cmd *c, int argc, char **argv)
 			die("%s", e.msg);
 		sbuf_free(&text);
 	}
+	refuse_partial(argv[0], o, &p, store);
 	status = c->merge(ctx, &p, store, root);
 	unit_plan_free(&p);
 	free(store);
@@ -349,8 +430,9 @@ static bool plan_within(const struct unit_plan *p, const char *text)
  * The saved command of @store planned again (in its directory): the
  * plan must be the saved one, else this lsmconf is not the planner's.
  */
-static const struct unit_cmd *replan(const char *store, struct unit_plan *p,
-				     void **ctx, const struct run_opts **o)
+static const struct unit_cmd *replan(const char *who, const char *store,
+				     struct unit_plan *p, void **ctx,
+				     const struct run_opts **o)
 {
 	char *block, *cwd, **argv, *saved;
 	struct sbuf text = { 0 };
@@ -377,9 +459,16 @@ static const struct unit_cmd *replan(const char *store, struct unit_plan *p,
 			strcmp(text.buf ? text.buf : "", saved))
 		die("%s/plan.tsv is not what this lsmconf plans for its command (another lsmconf, or its inputs changed): plan again into a new --store",
 		    store);
+	/*
+	 * Nothing is read from a unit that lacks its results: the units
+	 * planned before any result first (a plan that grows reads the
+	 * results of its store next), then every unit.
+	 */
+	refuse_partial(who, *o, p, store);
 	/* Grown with the results: the engines read the new units there. */
 	if (c->extend) {
 		c->extend(*ctx, p, store);
+		refuse_partial(who, *o, p, store);
 		sbuf_free(&text);
 		unit_plan_format(p, &text);
 	}
@@ -406,7 +495,7 @@ static int plan_ready(const char *store_arg)
 	size_t i, j;
 	void *ctx;
 
-	replan(store, &p, &ctx, &o);
+	replan("plan --ready", store, &p, &ctx, &o);
 	for (i = 0; i < p.n; i++) {
 		const struct unit *u = &p.v[i];
 		bool ready = !store_done(store, u->id);
@@ -522,7 +611,7 @@ int cmd_unit(int argc, char **argv)
 	if (first != argc || (index < 0 && !want))
 		die("unit: want [--store DIR] ID, or --index N");
 	store = store_abs(store_arg);
-	c = replan(store, &p, &ctx, &o);
+	c = replan("unit", store, &p, &ctx, &o);
 	if (index >= 0) {
 		if ((size_t)index >= p.n)
 			die("unit --index %ld: the plan of %s has %zu units (0 to %zu)",
@@ -605,7 +694,7 @@ int cmd_merge(int argc, char **argv)
 	if (first != argc)
 		die("merge: want [--store DIR] only");
 	store = store_abs(store_arg);
-	c = replan(store, &p, &ctx, &o);
+	c = replan("merge", store, &p, &ctx, &o);
 	for (i = 0; i < p.n; i++)
 		if (!store_done(store, p.v[i].id) && n++ < 5)
 			sbuf_printf(&missing, " %s (%s)", p.v[i].id,

@@ -278,6 +278,192 @@ bool store_done(const char *store, const char *id)
 	return done;
 }
 
+/* Records @what as lacking in @out; counts it in *@n. */
+static void lacks(struct sbuf *out, size_t *n, const char *what)
+{
+	sbuf_printf(out, "%s%s", *n ? ", " : "", what);
+	(*n)++;
+}
+
+/* The value of "KEY\tVALUE" in @text (kernel.txt), malloc'd, or NULL. */
+static char *tab_value(const char *text, const char *key)
+{
+	size_t len = strlen(key);
+	const char *p;
+
+	for (p = text; p && *p; p += strcspn(p, "\n"), p += *p == '\n')
+		if (!strncmp(p, key, len) && p[len] == '\t')
+			return xstrndup(p + len + 1,
+					strcspn(p + len + 1, "\n"));
+	return NULL;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* Whether @dir/@name is there; else it is named in @out. */
+static bool need(const char *unit, const char *dir, const char *name,
+		 struct sbuf *out, size_t *n)
+{
+	char *path = xasprintf("%s/%s/%s", unit, dir, name), *rel;
+	bool there = path_exists(path);
+
+	if (!there) {
+		rel = xasprintf("%s/%s", dir, name);
+		lacks(out, n, rel);
+		free(rel);
+	}
+	free(path);
+	return there;
+}
+
+/* Boot directory @dir of the unit directory @unit (see store_unit_lacks). */
+static void boot_lacks(const char *unit, const char *dir, bool bench,
+		       bool passed, const char *profile, struct sbuf *out,
+		       size_t *n)
+{
+	char *path = xasprintf("%s/%s", unit, dir), *kernel = NULL,
+	     *ktap = NULL;
+	char *decisions, *qemu, *rel;
+	bool records;
+
+	if (!is_dir(path)) {
+		rel = xasprintf("%s/", dir);
+		lacks(out, n, rel);
+		free(rel);
+		free(path);
+		return;
+	}
+	free(path);
+	if (need(unit, dir, "kernel.txt", out, n)) {
+		path = xasprintf("%s/%s/kernel.txt", unit, dir);
+		if (read_file(path, &kernel, NULL))
+			kernel = NULL;
+		free(path);
+	}
+	if (need(unit, dir, "ktap.txt", out, n)) {
+		path = xasprintf("%s/%s/ktap.txt", unit, dir);
+		if (read_file(path, &ktap, NULL))
+			ktap = NULL;
+		free(path);
+	}
+	decisions = kernel ? tab_value(kernel, "decisions") : NULL;
+	if (decisions) {
+		records = strtoul(decisions, NULL, 10) > 0;
+	} else {
+		/* Written before kernel.txt counted them: the guest's file. */
+		path = xasprintf("%s/%s/guest/records.tsv", unit, dir);
+		records = path_exists(path);
+		free(path);
+	}
+	if (records)
+		need(unit, dir, "records.tsv", out, n);
+	if (bench && passed && !(ktap && strstr(ktap, " # SKIP")))
+		need(unit, dir, "guest/samples.tsv", out, n);
+	qemu = kernel ? tab_value(kernel, "qemu") : NULL;
+	if (bench && passed && profile && qemu && strstr(qemu, "-plugin "))
+		need(unit, dir, profile, out, n);
+	free(qemu);
+	free(decisions);
+	free(kernel);
+	free(ktap);
+}
+
+/* A run's boot directories NAME-LSM, as @b says. */
+static void run_lacks(const char *unit, const char *name, bool bench,
+		      bool passed, const struct unit_boots *b, struct sbuf *out,
+		      size_t *n)
+{
+	char *dir, *path;
+	size_t i, there = 0;
+
+	for (i = 0; b->some && i < b->n_lsms; i++) {
+		path = xasprintf("%s/%s-%s", unit, name, b->lsms[i]);
+		there += is_dir(path);
+		free(path);
+	}
+	if (b->some && !there) {
+		struct sbuf any = { 0 };
+
+		for (i = 0; i < b->n_lsms; i++)
+			sbuf_printf(&any, "%s%s-%s/", i ? " or " : "", name,
+				    b->lsms[i]);
+		lacks(out, n, any.buf ? any.buf : "?");
+		sbuf_free(&any);
+		return;
+	}
+	for (i = 0; i < b->n_lsms; i++) {
+		dir = xasprintf("%s-%s", name, b->lsms[i]);
+		path = xasprintf("%s/%s", unit, dir);
+		if (!b->some || is_dir(path))
+			boot_lacks(unit, dir, bench, passed, b->profile, out,
+				   n);
+		free(path);
+		free(dir);
+	}
+}
+
+size_t store_unit_lacks(const char *store, const struct unit *u,
+			const struct unit_boots *b, struct sbuf *out)
+{
+	char *unit = store_unit_dir(store, u->id), *path, *text = NULL;
+	bool bench = unit_kind_bench(u->kind);
+	size_t n = 0;
+
+	if (u->kind == UNIT_PROVISION || u->kind == UNIT_BUILD) {
+		path = xasprintf("%s/kernel.tsv", unit);
+		if (read_file(path, &text, NULL))
+			lacks(out, &n, "kernel.tsv");
+		else if (strncmp(text, "status ", 7) &&
+			 !strstr(text, "\nstatus "))
+			lacks(out, &n, "kernel.tsv's status line");
+		goto out;
+	}
+	path = xasprintf("%s/runs", unit);
+	if (u->kind == UNIT_BOOT && !read_file(path, &text, NULL)) {
+		/* A mutant's boot unit: a line a run. */
+		const char *at = text;
+		bool cut;
+		char *line;
+
+		while ((line = next_line(&at, &cut))) {
+			char *sp = strchr(line, ' ');
+
+			if (sp) {
+				*sp = '\0';
+				run_lacks(unit, line, false, false, b, out, &n);
+			} else {
+				lacks(out, &n,
+				      "runs (a line without its verdict)");
+			}
+			free(line);
+		}
+		if (cut)
+			lacks(out, &n, "runs (its last line cut short)");
+		goto out;
+	}
+	free(path);
+	path = xasprintf("%s/verdict", unit);
+	if (read_file(path, &text, NULL)) {
+		text = NULL;
+		lacks(out, &n, "verdict");
+	} else if (!strcmp(text, "PASS\n") || !strcmp(text, "FAIL\n")) {
+		run_lacks(unit, u->name ? u->name : "?", bench,
+			  !strcmp(text, "PASS\n"), b, out, &n);
+	} else if (strcmp(text, "NOBUILD\n")) {
+		lacks(out, &n, "verdict (neither PASS, FAIL nor NOBUILD)");
+	}
+out:
+	free(path);
+	free(text);
+	free(unit);
+	return n;
+}
+
 int store_lock(const char *store, const char *id, struct err *e)
 {
 	char *dir = xasprintf("%s/locks", store);

@@ -101,6 +101,36 @@ size_t unit_steps(const struct unit_plan *p, struct unit_step *out, size_t max);
 char *store_unit_dir(const char *store, const char *id);
 /* The unit's result is complete (its done marker is there). */
 bool store_done(const char *store, const char *id);
+/* The boots a finished boot, bench or count unit's runs left. */
+struct unit_boots {
+	const char *const *lsms; /* a directory NAME-LSM each */
+	size_t n_lsms;
+	/*
+	 * Which of @lsms ran is not known here (--test keeps the LSMs whose
+	 * tests hold one, and they are not installed here): one at least.
+	 */
+	bool some;
+	const char *profile; /* the file QEMU's profile plugin writes */
+};
+/*
+ * What a finished unit must hold besides its done marker (docs/runner.md,
+ * "Running on many machines"): a store copied in part (an rsync cut
+ * short, a cluster's files not all there yet) has the marker and less.
+ *  - provision, build: kernel.tsv with its status line;
+ *  - boot: verdict (PASS, FAIL or NOBUILD), or runs (a mutant's boot
+ *    unit: "NAME PASS|FAIL" a run, none when its build failed);
+ *  - bench, count: verdict;
+ * and for each run that booted, its boot directories NAME-LSM (NAME:
+ * @u->name, or each run's) as @b says, each with kernel.txt and ktap.txt,
+ * records.tsv when kernel.txt counts decisions (or, written before it
+ * did, when guest/records.tsv is there), and for a bench or count boot
+ * that passed guest/samples.tsv (unless its test was skipped) and
+ * @b->profile when QEMU ran the profile plugin. Appends what unit @u
+ * lacks to @out (paths in its directory, joined with ", ") and returns
+ * how many.
+ */
+size_t store_unit_lacks(const char *store, const struct unit *u,
+			const struct unit_boots *b, struct sbuf *out);
 /*
  * Takes the unit's lock, waiting for another process that holds it;
  * returns the descriptor to pass to store_unlock(), or -1 and @e.

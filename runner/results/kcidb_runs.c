@@ -274,6 +274,9 @@ static enum kcidb_status mutant_status(const char *verdict)
 		return KCIDB_FAIL;
 	if (!strcmp(verdict, "inconclusive"))
 		return KCIDB_MISS;
+	/* Its claim checked, it is out of the score: not a pass. */
+	if (!strcmp(verdict, "equivalent"))
+		return KCIDB_SKIP;
 	return KCIDB_ERROR;
 }
 

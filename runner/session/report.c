@@ -184,6 +184,8 @@ void write_identity(const struct kernel_run *kr)
 			p += len + (p[len] == '\n');
 		}
 	}
+	/* A finished unit with decisions must hold records.tsv (units.h). */
+	sbuf_printf(&sb, "decisions\t%zu\n", kr->decisions);
 	/* The run's PASS/FAIL, for `compare --saved` (cli/compare.c). */
 	sbuf_printf(&sb, "verdict\t%s\n", kernel_run_ok(kr) ? "PASS" : "FAIL");
 	write_file_at(kr->dir, "kernel.txt", sb.buf, sb.len);

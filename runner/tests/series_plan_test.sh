@@ -7,7 +7,7 @@
 # kernel 1 is next; with it observed, the bisection is over and merge
 # writes the report. Also: two stores plan the same ids, a store whose
 # first units are not this lsmconf's is refused, a unit whose build is
-# not done exits 2.
+# not done exits 2, a boot done without its results is refused.
 #   series_plan_test.sh LSMCONF
 # The checks are strings check() evaluates later:
 # shellcheck disable=SC2016
@@ -42,12 +42,15 @@ finish() {
 	printf 'seconds 1.0\nhost test\nattempt none\n' > "$S/units/$1/done"
 	printf '%s' "$3" > "$S/units/$1/$2"
 }
-# A boot that reached its tests: a uname from the guest, no decision.
+# A boot that reached its tests: a uname from the guest, no decision,
+# the results a boot's directory must hold (lib/units.h).
 booted() {
 	finish "$1" verdict "PASS
 "
 	mkdir -p "$S/units/$1/$2-apparmor/guest"
 	echo 7.2.13-lsmconf > "$S/units/$1/$2-apparmor/guest/uname"
+	printf 'spec\tbuild:x\ndecisions\t0\nverdict\tPASS\n' > "$S/units/$1/$2-apparmor/kernel.txt"
+	printf 'TAP version 13\n1..1\nok 1 selftests: apparmor: unix_peer_test\n' > "$S/units/$1/$2-apparmor/ktap.txt"
 }
 
 plan "$S" > "$t/plan1" 2> "$t/err" || true
@@ -113,6 +116,33 @@ check "report: patch 3 does not apply, patch 2 does not build, patch 1 as the ba
 check "series.tsv: a row a patch" '[ "$(wc -l < "$r/series.tsv")" -eq 4 ]'
 check "the boots linked into the results, kernel 3's and 2's absent" \
 	'[ -d "$r/base-apparmor" ] && [ -d "$r/kernel-1-apparmor" ] && ! ls -d "$r"/kernel-3* "$r"/kernel-2* > /dev/null 2>&1'
+# A partial copy of the store: the base's boot is done, its results
+# directory is not there. merge, plan --ready and unit refuse it in one
+# line naming it; no report is written.
+base=$(id_of "boot base")
+mv "$S/units/$base/base-apparmor" "$t/kept"
+# shellcheck disable=SC2034 # read by check()
+before=$(readlink "$t/results/latest")
+rc=0
+"$lsmconf" merge --store "$S" > "$t/partial" 2>&1 || rc=$?
+check "merge of a done boot without its results: exit 2 ($rc), one line naming it, no report" \
+	'[ $rc -eq 2 ] && [ "$(wc -l < "$t/partial")" -eq 1 ] && grep -q "$base (boot base) lacks base-apparmor/" "$t/partial" && grep -q "remove $S/units/$base and run it again" "$t/partial" && [ "$(readlink "$t/results/latest")" = "$before" ]'
+rc=0
+"$lsmconf" plan --store "$S" --ready > "$t/partial" 2>&1 || rc=$?
+check "plan --ready refuses it too: exit 2 ($rc)" \
+	'[ $rc -eq 2 ] && grep -q "lacks base-apparmor/" "$t/partial"'
+rc=0
+"$lsmconf" unit --store "$S" "$base" > "$t/partial" 2>&1 || rc=$?
+check "and unit: exit 2 ($rc)" \
+	'[ $rc -eq 2 ] && grep -q "^lsmconf: unit: a unit done in .* lacks base-apparmor/" "$t/partial"'
+mv "$t/kept" "$S/units/$base/base-apparmor"
+rm "$S/units/$base/base-apparmor/kernel.txt"
+rc=0
+"$lsmconf" merge --store "$S" > "$t/partial" 2>&1 || rc=$?
+check "and one whose kernel.txt is missing: exit 2 ($rc)" \
+	'[ $rc -eq 2 ] && grep -q "lacks base-apparmor/kernel.txt; remove" "$t/partial"'
+printf 'spec\tbuild:x\n' > "$S/units/$base/base-apparmor/kernel.txt"
+
 # Another lsmconf's plan (a first unit this one does not plan): refused.
 sed '1s/^[0-9a-f]*/0000000000000000/' "$S/plan.tsv" > "$t/p" && mv "$t/p" "$S/plan.tsv"
 rc=0

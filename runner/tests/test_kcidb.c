@@ -463,6 +463,17 @@ START_TEST(test_bench_mutants_compare)
 	ck_assert_int_eq(kcidb_add_mutants(&k, mut, names, dirs, 1, &e), 0);
 	ck_assert_str_eq(SVAL(test_at(&k, "lsm.mutate.01-x"), "status"),
 			 "FAIL");
+	free(s);
+	kcidb_free(&k);
+	/* An equivalent one (its claim checked) is out of the score: SKIP. */
+	s = doc_of("lsmconf", NULL, "1-A-debian-sid-apparmor", &k);
+	ck_assert_int_eq(kcidb_add_mutants(&k,
+					   "mutant\tverdict\tdescription\n"
+					   "01-x\tequivalent\td\n",
+					   names, dirs, 1, &e),
+			 0);
+	ck_assert_str_eq(SVAL(test_at(&k, "lsm.mutate.01-x"), "status"),
+			 "SKIP");
 	/* A cut file is an error, not fewer points. */
 	ck_assert_int_eq(
 		kcidb_add_bench(&k, "point\tA\nx\t1", roles, dirs, 1, &e), -1);

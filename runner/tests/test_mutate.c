@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "analysis/mutate.h"
+#include "analysis/path.h"
 #include "lib/util.h"
 
 START_TEST(test_header)
@@ -400,6 +401,145 @@ static void put(const char *dir, const char *name, const char *text)
 	free(path);
 }
 
+/* A profile row: @insns instructions of @fn over @msgs messages. */
+static void prof_row(struct path_set *set, const char *point, const char *fn,
+		     double insns)
+{
+	struct path_row *r;
+
+	set->v = xrealloc(set->v, (set->n + 1) * sizeof(*set->v));
+	r = &set->v[set->n++];
+	memset(r, 0, sizeof(*r));
+	snprintf(r->point, sizeof(r->point), "%s", point);
+	snprintf(r->function, sizeof(r->function), "%s", fn);
+	r->status = PATH_COUNTED;
+	r->calls = -1;
+	r->messages = 1000;
+	r->instructions = insns;
+}
+
+/*
+ * The original's A and A2 and the mutant's B on socketpair:none:
+ * aa_unix_peer_perm the same in A and A2 (86 per message), [user]
+ * 120.0 and 120.4 (the seeds' spread).
+ */
+static void profiles(struct path_set prof[3], double peer_b, double user_b)
+{
+	memset(prof, 0, 3 * sizeof(*prof));
+	prof_row(&prof[0], "socketpair:none", "aa_unix_peer_perm", 86000);
+	prof_row(&prof[0], "socketpair:none", "[user]", 120000);
+	prof_row(&prof[2], "socketpair:none", "aa_unix_peer_perm", 86000);
+	prof_row(&prof[2], "socketpair:none", "[user]", 120400);
+	prof_row(&prof[1], "socketpair:none", "aa_unix_peer_perm", peer_b);
+	prof_row(&prof[1], "socketpair:none", "[user]", user_b);
+}
+
+static void profiles_free(struct path_set prof[3])
+{
+	int b;
+
+	for (b = 0; b < 3; b++)
+		path_free(&prof[b]);
+}
+
+START_TEST(test_equivalence)
+{
+	struct mutant_run clean = { .reached = true, .ok = true };
+	struct mutant_judgement j = { .verdict = MUTANT_SURVIVED };
+	struct mutant_diff d = { "live/x", "EACCES", "allow" };
+	struct mutant_run changed = {
+		.reached = true, .ok = true, .diffs = &d, .n_diffs = 1
+	};
+	struct path_set prof[3];
+	char *why;
+
+	/* Holds: records the same, each function within A -> A2. */
+	profiles(prof, 86000, 120300);
+	ck_assert_ptr_null(mutant_equivalence_refused(&j, &clean,
+						      "socketpair:none", prof));
+
+	/* Refused by a decision: killed, or a difference in its run. */
+	j = (struct mutant_judgement){ .verdict = MUTANT_KILLED,
+				       .ways = MUTANT_BY_DECISION };
+	why = mutant_equivalence_refused(&j, &changed, "socketpair:none", prof);
+	ck_assert_str_eq(why, "it is killed by decision");
+	free(why);
+	j = (struct mutant_judgement){ .verdict = MUTANT_SURVIVED };
+	why = mutant_equivalence_refused(&j, &changed, "socketpair:none", prof);
+	ck_assert_str_eq(why, "1 decisions differ from the original's");
+	free(why);
+	j = (struct mutant_judgement){ .verdict = MUTANT_INCONCLUSIVE,
+				       .why = "a failure did not repeat" };
+	why = mutant_equivalence_refused(&j, &clean, "socketpair:none", prof);
+	ck_assert_str_eq(why, "it is inconclusive (a failure did not repeat)");
+	free(why);
+	profiles_free(prof);
+
+	/* Refused by its profile: one instruction more where A = A2. */
+	j = (struct mutant_judgement){ .verdict = MUTANT_SURVIVED };
+	profiles(prof, 86001, 120000);
+	why = mutant_equivalence_refused(&j, &clean, "socketpair:none", prof);
+	ck_assert_str_eq(
+		why,
+		"instructions per message differ at socketpair:none: aa_unix_peer_perm 86.00 -> 86.00 (+0.001/msg, A2 86.00)");
+	free(why);
+	profiles_free(prof);
+	/* Beyond the seeds' spread; a function of its own. */
+	profiles(prof, 86000, 120500);
+	prof_row(&prof[1], "socketpair:none", "aa_sunaddr", 16000);
+	why = mutant_equivalence_refused(&j, &clean, "socketpair:none", prof);
+	ck_assert_str_eq(
+		why,
+		"instructions per message differ at socketpair:none: [user] 120.00 -> 120.50 (+0.5/msg, A2 120.40), aa_sunaddr 0.00 -> 16.00 (+16/msg, A2 0.00)");
+	free(why);
+	profiles_free(prof);
+
+	/* Refused: no profile measured (the mutant's, or at a point). */
+	profiles(prof, 86000, 120000);
+	path_free(&prof[1]);
+	why = mutant_equivalence_refused(&j, &clean, "socketpair:none", prof);
+	ck_assert_str_eq(
+		why,
+		"no instruction profile at socketpair:none in the mutant's cost boot");
+	free(why);
+	profiles_free(prof);
+	profiles(prof, 86000, 120000);
+	why = mutant_equivalence_refused(&j, &clean,
+					 "socketpair:none twoproc:both", prof);
+	ck_assert_str_eq(
+		why,
+		"no instruction profile at twoproc:both in the original's A");
+	free(why);
+	why = mutant_equivalence_refused(&j, &clean, "", prof);
+	ck_assert_str_eq(why, "no cost point was profiled");
+	free(why);
+	profiles_free(prof);
+}
+END_TEST
+
+/* The test mutants claiming equivalence: the claim is read. */
+START_TEST(test_list_claims)
+{
+	struct mutant *m;
+	struct err e;
+	size_t n;
+
+	ck_assert_int_eq(
+		mutants_list(LSMCONF_ROOT
+			     "/runner/tests/fixtures/mutants-equivalent",
+			     NULL, 0, &m, &n, &e),
+		0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(
+		m[0].equivalent,
+		"only a comment changes; the compiled code is the same");
+	ck_assert_str_eq(m[1].equivalent,
+			 "listen is checked again at accept (it is not)");
+	ck_assert_str_eq(m[0].lsm, "apparmor");
+	mutants_free(m, n);
+}
+END_TEST
+
 START_TEST(test_list)
 {
 	char dir[] = "/tmp/lsmconf-mutants.XXXXXX";
@@ -468,5 +608,6 @@ int main(void)
 {
 	return CHECK_RUN("mutate", test_header, test_judge_one_run,
 			 test_judge_rerun, test_ktap_failures, test_list,
-			 test_lsm, test_judge_cost);
+			 test_lsm, test_judge_cost, test_equivalence,
+			 test_list_claims);
 }

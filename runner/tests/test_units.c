@@ -353,10 +353,184 @@ START_TEST(test_store_save_load)
 }
 END_TEST
 
+/* Writes @text to @store/units/@id/@name, directories made. */
+static void put(const char *store, const char *id, const char *name,
+		const char *text)
+{
+	char *path = xasprintf("%s/units/%s/%s", store, id, name);
+	char *dir = xstrndup(path, strrchr(path, '/') - path);
+
+	ck_assert_int_eq(mkdir_p(dir), 0);
+	ck_assert_int_eq(write_file(path, text, strlen(text)), 0);
+	free(dir);
+	free(path);
+}
+
+/* A boot directory as run_kernel() leaves it: @decisions recorded. */
+static void put_boot(const char *store, const char *id, const char *dir,
+		     int decisions)
+{
+	char *name = xasprintf("%s/kernel.txt", dir), *text;
+
+	text = xasprintf("spec\tbuild:x\ndecisions\t%d\nqemu\tqemu -m 512\n"
+			 "verdict\tPASS\n",
+			 decisions);
+	put(store, id, name, text);
+	free(text);
+	free(name);
+	name = xasprintf("%s/ktap.txt", dir);
+	put(store, id, name, "TAP version 13\n1..1\n");
+	free(name);
+	if (decisions) {
+		name = xasprintf("%s/records.tsv", dir);
+		put(store, id, name, "id\texpected\tobserved\n");
+		free(name);
+	}
+}
+
+/* What unit @u of @store lacks, as store_unit_lacks() says it. */
+static char *lacks_of(const char *store, const struct unit *u,
+		      const char *const *lsms, size_t n_lsms, size_t *n)
+{
+	struct unit_boots b = { lsms, n_lsms, false, "insns.tsv" };
+	struct sbuf sb = { 0 };
+
+	*n = store_unit_lacks(store, u, &b, &sb);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+START_TEST(test_store_lacks)
+{
+	static const char *const two[] = { "apparmor", "selinux" };
+	char *store = new_store(), *text, *path;
+	struct unit b = { .id = "0123456789abcdef", .kind = UNIT_BUILD };
+	struct unit boot = { .id = "1123456789abcdef",
+			     .kind = UNIT_BOOT,
+			     .name = "base" };
+	struct unit m = { .id = "2123456789abcdef", .kind = UNIT_BOOT };
+	struct unit cost = { .id = "3123456789abcdef",
+			     .kind = UNIT_COUNT,
+			     .name = "original-cost-A" };
+	size_t n;
+
+	/* A build: kernel.tsv with its status, whatever the status. */
+	text = lacks_of(store, &b, NULL, 0, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(text, "kernel.tsv");
+	free(text);
+	put(store, b.id, "kernel.tsv", "spec build:x\n");
+	text = lacks_of(store, &b, NULL, 0, &n);
+	ck_assert_str_eq(text, "kernel.tsv's status line");
+	free(text);
+	put(store, b.id, "kernel.tsv", "status failed\nerror x\n");
+	text = lacks_of(store, &b, NULL, 0, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+
+	/* A boot: its verdict and a directory per LSM, whole. */
+	text = lacks_of(store, &boot, two, 2, &n);
+	ck_assert_str_eq(text, "verdict");
+	free(text);
+	put(store, boot.id, "verdict", "PASS\n");
+	put_boot(store, boot.id, "base-apparmor", 12);
+	text = lacks_of(store, &boot, two, 2, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(text, "base-selinux/");
+	free(text);
+	put_boot(store, boot.id, "base-selinux", 0);
+	text = lacks_of(store, &boot, two, 2, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+	/* Decisions counted, their records gone; ktap.txt gone. */
+	path = xasprintf("%s/units/%s/base-apparmor/records.tsv", store,
+			 boot.id);
+	unlink(path);
+	free(path);
+	path = xasprintf("%s/units/%s/base-selinux/ktap.txt", store, boot.id);
+	unlink(path);
+	free(path);
+	text = lacks_of(store, &boot, two, 2, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(text,
+			 "base-apparmor/records.tsv, base-selinux/ktap.txt");
+	free(text);
+	/* A kernel that did not build boots nothing. */
+	put(store, boot.id, "verdict", "NOBUILD\n");
+	text = lacks_of(store, &boot, two, 2, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+	put(store, boot.id, "verdict", "maybe\n");
+	text = lacks_of(store, &boot, two, 2, &n);
+	ck_assert_str_eq(text, "verdict (neither PASS, FAIL nor NOBUILD)");
+	free(text);
+
+	/* A mutant's boot unit: each run's directories. */
+	put(store, m.id, "runs", "mutant-x PASS\nmutant-x-again FAIL\n");
+	put_boot(store, m.id, "mutant-x-apparmor", 3);
+	text = lacks_of(store, &m, two, 1, &n);
+	ck_assert_str_eq(text, "mutant-x-again-apparmor/");
+	free(text);
+	put_boot(store, m.id, "mutant-x-again-apparmor", 3);
+	text = lacks_of(store, &m, two, 1, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+	/* Stillborn: no run at all. */
+	put(store, m.id, "runs", "");
+	text = lacks_of(store, &m, two, 1, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+	put(store, m.id, "runs", "mutant-x PASS");
+	text = lacks_of(store, &m, two, 1, &n);
+	ck_assert_str_eq(text, "runs (its last line cut short)");
+	free(text);
+	/* Which LSMs held the --test not known here: one of them at least. */
+	{
+		struct unit_boots some = { two, 2, true, NULL };
+		struct sbuf sb = { 0 };
+
+		put(store, m.id, "runs", "mutant-x PASS\nmutant-y FAIL\n");
+		ck_assert_uint_eq(store_unit_lacks(store, &m, &some, &sb), 1);
+		ck_assert_str_eq(sb.buf,
+				 "mutant-y-apparmor/ or mutant-y-selinux/");
+		sbuf_free(&sb);
+	}
+
+	/* A bench boot that passed: its samples; with the plugin, its
+	 * profile too. */
+	put(store, cost.id, "verdict", "PASS\n");
+	put_boot(store, cost.id, "original-cost-A-apparmor", 0);
+	text = lacks_of(store, &cost, two, 1, &n);
+	ck_assert_str_eq(text, "original-cost-A-apparmor/guest/samples.tsv");
+	free(text);
+	put(store, cost.id, "original-cost-A-apparmor/guest/samples.tsv",
+	    "x\n");
+	put(store, cost.id, "original-cost-A-apparmor/kernel.txt",
+	    "decisions\t0\nqemu\tqemu -plugin p.so,out=/t/insns.tsv -m 1\n");
+	text = lacks_of(store, &cost, two, 1, &n);
+	ck_assert_str_eq(text, "original-cost-A-apparmor/insns.tsv");
+	free(text);
+	put(store, cost.id, "original-cost-A-apparmor/insns.tsv", "x\n");
+	text = lacks_of(store, &cost, two, 1, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+	/* One that failed is a result as it is. */
+	put(store, cost.id, "verdict", "FAIL\n");
+	path = xasprintf("%s/units/%s/original-cost-A-apparmor/insns.tsv",
+			 store, cost.id);
+	unlink(path);
+	free(path);
+	text = lacks_of(store, &cost, two, 1, &n);
+	ck_assert_uint_eq(n, 0);
+	free(text);
+	remove_tree(store);
+	free(store);
+}
+END_TEST
+
 int main(void)
 {
-	return CHECK_RUN("units", test_ids, test_order, test_format_parse,
-			 test_steps, test_slots, test_pick,
-			 test_pick_build_waits, test_store_race,
-			 test_store_rename_wins, test_store_save_load);
+	return CHECK_RUN(
+		"units", test_ids, test_order, test_format_parse, test_steps,
+		test_slots, test_pick, test_pick_build_waits, test_store_race,
+		test_store_rename_wins, test_store_save_load, test_store_lacks);
 }
