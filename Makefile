@@ -178,6 +178,7 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
 	@sh runner/tests/series_plan_test.sh $(LSMCONF)
+	@sh runner/tests/series_confirm_test.sh $(LSMCONF)
 	@sh runner/tests/mutate_store_test.sh $(LSMCONF)
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
 
