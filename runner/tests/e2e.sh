@@ -238,6 +238,20 @@ check "compare --saved boots nothing (${took} s < 10 s)" [ "$took" -lt 10 ]
 check "compare --saved A-dir B-dir: trixie -> sid, as named" \
 	grep -q '^== compare debian:trixie -> debian:sid$' "$T/saved2"
 check "kernel.txt records the run's verdict" [ "$(field "$sid" verdict)" = PASS ]
+# Saved runs are judged against today's list (issue 37): a copy of sid's
+# AppArmor boot where one denial became allow, with a saved known.tsv
+# that names a bug no list has, explains nothing: the deny -> allow is
+# unexplained, exit 1.
+cp -rL "$T/r1/latest/debian-sid-apparmor" "$T/forged"
+flip=$(awk -F '\t' 'NR > 1 && $10 == "EACCES" && $9 == "EACCES" { print $1; exit }' "$T/forged/records.tsv")
+awk -F '\t' -v id="$flip" 'BEGIN { OFS = "\t" } $1 == id { $10 = "allow" } { print }' \
+	"$T/r1/latest/debian-sid-apparmor/records.tsv" > "$T/forged/records.tsv"
+printf '%s\tmade-up-bug\n' "$flip" >> "$T/forged/known.tsv"
+"$L" compare --saved --results "$T/r1s" "$T/r1/latest/debian-sid-apparmor" \
+	"$T/forged" > "$T/forged.out" 2>&1
+rc=$?
+check "saved known.tsv naming an unlisted bug explains nothing: exit $rc, the flip unexplained" \
+	sh -c "[ $rc -eq 1 ] && grep -qF 'unexplained $flip: EACCES -> allow' '$T/forged.out' && ! grep -q made-up-bug '$T/forged.out'"
 mkdir "$T/notres"
 expect_fail "compare --saved: not a results directory" 'not a results directory' \
 	"$L" compare --saved --results "$T/r1s" "$T/notres" "$T/r1/latest"
@@ -905,6 +919,23 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		/^   unexplained .* -> allow / { sub(/^   unexplained /, ""); seen[substr($0, 1, index($0, ": ") - 1)] = 1 }
 		END { for (k in want) { n++; if (!(k in seen)) exit 1 } exit !n }' \
 		"$T/b3/latest/compare.tsv" "$T/b3.out"
+	# The same patch against Debian's own binary of the same release
+	# (issue 37): debian:sid is 7.2.13 as the source build is, so the two
+	# are one upstream version under two names, and the flipped flag
+	# still explains nothing: the feature difference is unexplained and
+	# listed first, the loosened connects unexplained, exit 1.
+	timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
+		--results "$T/b3s" debian:sid "$tfo" > "$T/b3s.out" 2>&1
+	rc=$?
+	check "fast-open patch vs debian:sid: compare fails (exit $rc)" [ "$rc" -eq 1 ]
+	check "fast-open patch vs debian:sid: one upstream version under two names" grep -q \
+		'^   identity: upstream 7\.2\.13 (package .*) vs upstream 7\.2\.13 (source .*): one upstream version' "$T/b3s.out"
+	check "fast-open patch vs debian:sid: the feature difference is unexplained" grep -q \
+		'^   unexplained feature network_v8/tcp-fast-open: yes -> -$' "$T/b3s.out"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "fast-open patch vs debian:sid: loosened cases, none explained by a feature ($(grep '^   -- loosened' "$T/b3s.out" | sed 's/^ *-- //'))" \
+		awk -F '\t' 'NR > 1 && $7 == "feature" { bad = 1 } NR > 1 && $6 == "loosened" && $2 == "unexplained" { n++ }
+		END { exit bad || !n }' "$T/b3s/latest/compare.tsv"
 	# Tests cannot wait on a misbehaving kernel (issue 21): with
 	# network_v9/af_unix no longer advertised the models expect other
 	# decisions, so the run fails and features_test names the
@@ -1181,6 +1212,40 @@ if [ -z "${LSMCONF_SKIP_BUILD:-}" ]; then
 		sh -c "[ $rc -eq 1 ] && [ $waves -ge 2 ] && [ '$sn3' != '$sn2' ] && cmp -s '$sn1/report.txt' '$sn3/report.txt'"
 	check "series units: the tip and kernel 2 ran again, the base did not" \
 		sh -c "grep -q 'build kernel 3 ' '$T/snw.out' && grep -q 'boot kernel-2)' '$T/snw.out' && ! grep -q 'boot base)' '$T/snw.out'"
+	# Verdicts of a series (issue 37). Three comment-only patches on the
+	# source-built 7.2, whose base has listed known bugs (a wrong
+	# decision in audit_ops_test and exec_test each, an oops in
+	# unix_lifecycle_test): the list names the base, not the patched
+	# kernels, but their outcomes are the base's, so no patch is blamed.
+	t0=$(date +%s)
+	timeout -k 5 3000 "$L" series --results "$T/sc" --lsm apparmor --cost "" \
+		--test audit_ops_test --test exec_test --test unix_lifecycle_test \
+		"${orig#build:}" "$shipped/series/comments-only" > "$T/sc.out" 2>&1
+	rc=$?
+	check "series of comments on a base with known bugs: no culprit, exit $rc ($(($(date +%s) - t0)) s)" \
+		sh -c "[ $rc -eq 0 ] && grep -q '^Culprits: none' '$T/sc/latest/report.txt'"
+	check "series of comments: the tip's decisions and failures are the base's" \
+		grep -q '^ 3 yes yes same ' "$T/sc/latest/report.txt"
+	check "series of comments: the tip's oops is the base's known bug, by its signature" \
+		grep -q 'apparmor-unix-file-perm-null-peer' "$T/sc/latest/kernel-3-apparmor/known-crashes.tsv"
+	# A step that loses its decisions once: kernel 3 of decision-and-cost
+	# (patch 3 changes decisions) boots first with apparmor_parser hidden
+	# (a stand-in QEMU), so its tests record nothing. That run decides
+	# nothing alone: the kernel is booted again, the change repeats, and
+	# patch 3 is named as without the loss.
+	"$L" kernel "$orig$(for p in "$shipped"/series/decision-and-cost/000[123]-*.patch; do printf '+%s' "$p"; done)" \
+		> "$T/k3.out" 2>&1
+	k3=$(sed -n 's/.* -> build \([0-9a-f]*\) .*/\1/p' "$T/k3.out")
+	rm -f "$T/hide.state"
+	env LSMCONF_QEMU="$standins/hide-first" LSMCONF_HIDE_IMAGE="*/builds/${k3:-none}/*" \
+		LSMCONF_HIDE_STATE="$T/hide.state" timeout -k 5 3000 "$L" series \
+		--results "$T/sh" --lsm apparmor --cost "" --test unix_peer_test \
+		"${orig#build:}" "$shipped/series/decision-and-cost" > "$T/sh.out" 2>&1
+	rc=$?
+	check "series, a step that lost its decisions once: booted again ($(wc -l < "$T/hide.state" 2> /dev/null) hidden)" \
+		sh -c "[ -s '$T/hide.state' ] && grep -q '^== kernel 3 again: its first run decides nothing alone' '$T/sh.out'"
+	check "series, a step that lost its decisions once: patch 3 named all the same (exit $rc)" \
+		sh -c "[ $rc -eq 1 ] && grep -q '^  decisions changed: patch 3/6 ' '$T/sh.out'"
 	# A patched build starts from the nearest complete build (issue 26).
 	# Patch 1 of the series is built (above, or from the cache); a second
 	# patch unique to this run, a comment in lib.c, makes a kernel never
