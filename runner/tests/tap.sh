@@ -40,16 +40,16 @@ tap_record() {
 	case $1 in
 	ok)
 		tap_pass=$((tap_pass + 1))
-		echo "ok - $tap_name"
+		printf 'ok - %s\n' "$tap_name"
 		;;
 	no)
 		tap_fail=$((tap_fail + 1))
-		echo "not ok - $tap_name"
+		printf 'not ok - %s\n' "$tap_name"
 		;;
 	skip)
 		tap_why=$(tap_line "${3:-no reason given}")
 		tap_skip=$((tap_skip + 1))
-		echo "ok - $tap_name # SKIP $tap_why"
+		printf 'ok - %s # SKIP %s\n' "$tap_name" "$tap_why"
 		if [ -n "${LSMCONF_CHECK_COUNTS:-}" ]; then
 			printf 'skip\t%s\t%s\t%s\n' "$tap_script" "$tap_name" "$tap_why" \
 				>> "$LSMCONF_CHECK_COUNTS"
@@ -97,8 +97,8 @@ check() {
 # block's stderr is dropped: names computed from outputs that were never
 # written complain of missing files.
 skip_block() {
-	tap_block=$1
-	exec 9>&2 2> /dev/null
+	[ -n "$tap_block" ] || exec 9>&2 2> /dev/null
+	tap_block=${1:-no reason given}
 }
 end_skip_block() {
 	if [ -n "$tap_block" ]; then
@@ -124,7 +124,7 @@ tap_relay() {
 			;;
 		"ok - "*) tap_record ok "${tap_l#ok - }" ;;
 		"not ok - "*) tap_record no "${tap_l#not ok - }" ;;
-		"#"*) echo "$tap_l" ;;
+		"#"*) printf '%s\n' "$tap_l" ;;
 		esac
 	done < "$1"
 }
@@ -144,7 +144,7 @@ tap_end() {
 # tap_check_suites TEST...: Check (libcheck) unit tests, each run and
 # shown; their "Checks: N, Failures: N, Errors: N" lines counted as one
 # script, "Check suites" (no skips: Check has none). A test that exits
-# non-zero without that line is one failure.
+# non-zero with no failure counted (it died first) is one failure.
 tap_check_suites() {
 	tap_begin "Check suites"
 	tap_out=$(mktemp /tmp/lsmconf-check-suite.XXXXXX) || return 1
@@ -162,8 +162,7 @@ tap_check_suites() {
 			tap_fail=$((tap_fail + tap_f))
 		fi
 		if [ "$tap_rc" -ne 0 ] && [ "$tap_f" -eq 0 ]; then
-			tap_fail=$((tap_fail + 1))
-			echo "not ok - $tap_t exited with status $tap_rc"
+			no "$tap_t exited with status $tap_rc, no failed check counted"
 		fi
 	done
 	rm -f "$tap_out"
