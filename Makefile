@@ -173,8 +173,12 @@ series: $(DEPS) all
 	@test -n "$(SOURCE)" -a -n "$(SERIES)" || { echo "series: SOURCE=<kernel source> SERIES=<mbox, directory or BASE..TIP> are required" >&2; exit 2; }
 	$(LSMCONF) series $(if $(GIT_DIR),--git-dir $(GIT_DIR)) $(if $(COST),--cost "$(COST)") $(if $(LSM),--lsm $(LSM)) $(SERIES_ARGS) $(SOURCE) $(SERIES)
 
+# The Check suites' checks are counted from their own summary lines
+# (runner/tests/tap.sh, tap_check_suites); tap_test.sh proves the
+# counting itself.
 unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
-	@set -e; for t in $(UNIT_TESTS); do $$t; done
+	@sh -c '. ./runner/tests/tap.sh && tap_check_suites "$$@"' tap $(UNIT_TESTS)
+	@sh runner/tests/tap_test.sh
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
 	@sh runner/tests/series_plan_test.sh $(LSMCONF)
@@ -185,7 +189,16 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
 
-check: $(DEPS) unit lint docs fuzz-short intree e2e engines
+# Every shell test appends its counts (and each skip) to CHECK_COUNTS
+# (runner/tests/tap.sh); the last line sums them, skips included, and
+# under CI (.ci/run) fails when any check skipped.
+CHECK_COUNTS := $(OUT)/check-counts.tsv
+check: $(DEPS)
+	@: > $(CHECK_COUNTS)
+	@LSMCONF_CHECK_COUNTS=$(CURDIR)/$(CHECK_COUNTS) $(MAKE) --no-print-directory \
+		unit lint docs fuzz-short intree e2e engines; rc=$$?; \
+		sh -c '. ./runner/tests/tap.sh && tap_total "$$1"' tap $(CHECK_COUNTS) || rc=1; \
+		exit $$rc
 
 # Units of work on other engines: a 3-mutant mutate run (kernels from the
 # cache) serial, through GNU parallel and through a single-node Slurm

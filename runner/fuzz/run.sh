@@ -3,7 +3,8 @@
 #   run.sh SECONDS OUT NAME...
 # OUT/fuzz_NAME is the harness; new inputs go to OUT/corpus/NAME, the
 # committed seeds in runner/fuzz/corpus/NAME are only read. Prints one line
-# per harness (executions, coverage); a crash, leak or timeout is written to
+# per harness (executions, coverage; runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped"; a crash, leak or timeout is written to
 # OUT/NAME-crash-* and fails the run, after every harness has run.
 set -eu
 
@@ -15,7 +16,9 @@ secs=$1
 out=$2
 shift 2
 seeds=$(dirname "$0")/corpus
-bad=
+# shellcheck source=runner/tests/tap.sh
+. "$(dirname "$0")/../tests/tap.sh"
+tap_begin fuzz "fuzz "
 for f; do
 	mkdir -p "$out/corpus/$f"
 	log=$out/$f.log
@@ -27,14 +30,10 @@ for f; do
 		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		cov=$(sed -n 's/^#[0-9]*.*DONE *cov: \([0-9]*\) ft: \([0-9]*\).*/cov \1 ft \2/p' "$log")
 		corp=$(find "$out/corpus/$f" "$seeds/$f" -type f | wc -l)
-		echo "fuzz $f: $secs s, $execs execs, $cov, $corp inputs"
+		ok "$f: $secs s, $execs execs, $cov, $corp inputs"
 	else
 		grep -E '^(==[0-9]+==|SUMMARY|artifact_prefix)' "$log" >&2 || :
-		echo "fuzz $f: FAILED, see $log" >&2
-		bad="$bad $f"
+		no "$f: FAILED, see $log"
 	fi
 done
-[ -z "$bad" ] || {
-	echo "fuzz: crashes in$bad" >&2
-	exit 1
-}
+tap_end

@@ -2,16 +2,15 @@
 # Unit checks of runner/deps.sh with a fake dpkg-query, apt-get and id on
 # PATH: nothing is installed and no network is used.
 #   deps_test.sh [path/to/deps.sh]
-# Prints one line per check and closes with "N passed, N failed".
+# Prints one line per check (runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped".
 set -u
 D=${1:-$(dirname "$0")/../deps.sh}
 T=$(mktemp -d /tmp/lsmconf-deps.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "ok - deps: $1"; }
-no() { fail=$((fail + 1)); echo "not ok - deps: $1"; }
+# shellcheck source=runner/tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+tap_begin deps_test.sh "deps: "
 
 # FAKE_INSTALLED: the installed packages; FAKE_UID: what `id -u` says;
 # FAKE_APT_FAIL: the apt-get subcommand that fails. apt-get calls are
@@ -137,5 +136,4 @@ else
 	no "packages.txt (exit $rc): got '$names', wanted '$want'"
 fi
 
-echo "deps_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end

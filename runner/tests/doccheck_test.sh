@@ -3,11 +3,15 @@
 # Makefile and runner/cli/ (test_doccheck covers the rules on fixed text):
 # real names pass, one stale name of each kind is reported on its line,
 # bad input is one line and exit 1. Run from the repository's root.
+# Prints one line per check (runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped".
 set -u
 doccheck=$1
-fails=0
 d=$(mktemp -d build/doccheck-test.XXXXXX) || exit 1
 trap 'rm -rf "$d"' EXIT
+# shellcheck source=runner/tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+tap_begin doccheck_test.sh "doccheck: "
 
 # expect NAME WANT-STATUS WANT-STDOUT ARGS...
 expect() {
@@ -15,10 +19,11 @@ expect() {
 	shift 3
 	out=$("$doccheck" "$@" 2>"$d/err")
 	rc=$?
-	if [ "$rc" != "$want_rc" ] || [ "$out" != "$want_out" ]; then
-		echo "doccheck_test: $name: exit $rc (want $want_rc), output:" >&2
-		printf '%s\n' "$out" >&2
-		fails=$((fails + 1))
+	if [ "$rc" = "$want_rc" ] && [ "$out" = "$want_out" ]; then
+		ok "$name: exit $rc"
+	else
+		no "$name: exit $rc (want $want_rc), output:"
+		printf '%s\n' "$out" | sed 's/^/#   /'
 	fi
 }
 
@@ -49,11 +54,7 @@ $d/stale.md:7: no such lsmconf option: --tets
 $d/stale.md:10: no such test: nope_test" "$d/stale.md"
 
 expect "a missing file" 1 "" "$d/missing.md"
-[ "$(wc -l <"$d/err")" -eq 1 ] || {
-	echo "doccheck_test: a missing file: not one line on stderr" >&2
-	fails=$((fails + 1))
-}
+check "a missing file: one line on stderr" [ "$(wc -l <"$d/err")" -eq 1 ]
 expect "no arguments" 1 ""
 
-[ "$fails" -eq 0 ] && echo "doccheck_test: 4 checks passed"
-[ "$fails" -eq 0 ]
+tap_end

@@ -37,10 +37,9 @@ if [ -n "$keep" ]; then
 	mkdir -p "$keep"
 	install=$(cd "$keep" && pwd)
 fi
-pass=0
-fail=0
-ok() { echo "ok - intree: $1"; pass=$((pass + 1)); }
-nok() { echo "not ok - intree: $1"; fail=$((fail + 1)); }
+# shellcheck source=runner/tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+tap_begin intree_test.sh "intree: "
 # step NAME LOG CMD...: CMD must succeed; its output goes to LOG, the
 # last lines of which are shown when it fails. Timed.
 step() {
@@ -51,9 +50,9 @@ step() {
 	if "$@" > "$log" 2>&1; then
 		ok "$name ($(($(date +%s) - s0)) s)"
 	else
-		nok "$name (exit $?)"
+		no "$name (exit $?)"
 		tail -5 "$log" | sed 's/^/#   /'
-		echo "intree_test: $pass passed, $((fail)) failed"
+		tap_end
 		exit 1
 	fi
 }
@@ -111,14 +110,13 @@ for x in $targets; do
 	if [ "$n" -gt 0 ] && cmp -s "$t/want.$x" "$t/got.$x"; then
 		ok "$x: the $n programs of the skeleton install"
 	else
-		nok "$x: $n programs, not those of $want"
+		no "$x: $n programs, not those of $want"
 		diff "$t/want.$x" "$t/got.$x" | head -5 | sed 's/^/#   /'
 	fi
 done
 if sums | cmp -s - "$t/before" && [ ! -e "$ksrc/$st/lsmconf" ]; then
 	ok "KSRC left alone"
 else
-	nok "KSRC was changed"
+	no "KSRC was changed"
 fi
-echo "intree_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end

@@ -12,7 +12,8 @@
 # the tests) runs diag_test, which records two decisions with
 # LSMCONF_RESULTS unset; the log is judged by lsmconf table (the records
 # are "# record: " diagnostics) and parsed by kunit.py.
-# Prints "ok - kunit: ..." or "not ok - kunit: ..." per check.
+# Prints "ok - kunit: ..." or "not ok - kunit: ..." per check
+# (runner/tests/tap.sh) and closes with "N passed, N failed, N skipped".
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 LSMCONF INSTALL KDIR..." >&2; exit 2; }
 L=$1
@@ -26,10 +27,9 @@ fixtures=$(cd "$(dirname "$0")/fixtures/guest-tests" && pwd)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 T=$(mktemp -d /tmp/lsmconf-kunit.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok - kunit: $1"; }
-no() { fail=$((fail + 1)); echo "not ok - kunit: $1"; }
+# shellcheck source=runner/tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+tap_begin kunit_test.sh "kunit: "
 
 # count FILE: "RAN PASSED FAILED SKIPPED" of FILE's own top-level results
 # (a "not ok" may be a case the runner explains as a known kernel bug:
@@ -170,5 +170,4 @@ elif [ "$(wc -l < "$T/norec.err")" -eq 1 ] && grep -q 'holds no "# record: " lin
 else
 	no "a log without records: lsmconf table fails, one line: $(head -2 "$T/norec.err")"
 fi
-echo "kunit_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end

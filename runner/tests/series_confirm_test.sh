@@ -13,7 +13,9 @@
 #  3. The same, but the second boot lost it too: the change repeats,
 #     and the bisection goes on to kernel 1.
 #   series_confirm_test.sh LSMCONF
-# The checks are strings check() evaluates later:
+# Prints one line per check (runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped".
+# Each check is a string, quoted here, run by check NAME eval STRING:
 # shellcheck disable=SC2016
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 LSMCONF" >&2; exit 2; }
@@ -25,11 +27,9 @@ trap 'rm -rf "$t"' EXIT
 # Its own cache: the series is read into it, nothing is fetched.
 LSMCONF_CACHE=$t/cache
 export LSMCONF_CACHE
-pass=0
-fail=0
-ok() { echo "ok - series confirm: $1"; pass=$((pass + 1)); }
-nok() { echo "not ok - series confirm: $1"; fail=$((fail + 1)); }
-check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+# shellcheck source=runner/tests/tap.sh
+. "$here/tap.sh"
+tap_begin series_confirm_test.sh "series confirm: "
 cd "$root"
 
 # The bug: a decision the model says allow, the kernel EACCES; listed for
@@ -108,9 +108,9 @@ booted "$S" "$(id_of "$S" "boot kernel-3")" kernel-3 "$base_name+0123456789ab" F
 rc=0
 "$lsmconf" merge --store "$S" > "$t/m1" 2>&1 || rc=$?
 check "a listed bug on the base, the same outcome on the unlisted tip: exit $rc, no culprit" \
-	'[ $rc -eq 0 ] && grep -q "^Culprits: none" "$t/results-alike/latest/report.txt"'
+	eval '[ $rc -eq 0 ] && grep -q "^Culprits: none" "$t/results-alike/latest/report.txt"'
 check "the tip's failure is not a patch's: decisions same, no failed case" \
-	'grep -q "^ 3 yes yes same " "$t/results-alike/latest/report.txt"'
+	eval 'grep -q "^ 3 yes yes same " "$t/results-alike/latest/report.txt"'
 
 # 2. The tip's first boot lost a decision; its second is whole.
 S=$t/ghost
@@ -122,12 +122,12 @@ booted "$S" "$(id_of "$S" "boot kernel-3")" kernel-3 "$base_name+0123456789ab" F
 "$lsmconf" plan --store "$S" --ready > "$t/ready" 2>> "$t/err"
 again=$(id_of "$S" "boot kernel-3-again1")
 check "a lost decision decides nothing alone: the tip boots again" \
-	'[ -n "$again" ] && [ "$(cat "$t/ready")" = "$again" ]'
+	eval '[ -n "$again" ] && [ "$(cat "$t/ready")" = "$again" ]'
 booted "$S" "$again" kernel-3-again1 "$base_name+0123456789ab" FAIL
 rc=0
 "$lsmconf" merge --store "$S" > "$t/m2" 2>&1 || rc=$?
 check "nothing repeats: exit $rc, inconclusive at patch 3, no patch named" \
-	'[ $rc -eq 1 ] && grep -q "inconclusive at patch 3/3" "$t/results-ghost/latest/report.txt" && ! grep -q "^  decisions changed: patch" "$t/results-ghost/latest/report.txt"'
+	eval '[ $rc -eq 1 ] && grep -q "inconclusive at patch 3/3" "$t/results-ghost/latest/report.txt" && ! grep -q "^  decisions changed: patch" "$t/results-ghost/latest/report.txt"'
 
 # 3. Lost in both boots: it repeats, kernel 1 is next.
 S=$t/real
@@ -140,9 +140,8 @@ booted "$S" "$(id_of "$S" "boot kernel-3")" kernel-3 "$base_name+0123456789ab" F
 booted "$S" "$(id_of "$S" "boot kernel-3-again1")" kernel-3-again1 "$base_name+0123456789ab" FAIL lose
 "$lsmconf" plan --store "$S" --ready > "$t/ready" 2>> "$t/err"
 check "the lost decision repeats: the bisection goes on to kernel 1" \
-	'[ "$(cat "$t/ready")" = "$(id_of "$S" "build kernel 1 (base + patches 1-1)")" ]'
-if [ "$fail" -ne 0 ]; then
+	eval '[ "$(cat "$t/ready")" = "$(id_of "$S" "build kernel 1 (base + patches 1-1)")" ]'
+if [ "$tap_fail" -ne 0 ]; then
 	sed 's/^/# /' "$t/err" "$t/m1" "$t/m2"
 fi
-echo "series_confirm_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end

@@ -9,7 +9,9 @@
 # first units are not this lsmconf's is refused, a unit whose build is
 # not done exits 2, a boot done without its results is refused.
 #   series_plan_test.sh LSMCONF
-# The checks are strings check() evaluates later:
+# Prints one line per check (runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped".
+# Each check is a string, quoted here, run by check NAME eval STRING:
 # shellcheck disable=SC2016
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 LSMCONF" >&2; exit 2; }
@@ -21,11 +23,9 @@ trap 'rm -rf "$t"' EXIT
 # Its own cache: the series is read into it, nothing is fetched.
 LSMCONF_CACHE=$t/cache
 export LSMCONF_CACHE
-pass=0
-fail=0
-ok() { echo "ok - series plan: $1"; pass=$((pass + 1)); }
-nok() { echo "not ok - series plan: $1"; fail=$((fail + 1)); }
-check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+# shellcheck source=runner/tests/tap.sh
+. "$here/tap.sh"
+tap_begin series_plan_test.sh "series plan: "
 
 S=$t/store
 cd "$root"
@@ -56,15 +56,15 @@ booted() {
 plan "$S" > "$t/plan1" 2> "$t/err" || true
 plan "$t/other" > "$t/plan2" 2>> "$t/err" || true
 check "the first units: base and tip, built and booted ($(wc -l < "$t/plan1") units)" \
-	'[ "$(wc -l < "$t/plan1")" -eq 4 ] && grep -q " -- build the base debian-source:7.2$" "$t/plan1" && grep -q " -- build kernel 3 (base + patches 1-3)$" "$t/plan1" && grep -q " -- boot base$" "$t/plan1" && grep -q " -- boot kernel-3$" "$t/plan1"'
-check "two stores, the same ids" 'cmp -s "$t/plan1" "$t/plan2"'
+	eval '[ "$(wc -l < "$t/plan1")" -eq 4 ] && grep -q " -- build the base debian-source:7.2$" "$t/plan1" && grep -q " -- build kernel 3 (base + patches 1-3)$" "$t/plan1" && grep -q " -- boot base$" "$t/plan1" && grep -q " -- boot kernel-3$" "$t/plan1"'
+check "two stores, the same ids" eval 'cmp -s "$t/plan1" "$t/plan2"'
 "$lsmconf" plan --store "$S" --ready > "$t/ready" 2>> "$t/err"
 check "ready: the two builds" \
-	'[ "$(sort "$t/ready")" = "$(printf "%s\n%s\n" "$(id_of "build the base debian-source:7.2")" "$(id_of "build kernel 3 (base + patches 1-3)")" | sort)" ]'
+	eval '[ "$(sort "$t/ready")" = "$(printf "%s\n%s\n" "$(id_of "build the base debian-source:7.2")" "$(id_of "build kernel 3 (base + patches 1-3)")" | sort)" ]'
 rc=0
 "$lsmconf" unit --store "$S" "$(id_of "boot base")" > /dev/null 2> "$t/dep" || rc=$?
 check "a boot before its build: exit 2 ($rc), its build named" \
-	'[ $rc -eq 2 ] && grep -q "dependencies are not done" "$t/dep"'
+	eval '[ $rc -eq 2 ] && grep -q "dependencies are not done" "$t/dep"'
 
 # The base built and observed; the tip refused at patch 3 (patch(1)'s
 # message as build.c words it, with the path the plan reads it from).
@@ -83,7 +83,7 @@ finish "$(id_of "boot kernel-3")" verdict "NOBUILD
 "$lsmconf" plan --store "$S" --ready > "$t/ready" 2>> "$t/err"
 k2=$(id_of "build kernel 2 (base + patches 1-2)")
 check "patch 3 refused: kernel 2 is next, its build ready" \
-	'[ -n "$k2" ] && [ "$(cat "$t/ready")" = "$k2" ] && grep -q " -- boot kernel-2$" "$S/plan.tsv"'
+	eval '[ -n "$k2" ] && [ "$(cat "$t/ready")" = "$k2" ] && grep -q " -- boot kernel-2$" "$S/plan.tsv"'
 # Kernel 2 does not build: the bisection takes its neighbour, kernel 1.
 finish "$k2" kernel.tsv "status failed
 error build:x: make bzImage failed (exit status 2): Error 1
@@ -93,11 +93,11 @@ finish "$(id_of "boot kernel-2")" verdict "NOBUILD
 "$lsmconf" plan --store "$S" --ready > "$t/ready" 2>> "$t/err"
 k1=$(id_of "build kernel 1 (base + patches 1-1)")
 check "kernel 2 does not build: kernel 1 is next" \
-	'[ -n "$k1" ] && [ "$(cat "$t/ready")" = "$k1" ]'
+	eval '[ -n "$k1" ] && [ "$(cat "$t/ready")" = "$k1" ]'
 rc=0
 "$lsmconf" merge --store "$S" > "$t/early" 2>&1 || rc=$?
 check "merge before the bisection is over: exit 2 ($rc), the units named" \
-	'[ $rc -eq 2 ] && grep -q "units are not done" "$t/early"'
+	eval '[ $rc -eq 2 ] && grep -q "units are not done" "$t/early"'
 finish "$k1" kernel.tsv "status ok
 package build 1111111111111111
 release 7.2.13-lsmconf
@@ -105,17 +105,17 @@ image_sha256 11
 "
 booted "$(id_of "boot kernel-1")" kernel-1
 "$lsmconf" plan --store "$S" --ready > "$t/ready" 2>> "$t/err"
-check "kernel 1 observed: nothing left to run" '[ ! -s "$t/ready" ]'
+check "kernel 1 observed: nothing left to run" eval '[ ! -s "$t/ready" ]'
 rc=0
 "$lsmconf" merge --store "$S" > "$t/merge" 2>&1 || rc=$?
 # shellcheck disable=SC2034 # read by check()
 r=$t/results/latest
-check "merge: exit 1 (a patch refused, one that does not build)" '[ $rc -eq 1 ]'
+check "merge: exit 1 (a patch refused, one that does not build)" eval '[ $rc -eq 1 ]'
 check "report: patch 3 does not apply, patch 2 does not build, patch 1 as the base" \
-	'grep -q "^ 3 NO  - " "$r/report.txt" && grep -q "^ 2 yes NO  - " "$r/report.txt" && grep -q "^ 1 yes yes same " "$r/report.txt"'
-check "series.tsv: a row a patch" '[ "$(wc -l < "$r/series.tsv")" -eq 4 ]'
+	eval 'grep -q "^ 3 NO  - " "$r/report.txt" && grep -q "^ 2 yes NO  - " "$r/report.txt" && grep -q "^ 1 yes yes same " "$r/report.txt"'
+check "series.tsv: a row a patch" eval '[ "$(wc -l < "$r/series.tsv")" -eq 4 ]'
 check "the boots linked into the results, kernel 3's and 2's absent" \
-	'[ -d "$r/base-apparmor" ] && [ -d "$r/kernel-1-apparmor" ] && ! ls -d "$r"/kernel-3* "$r"/kernel-2* > /dev/null 2>&1'
+	eval '[ -d "$r/base-apparmor" ] && [ -d "$r/kernel-1-apparmor" ] && ! ls -d "$r"/kernel-3* "$r"/kernel-2* > /dev/null 2>&1'
 # A partial copy of the store: the base's boot is done, its results
 # directory is not there. merge, plan --ready and unit refuse it in one
 # line naming it; no report is written.
@@ -126,21 +126,21 @@ before=$(readlink "$t/results/latest")
 rc=0
 "$lsmconf" merge --store "$S" > "$t/partial" 2>&1 || rc=$?
 check "merge of a done boot without its results: exit 2 ($rc), one line naming it, no report" \
-	'[ $rc -eq 2 ] && [ "$(wc -l < "$t/partial")" -eq 1 ] && grep -q "$base (boot base) lacks base-apparmor/" "$t/partial" && grep -q "remove $S/units/$base and run it again" "$t/partial" && [ "$(readlink "$t/results/latest")" = "$before" ]'
+	eval '[ $rc -eq 2 ] && [ "$(wc -l < "$t/partial")" -eq 1 ] && grep -q "$base (boot base) lacks base-apparmor/" "$t/partial" && grep -q "remove $S/units/$base and run it again" "$t/partial" && [ "$(readlink "$t/results/latest")" = "$before" ]'
 rc=0
 "$lsmconf" plan --store "$S" --ready > "$t/partial" 2>&1 || rc=$?
 check "plan --ready refuses it too: exit 2 ($rc)" \
-	'[ $rc -eq 2 ] && grep -q "lacks base-apparmor/" "$t/partial"'
+	eval '[ $rc -eq 2 ] && grep -q "lacks base-apparmor/" "$t/partial"'
 rc=0
 "$lsmconf" unit --store "$S" "$base" > "$t/partial" 2>&1 || rc=$?
 check "and unit: exit 2 ($rc)" \
-	'[ $rc -eq 2 ] && grep -q "^lsmconf: unit: a unit done in .* lacks base-apparmor/" "$t/partial"'
+	eval '[ $rc -eq 2 ] && grep -q "^lsmconf: unit: a unit done in .* lacks base-apparmor/" "$t/partial"'
 mv "$t/kept" "$S/units/$base/base-apparmor"
 rm "$S/units/$base/base-apparmor/kernel.txt"
 rc=0
 "$lsmconf" merge --store "$S" > "$t/partial" 2>&1 || rc=$?
 check "and one whose kernel.txt is missing: exit 2 ($rc)" \
-	'[ $rc -eq 2 ] && grep -q "lacks base-apparmor/kernel.txt; remove" "$t/partial"'
+	eval '[ $rc -eq 2 ] && grep -q "lacks base-apparmor/kernel.txt; remove" "$t/partial"'
 printf 'spec\tbuild:x\n' > "$S/units/$base/base-apparmor/kernel.txt"
 
 # Another lsmconf's plan (a first unit this one does not plan): refused.
@@ -148,9 +148,8 @@ sed '1s/^[0-9a-f]*/0000000000000000/' "$S/plan.tsv" > "$t/p" && mv "$t/p" "$S/pl
 rc=0
 "$lsmconf" plan --store "$S" --ready > /dev/null 2> "$t/bad" || rc=$?
 check "a store planned by another lsmconf: one line, exit 1 ($rc)" \
-	'[ $rc -eq 1 ] && [ "$(wc -l < "$t/bad")" -eq 1 ] && grep -q "not what this lsmconf plans" "$t/bad"'
-if [ "$fail" -ne 0 ]; then
+	eval '[ $rc -eq 1 ] && [ "$(wc -l < "$t/bad")" -eq 1 ] && grep -q "not what this lsmconf plans" "$t/bad"'
+if [ "$tap_fail" -ne 0 ]; then
 	sed 's/^/# /' "$t/err" "$t/merge"
 fi
-echo "series_plan_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end

@@ -8,22 +8,32 @@
 # the units `lsmconf plan --ready` names, until none is left, merged.
 #   slurm_test.sh LSMCONF [SERIAL_VERDICTS SERIAL_STATUS]
 # (from units_test.sh: the serial run's verdicts; without them the
-# serial run is made here). A host where Slurm cannot start says SKIP and
-# why, and exits 0; a failed check exits 1.
+# serial run is made here). On a host where Slurm cannot start each check
+# prints its skip line with the reason (runner/tests/tap.sh), and the
+# script exits 0; a failed check exits 1.
 set -u
 [ $# -eq 1 ] || [ $# -eq 3 ] || { echo "usage: $0 LSMCONF [SERIAL_VERDICTS SERIAL_STATUS]" >&2; exit 2; }
 L=$1
 ref_v=${2:-}
 ref_rc=${3:-}
-pass=0
-fail=0
-ok() { echo "ok - slurm: $1"; pass=$((pass + 1)); }
-no() { echo "not ok - slurm: $1"; fail=$((fail + 1)); }
-skip() { echo "ok - slurm: SKIP $1"; exit 0; }
+# shellcheck source=runner/tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+tap_begin slurm_test.sh "slurm: "
+# skip_all REASON: Slurm cannot start here; each check says so, and the
+# script ends.
+skip_all() {
+	for c in "a single-node cluster starts" \
+		"job arrays of a mutate plan, merged: the serial run's verdicts" \
+		"a series through job arrays, one a round of plan --ready, merged"; do
+		skip "$c" "$1"
+	done
+	tap_end
+	exit
+}
 
-[ "$(id -u)" -eq 0 ] || skip "not root: slurmd and munged are started as root here"
+[ "$(id -u)" -eq 0 ] || skip_all "not root: slurmd and munged are started as root here"
 for p in munged slurmctld slurmd sbatch scontrol sinfo; do
-	command -v "$p" > /dev/null || skip "no $p (Debian packages slurm-wlm and munge)"
+	command -v "$p" > /dev/null || skip_all "no $p (Debian packages slurm-wlm and munge)"
 done
 T=$(mktemp -d /tmp/lsmconf-slurm.XXXXXX)
 chmod 700 "$T"
@@ -56,7 +66,7 @@ munged --foreground --force --key-file="$T/munge.key" --socket="$T/munge.sock" \
 	--pid-file="$T/munged.pid" --log-file="$T/munged.log" --seed-file="$T/munged.seed" \
 	> "$T/munged.out" 2>&1 &
 pids="$pids $!"
-poll 30 test -S "$T/munge.sock" || skip "munged did not start: $(tail -1 "$T/munged.log" "$T/munged.out" 2> /dev/null | tr '\n' ' ')"
+poll 30 test -S "$T/munge.sock" || skip_all "munged did not start: $(tail -1 "$T/munged.log" "$T/munged.out" 2> /dev/null | tr '\n' ' ')"
 
 host=$(hostname -s)
 cpus=$(nproc)
@@ -95,11 +105,11 @@ export SLURM_CONF="$T/slurm.conf"
 slurmctld -D -i -f "$SLURM_CONF" > "$T/slurmctld.out" 2>&1 &
 pids="$pids $!"
 poll 60 sh -c 'scontrol ping | grep -q UP' ||
-	skip "slurmctld did not answer in 60 s: $(tail -2 "$T/slurmctld.log" "$T/slurmctld.out" 2> /dev/null | tr '\n' ' ')"
+	skip_all "slurmctld did not answer in 60 s: $(tail -2 "$T/slurmctld.log" "$T/slurmctld.out" 2> /dev/null | tr '\n' ' ')"
 slurmd -D -f "$SLURM_CONF" > "$T/slurmd.out" 2>&1 &
 pids="$pids $!"
 poll 60 sh -c 'sinfo -h -o %T | grep -q idle' ||
-	skip "slurmd's node is not idle after 60 s ($(sinfo -h -o %T 2>&1)): $(tail -2 "$T/slurmd.log" "$T/slurmd.out" 2> /dev/null | tr '\n' ' ')"
+	skip_all "slurmd's node is not idle after 60 s ($(sinfo -h -o %T 2>&1)): $(tail -2 "$T/slurmd.log" "$T/slurmd.out" 2> /dev/null | tr '\n' ' ')"
 ok "a single-node cluster: $host, $cpus CPUs, $(sinfo -h -o %T) ($(($(date +%s) - t0)) s)"
 
 set -- mutate --lsm apparmor --test live_test \
@@ -174,5 +184,4 @@ else
 	sed 's/^/#   /' "$T/smerge.err" "$T/series.err" "$rep" 2> /dev/null | tail -20
 	tail -5 "$T"/sjob-*.out 2> /dev/null | sed 's/^/#   /' | tail -20
 fi
-echo "# slurm_test.sh: $pass passed, $fail failed ($(($(date +%s) - t0)) s)"
-[ "$fail" -eq 0 ]
+tap_end

@@ -6,17 +6,17 @@
 # serial run's verdicts and exit status; then slurm_test.sh with that
 # reference.
 #   units_test.sh LSMCONF
-# Prints one line per check and closes with "N passed, N failed".
+# Prints one line per check (runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped"; slurm_test.sh counts its own.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 LSMCONF" >&2; exit 2; }
 L=$1
 here=$(dirname "$0")
 T=$(mktemp -d /tmp/lsmconf-units.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { echo "ok - units: $1"; pass=$((pass + 1)); }
-no() { echo "not ok - units: $1"; fail=$((fail + 1)); }
+# shellcheck source=runner/tests/tap.sh
+. "$here/tap.sh"
+tap_begin units_test.sh "units: "
 t0=$(date +%s)
 secs() { echo "$(($(date +%s) - t0)) s"; }
 
@@ -153,13 +153,9 @@ else
 	fi
 fi
 
+# Its checks, passed, failed or skipped, are its own (its closing line).
 sh "$here/slurm_test.sh" "$L" "$T/serial.v" "$src"
 rc=$?
-if [ "$rc" -eq 0 ]; then
-	ok "slurm_test.sh passed or skipped, saying why"
-else
-	no "slurm_test.sh: exit $rc"
-fi
+[ "$rc" -eq 0 ] || no "slurm_test.sh ended with exit $rc"
 
-echo "# units_test.sh: $pass passed, $fail failed ($(secs))"
-[ "$fail" -eq 0 ]
+tap_end
