@@ -909,7 +909,7 @@ built_from_source() {
 	# are one upstream version under two names, and the flipped flag
 	# still explains nothing: the feature difference is unexplained and
 	# listed first, the loosened connects unexplained, exit 1.
-	timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
+	skippable timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
 		--results "$T/b3s" debian:sid "$tfo" > "$T/b3s.out" 2>&1
 	rc=$?
 	check "fast-open patch vs debian:sid: compare fails (exit $rc)" [ "$rc" -eq 1 ]
@@ -1204,7 +1204,7 @@ built_from_source() {
 	# unix_lifecycle_test): the list names the base, not the patched
 	# kernels, but their outcomes are the base's, so no patch is blamed.
 	t0=$(date +%s)
-	timeout -k 5 3000 "$L" series --results "$T/sc" --lsm apparmor --cost "" \
+	skippable timeout -k 5 3000 "$L" series --results "$T/sc" --lsm apparmor --cost "" \
 		--test audit_ops_test --test exec_test --test unix_lifecycle_test \
 		"${orig#build:}" "$shipped/series/comments-only" > "$T/sc.out" 2>&1
 	rc=$?
@@ -1219,11 +1219,11 @@ built_from_source() {
 	# (a stand-in QEMU), so its tests record nothing. That run decides
 	# nothing alone: the kernel is booted again, the change repeats, and
 	# patch 3 is named as without the loss.
-	"$L" kernel "$orig$(for p in "$shipped"/series/decision-and-cost/000[123]-*.patch; do printf '+%s' "$p"; done)" \
+	skippable "$L" kernel "$orig$(for p in "$shipped"/series/decision-and-cost/000[123]-*.patch; do printf '+%s' "$p"; done)" \
 		> "$T/k3.out" 2>&1
 	k3=$(sed -n 's/.* -> build \([0-9a-f]*\) .*/\1/p' "$T/k3.out")
 	rm -f "$T/hide.state"
-	env LSMCONF_QEMU="$standins/hide-first" LSMCONF_HIDE_IMAGE="*/builds/${k3:-none}/*" \
+	skippable env LSMCONF_QEMU="$standins/hide-first" LSMCONF_HIDE_IMAGE="*/builds/${k3:-none}/*" \
 		LSMCONF_HIDE_STATE="$T/hide.state" timeout -k 5 3000 "$L" series \
 		--results "$T/sh" --lsm apparmor --cost "" --test unix_peer_test \
 		"${orig#build:}" "$shipped/series/decision-and-cost" > "$T/sh.out" 2>&1

@@ -12,7 +12,9 @@
 # was measured; a killed mutant's claim is refused; a cost boot whose
 # profile file is missing is a store copied in part.
 #   mutate_store_test.sh LSMCONF
-# The checks are strings check() evaluates later:
+# Prints one line per check (runner/tests/tap.sh) and closes with
+# "N passed, N failed, N skipped".
+# Each check is a string, quoted here, run by check NAME eval STRING:
 # shellcheck disable=SC2016
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 LSMCONF" >&2; exit 2; }
@@ -32,11 +34,9 @@ cat > "$t/qemu" <<'EOF'
 exec tail -f /dev/null
 EOF
 chmod +x "$t/qemu"
-pass=0
-fail=0
-ok() { echo "ok - mutate store: $1"; pass=$((pass + 1)); }
-nok() { echo "not ok - mutate store: $1"; fail=$((fail + 1)); }
-check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+# shellcheck source=runner/tests/tap.sh
+. "$here/tap.sh"
+tap_begin mutate_store_test.sh "mutate store: "
 
 S=$t/store
 cd "$root"
@@ -44,7 +44,7 @@ cd "$root"
 	--mutants runner/tests/fixtures/mutants-equivalent > "$t/plan" 2> "$t/err"
 id_of() { grep " -- $1\$" "$S/plan.tsv" | cut -d' ' -f1; }
 check "no --cost: the claims plan the original's A and A2 and a cost boot per claim" \
-	'grep -q " -- bench original-cost-A$" "$t/plan" && grep -q " -- bench original-cost-A2$" "$t/plan" && [ "$(grep -c " -- bench mutant-.*-cost$" "$t/plan")" -eq 2 ]'
+	eval 'grep -q " -- bench original-cost-A$" "$t/plan" && grep -q " -- bench original-cost-A2$" "$t/plan" && [ "$(grep -c " -- bench mutant-.*-cost$" "$t/plan")" -eq 2 ]'
 
 # put ID FILE TEXT: FILE of unit ID holds TEXT (directories made).
 put() {
@@ -137,11 +137,11 @@ merge
 # shellcheck disable=SC2034 # read by check()
 tsv=$t/results/latest/mutants.tsv
 check "records and profile the original's: equivalent, exit 0 ($rc)" \
-	'[ $rc -eq 0 ] && grep -q "^== mutant 01-comment-claimed: equivalent$" "$t/merge" && grep -q "^   equivalent: only a comment changes; the compiled code is the same (checked: " "$t/merge" && grep -q "^01-comment-claimed	equivalent	" "$tsv"'
+	eval '[ $rc -eq 0 ] && grep -q "^== mutant 01-comment-claimed: equivalent$" "$t/merge" && grep -q "^   equivalent: only a comment changes; the compiled code is the same (checked: " "$t/merge" && grep -q "^01-comment-claimed	equivalent	" "$tsv"'
 check "a killed mutant's claim is refused" \
-	'grep -q "^== mutant 02-listen-unchecked-claimed: killed$" "$t/merge" && grep -q "^   equivalence claim refused: it is killed by decision$" "$t/merge" && grep -q "^02-listen-unchecked-claimed	killed	.*equivalence claim refused: it is killed by decision" "$tsv"'
+	eval 'grep -q "^== mutant 02-listen-unchecked-claimed: killed$" "$t/merge" && grep -q "^   equivalence claim refused: it is killed by decision$" "$t/merge" && grep -q "^02-listen-unchecked-claimed	killed	.*equivalence claim refused: it is killed by decision" "$tsv"'
 check "the score counts the equivalent one out and the refused claim" \
-	'grep -q "^== mutation score: 1 killed of 1 mutants .*; 0 survived, 0 inconclusive, 0 stillborn, 1 equivalent (1 equivalence claims refused)$" "$t/merge"'
+	eval 'grep -q "^== mutation score: 1 killed of 1 mutants .*; 0 survived, 0 inconclusive, 0 stillborn, 1 equivalent (1 equivalence claims refused)$" "$t/merge"'
 
 # One instruction more a message in aa_unix_peer_perm, where A = A2.
 put "$c1" mutant-01-comment-claimed-cost-apparmor/insns.tsv "$(for i in 0 1 2; do
@@ -151,23 +151,22 @@ done)
 "
 merge
 check "a profile difference: the claim refused, the mutant survives, exit 1 ($rc)" \
-	'[ $rc -eq 1 ] && grep -q "^== mutant 01-comment-claimed: survived$" "$t/merge" && grep -q "^   equivalence claim refused: instructions per message differ at twoproc:stacked: aa_unix_peer_perm 86.00 -> 87.00 (+1/msg, A2 86.00)$" "$t/merge" && grep -q "^01-comment-claimed	survived	.*	equivalence claim refused: instructions per message differ" "$tsv"'
+	eval '[ $rc -eq 1 ] && grep -q "^== mutant 01-comment-claimed: survived$" "$t/merge" && grep -q "^   equivalence claim refused: instructions per message differ at twoproc:stacked: aa_unix_peer_perm 86.00 -> 87.00 (+1/msg, A2 86.00)$" "$t/merge" && grep -q "^01-comment-claimed	survived	.*	equivalence claim refused: instructions per message differ" "$tsv"'
 
 # Its cost boot's profile file gone where QEMU ran the plugin: the store
 # is a partial copy, refused before anything is judged.
 rm "$S/units/$c1/mutant-01-comment-claimed-cost-apparmor/insns.tsv"
 merge
 check "a cost boot without its profile file: the store refused, exit 2 ($rc)" \
-	'[ $rc -eq 2 ] && grep -q "lacks mutant-01-comment-claimed-cost-apparmor/insns.tsv" "$t/merge"'
+	eval '[ $rc -eq 2 ] && grep -q "lacks mutant-01-comment-claimed-cost-apparmor/insns.tsv" "$t/merge"'
 
 # A cost boot that ran without the plugin: nothing measured its profile.
 put "$c1" mutant-01-comment-claimed-cost-apparmor/kernel.txt "$(printf 'spec\tbuild:x\ndecisions\t0\nqemu\tqemu -icount shift=0\nverdict\tPASS\n')"
 merge
 check "no profile measured: the claim refused, exit 1 ($rc)" \
-	'[ $rc -eq 1 ] && grep -q "^   equivalence claim refused: no instruction profile at socketpair:none in the mutant.s cost boot" "$t/merge"'
+	eval '[ $rc -eq 1 ] && grep -q "^   equivalence claim refused: no instruction profile at socketpair:none in the mutant.s cost boot" "$t/merge"'
 
-if [ "$fail" -ne 0 ]; then
+if [ "$tap_fail" -ne 0 ]; then
 	sed 's/^/# /' "$t/err" "$t/merge"
 fi
-echo "mutate_store_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end
