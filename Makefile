@@ -107,7 +107,7 @@ $(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig \
 $(OUT)/tests/test_deb $(OUT)/tests/test_apt_download \
 $(OUT)/tests/test_series $(OUT)/tests/test_lineage: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
-$(OUT)/tests/test_guest $(OUT)/tests/test_boot \
+$(OUT)/tests/test_guest $(OUT)/tests/test_boot $(OUT)/tests/test_hostfault \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \

@@ -391,6 +391,25 @@ static void push_fail(struct mutant_fail **v, size_t *n, char *name, bool crash)
 	(*n)++;
 }
 
+/*
+ * Whether a boot problem is the guest's own report ("boot N: kernel
+ * WARNING in test T ... at console line L: ..."): the others (a frame
+ * cut short, a boot that died, a list out of date) say nothing the
+ * kernel showed, and a host's trouble must never kill.
+ */
+static bool kernel_report(const char *problem)
+{
+	const char *p = problem;
+
+	if (strncmp(p, "boot ", 5))
+		return false;
+	p += 5;
+	if (*p < '0' || *p > '9')
+		return false;
+	p += strspn(p, "0123456789");
+	return !strncmp(p, ": kernel ", 9);
+}
+
 void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 {
 	const char *line, *test = NULL;
@@ -435,7 +454,8 @@ void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 					  xstrndup(name, strcspn(name, "\n #")),
 					  false);
 			}
-		} else if (!strncmp(line, "# boot problem: ", 16)) {
+		} else if (!strncmp(line, "# boot problem: ", 16) &&
+			   kernel_report(line + 16)) {
 			char *what = squash_numbers(line + 16, len - 16);
 
 			push_fail(v, n, xasprintf("boot: %s", what), false);

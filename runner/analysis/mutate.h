@@ -152,7 +152,11 @@ const char *mutant_ways_name(unsigned int ways);
  * The failures a boot's ktap.txt reports: every "# not ok" case (as
  * TEST/CASE; one "brought the kernel down" is a crash, with a NULL trace
  * for the caller to fill), every "not ok" test, every "# boot problem"
- * (numbers in it as N, so two runs' problems compare). Appends to @v.
+ * that is the kernel's own report ("boot N: kernel WARNING in ...",
+ * numbers in it as N, so two runs' problems compare). Other boot
+ * problems (a frame cut short, a boot that died before its tests) are
+ * no failure: they may be the host's, and only the guest's reports
+ * kill. Appends to @v.
  */
 void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n);
 /*
