@@ -105,9 +105,10 @@ $(LSMCONF): $(sort $(CLI_OBJS)) | $(DEPS)
 # A unit test links its layer and the layers below it, nothing else.
 $(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig \
 $(OUT)/tests/test_deb $(OUT)/tests/test_apt_download \
-$(OUT)/tests/test_series $(OUT)/tests/test_lineage: $(PROVISION_OBJS)
+$(OUT)/tests/test_series $(OUT)/tests/test_lineage \
+$(OUT)/tests/test_buildlog: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
-$(OUT)/tests/test_guest $(OUT)/tests/test_boot \
+$(OUT)/tests/test_guest $(OUT)/tests/test_boot $(OUT)/tests/test_hostfault \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
@@ -184,6 +185,7 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@sh runner/tests/series_plan_test.sh $(LSMCONF)
 	@sh runner/tests/series_confirm_test.sh $(LSMCONF)
 	@sh runner/tests/mutate_store_test.sh $(LSMCONF)
+	@sh runner/tests/build_fault_test.sh $(LSMCONF)
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
@@ -258,7 +260,7 @@ fuzz: $(DEPS) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
 lint: $(DEPS)
-	shellcheck -s sh runner/guest/init runner/guest/timeout runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
+	shellcheck -s sh runner/guest/init runner/guest/timeout runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \

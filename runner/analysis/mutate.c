@@ -517,6 +517,25 @@ static const char *case_result(const char *line)
 	return strncmp(line, "selftests: ", 11) ? line : NULL;
 }
 
+/*
+ * Whether a boot problem is the guest's own report ("boot N: kernel
+ * WARNING in test T ... at console line L: ..."): the others (a frame
+ * cut short, a boot that died, a list out of date) say nothing the
+ * kernel showed, and a host's trouble must never kill.
+ */
+static bool kernel_report(const char *problem)
+{
+	const char *p = problem;
+
+	if (strncmp(p, "boot ", 5))
+		return false;
+	p += 5;
+	if (*p < '0' || *p > '9')
+		return false;
+	p += strspn(p, "0123456789");
+	return !strncmp(p, ": kernel ", 9);
+}
+
 void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 {
 	const char *line, *test = NULL, *name;
@@ -578,7 +597,8 @@ void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n)
 					  false);
 				free(what);
 			}
-		} else if (!strncmp(line, "# boot problem: ", 16)) {
+		} else if (!strncmp(line, "# boot problem: ", 16) &&
+			   kernel_report(line + 16)) {
 			char *what = squash_numbers(line + 16, len - 16);
 
 			push_fail(v, n, xasprintf("boot: %s", what), false);
@@ -624,8 +644,6 @@ bool mutant_fail_shared(const struct mutant_fail *f,
 {
 	size_t i;
 
-	if (!strncmp(f->name, "boot: ", 6))
-		return false;
 	for (i = 0; i < n; i++)
 		if (!strcmp(f->name, other[i].name) &&
 		    !f->trace == !other[i].trace &&

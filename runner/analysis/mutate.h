@@ -172,7 +172,11 @@ const char *mutant_ways_name(unsigned int ways);
  * The failures a boot's ktap.txt reports: every "# not ok" case (as
  * TEST/CASE; one "brought the kernel down" is a crash, with a NULL trace
  * for the caller to fill), every "not ok" test, every "# boot problem"
- * (numbers in it as N, so two runs' problems compare). Appends to @v.
+ * that is the kernel's own report ("boot N: kernel WARNING in ...",
+ * numbers in it as N, so two runs' problems compare). Other boot
+ * problems (a frame cut short, a boot that died before its tests) are
+ * no failure: they may be the host's, and only the guest's reports
+ * kill. Appends to @v.
  */
 void mutant_ktap_failures(const char *ktap, struct mutant_fail **v, size_t *n);
 /*
@@ -188,8 +192,8 @@ void mutant_fails_free(struct mutant_fail *v, size_t n);
  * failures of the kernel it is compared with) alike: the same name (a
  * case, a test, a decision with both its outcomes) and, for a case that
  * brought the kernel down, a crash there too with the same first line of
- * the kernel's report. A boot problem is never alike: it is no outcome of
- * the kernel's.
+ * the kernel's report (a kernel report among the boot problems, such as a
+ * WARNING, by its text, numbers squashed).
  */
 bool mutant_fail_shared(const struct mutant_fail *f,
 			const struct mutant_fail *other, size_t n);

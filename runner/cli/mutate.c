@@ -147,16 +147,18 @@ bool mutate_reached(const struct kernel_boots *kb)
 	return all;
 }
 
-void mutate_observe(const struct run_opts *ro, const char *root,
-		    struct kernel *k, const struct kernel_boots *orig_kb,
-		    const struct record_set *orig, struct mutant_obs *ob)
+int mutate_observe(const struct run_opts *ro, const char *root,
+		   struct kernel *k, const struct kernel_boots *orig_kb,
+		   const struct record_set *orig, struct mutant_obs *ob,
+		   struct err *e)
 {
-	struct err e;
-
 	memset(ob, 0, sizeof(*ob));
-	if (run_kernel_lsms(ro, root, k, &ob->kb, &e))
-		die("%s", e.msg);
+	if (run_kernel_lsms(ro, root, k, &ob->kb, e)) {
+		kernel_boots_free(&ob->kb);
+		return -1;
+	}
 	mutate_analyse(ro, orig_kb, orig, ob);
+	return 0;
 }
 
 void mutate_analyse(const struct run_opts *ro,
@@ -781,6 +783,7 @@ static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
 	struct sbuf runs = { 0 };
 	const char *reason;
 	struct kernel k;
+	int ret = 0;
 
 	free(kt);
 	/* A mutant that does not build is stillborn: nothing to boot. */
@@ -804,7 +807,13 @@ static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
 	ro.lsms = u->lsm;
 	ro.dir_name = u->name;
 	original_records(&orig_kb, ro.lsms, ro.known, &orig);
-	mutate_observe(&ro, dir, &k, &orig_kb, &orig, &first);
+	/* A host failure is no run of the mutant: its unit fails. */
+	if (mutate_observe(&ro, dir, &k, &orig_kb, &orig, &first, e)) {
+		records_free(&orig);
+		kernel_boots_free(&orig_kb);
+		kernel_free(&k);
+		return -1;
+	}
 	sbuf_printf(&runs, "%s %s\n", u->name, first.kb.ok ? "PASS" : "FAIL");
 	reason = mutant_rerun_reason(&first.run);
 	/*
@@ -816,19 +825,22 @@ static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
 		ro.dir_name = xasprintf("%s-again", u->name);
 		printf("== mutant %s: %s; running it again\n", m->name, reason);
 		fflush(stdout);
-		mutate_observe(&ro, dir, &k, &orig_kb, &orig, &again);
-		sbuf_printf(&runs, "%s %s\n", ro.dir_name,
-			    again.kb.ok ? "PASS" : "FAIL");
+		ret = mutate_observe(&ro, dir, &k, &orig_kb, &orig, &again, e);
+		if (!ret) {
+			sbuf_printf(&runs, "%s %s\n", ro.dir_name,
+				    again.kb.ok ? "PASS" : "FAIL");
+			mutate_obs_free(&again);
+		}
 		free((char *)ro.dir_name);
-		mutate_obs_free(&again);
 	}
-	write_file_at(dir, "runs", runs.buf, runs.len);
+	if (!ret)
+		write_file_at(dir, "runs", runs.buf, runs.len);
 	sbuf_free(&runs);
 	mutate_obs_free(&first);
 	records_free(&orig);
 	kernel_boots_free(&orig_kb);
 	kernel_free(&k);
-	return 0;
+	return ret;
 }
 
 static int mutate_unit_run(void *ctx, const struct unit_plan *p,

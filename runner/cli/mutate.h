@@ -109,11 +109,14 @@ struct mutant_obs {
 /*
  * Runs the suites of @ro on @k into @ro->dir_name and compares with the
  * unpatched kernel's boots @orig_kb and records @orig (same source: a
- * feature that changes is a difference, not an explanation).
+ * feature that changes is a difference, not an explanation). 0, or -1
+ * and @e when the boots could not run (a host failure: no observation,
+ * the unit fails and runs again).
  */
-void mutate_observe(const struct run_opts *ro, const char *root,
-		    struct kernel *k, const struct kernel_boots *orig_kb,
-		    const struct record_set *orig, struct mutant_obs *ob);
+int mutate_observe(const struct run_opts *ro, const char *root,
+		   struct kernel *k, const struct kernel_boots *orig_kb,
+		   const struct record_set *orig, struct mutant_obs *ob,
+		   struct err *e);
 /*
  * What mutate_observe() shows of boots already run: @ob->kb filled in,
  * the rest of @ob from their results directories.

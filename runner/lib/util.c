@@ -59,6 +59,7 @@ int err_set(struct err *e, const char *fmt, ...)
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
 	e->kernel = false;
+	e->host = false;
 	return -1;
 }
 

@@ -28,8 +28,13 @@ struct err {
 	 * compile error): a result, where any other is the host's.
 	 */
 	bool kernel;
+	/*
+	 * The host's failure, shown by nothing of the kernel's (a compiler
+	 * killed without an error line, a full disk): worth a second try.
+	 */
+	bool host;
 };
-/* Formats @e's message (clearing ->kernel); returns -1, for `return err_set(e, ...);`. */
+/* Formats @e's message (clearing ->kernel, ->host); returns -1, for `return err_set(e, ...);`. */
 int err_set(struct err *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "build.h"
+#include "buildlog.h"
 #include "lib/lib.h"
 #include "kconfig.h"
 #include "kernel.h"
@@ -69,28 +70,70 @@ static int step_status(const struct kernel *k, const char *what,
 	return 0;
 }
 
-/* A step of the host's own (a copy): 0 or -1 and @e. */
+/* A step of the host's own (a copy): 0 or -1 and @e (the host's). */
 static int step(const struct kernel *k, const char *what, const char *log,
 		const char *cwd, char *const argv[], struct err *e)
 {
-	return step_status(k, what, log, cwd, argv, e) ? -1 : 0;
+	if (!step_status(k, what, log, cwd, argv, e))
+		return 0;
+	e->host = true;
+	return -1;
 }
 
 /*
- * A step whose failure is the kernel's own when the tool exits with a
- * status of its own (patch(1) that finds its hunks refused, make that
- * meets a compile error): then @e->kernel. One killed, timed out or that
- * could not start is the host's. 0 or -1 and @e.
+ * A step of the tree's (make, patch(1) in @cwd): its failure is the
+ * kernel's only with the tool's own evidence in what the step wrote to
+ * @log (buildlog.h), then @e->kernel; a patch patch(1) cannot read is
+ * bad input; anything else (a compiler killed, a full disk, a step timed
+ * out) is the host's, @e->host. 0 or -1 and @e.
  */
 static int kernel_step(const struct kernel *k, const char *what,
 		       const char *log, const char *cwd, char *const argv[],
 		       struct err *e)
 {
+	char status[128], line[512];
+	struct stat st;
+	off_t from = stat(log, &st) ? 0 : st.st_size;
+	enum build_blame blame = BUILD_HOST;
+	char *text = NULL;
+	size_t len = 0;
 	int ret = step_status(k, what, log, cwd, argv, e);
 
-	if (ret > 0 && ret < 128)
+	if (!ret)
+		return 0;
+	line[0] = '\0';
+	if (ret > 0 && ret < 128 && !read_file(log, &text, &len) &&
+	    (size_t)from <= len)
+		blame = build_log_blame(text + from, len - from, cwd, line,
+					sizeof(line));
+	free(text);
+	spawn_strstatus(ret, status, sizeof(status));
+	switch (blame) {
+	case BUILD_KERNEL:
+		err_set(e, "%s: %s failed (%s): %s (log: %s)", k->spec.text,
+			what, status, line, log);
 		e->kernel = true;
-	return ret ? -1 : 0;
+		break;
+	case BUILD_INPUT:
+		err_set(e, "%s: %s failed: patch(1) cannot read it: %s",
+			k->spec.text, what, line);
+		break;
+	case BUILD_HOST:
+		/* step_status()'s message names the tool's last words. */
+		if (line[0]) {
+			err_set(e,
+				"host failure: %s: %s failed (%s) with no error of the tree's in its log: %s (log: %s)",
+				k->spec.text, what, status, line, log);
+		} else {
+			char *msg = xstrdup(e->msg);
+
+			err_set(e, "host failure: %s", msg);
+			free(msg);
+		}
+		e->host = true;
+		break;
+	}
+	return -1;
 }
 
 static char *source_tree(const struct kernel *k, const char *src, struct err *e)
@@ -534,9 +577,29 @@ int build_kernel(struct kernel *k, struct err *e)
 		goto out;
 	}
 	if (!path_exists(stamp)) {
-		if (build(k, pristine, patches, &want, root, tree, out, key,
-			  log, base_out, t0, e))
+		int tries = 1;
+
+		rc = build(k, pristine, patches, &want, root, tree, out, key,
+			   log, base_out, t0, e);
+		/* The host's failure once may not be twice: once more. */
+		if (rc && e->host) {
+			progress_done();
+			note("%s: building once more after a host failure",
+			     k->spec.text);
+			rc = build(k, pristine, patches, &want, root, tree, out,
+				   key, log, base_out, t0, e);
+			tries++;
+		}
+		if (rc && e->host) {
+			char *msg = xstrdup(e->msg);
+
+			err_set(e, "%s (in %d tries)", msg, tries);
+			e->host = true;
+			free(msg);
+		}
+		if (rc)
 			goto out;
+		rc = -1;
 		write_file(stamp, "", 0);
 	} else {
 		/* Built before lineages were kept: one for its neighbours now. */

@@ -239,7 +239,160 @@ static void scan_boot(struct kernel_run *kr, const char *bdir)
 	free(path);
 }
 
-enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP };
+enum after_boot { ALL_DONE, BOOT_AGAIN, RESUME, GIVE_UP, HOST_FAILED };
+
+/* Whether test @name of this boot ended by the guest's own timeout. */
+static bool guest_timed_out(const struct kernel_run *kr, const char *name)
+{
+	char *path = xasprintf("tests/%s.rc", name), *rc = guest_text(kr, path);
+	char *ktap = NULL, *inner = NULL;
+	struct ksft_run run = { 0 };
+	size_t len, n;
+	/* The rerun of a crashed test's cases: timeout -s KILL (init). */
+	bool killed = rc && atoi(rc) == 128 + 9;
+
+	free(path);
+	path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, name);
+	if (!killed && !read_file(path, &ktap, &len)) {
+		if (ksft_unwrap(ktap, len, &inner, &n, &run) < 0)
+			die("out of memory");
+		killed = run.timed_out;
+	}
+	free(inner);
+	free(ktap);
+	free(path);
+	free(rc);
+	return killed;
+}
+
+/*
+ * A test of boot @kr->boots that the guest's own timeout ended while the
+ * host starved QEMU (the watch's starved.tsv): the guest's clock ran on
+ * while QEMU waited for a CPU, so the kill is the host's. Its results
+ * are dropped, to run again; the first such test's line in @why.
+ */
+static bool starved_timeout(struct kernel_run *kr, const char *bdir, char *why,
+			    size_t size)
+{
+	char *path = xasprintf("%s/starved.tsv", bdir), *text;
+	const char *p;
+	bool found = false;
+	size_t i;
+
+	if (read_file(path, &text, NULL))
+		text = NULL;
+	for (p = text; p && *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		double window, wait;
+		char name[128];
+
+		if (sscanf(p, "%127[^\t]\t%lf\t%lf", name, &window, &wait) != 3)
+			continue;
+		for (i = 0; i < kr->plan.n; i++) {
+			struct test_fate *f = &kr->fate[i];
+
+			if (strcmp(kr->plan.items[i].name, name) ||
+			    !f->framed || f->boot != kr->boots ||
+			    !guest_timed_out(kr, name))
+				continue;
+			f->framed = false;
+			if (!found)
+				snprintf(
+					why, size,
+					"the guest's own timeout ended %s while the host starved QEMU of CPU (a thread of it waited %.0f s of %.0f s for one)",
+					name, wait, window);
+			found = true;
+		}
+	}
+	free(text);
+	free(path);
+	return found;
+}
+
+/*
+ * Why boot @kr->boots ended by the host's fault, in @why: the watch's
+ * judgement (vm/hostfault.h), or results of test @t the guest sent (it
+ * said so, or later tests' arrived) that the data channel lost, with no
+ * kernel report on the console.
+ */
+static bool host_end(const struct kernel_run *kr, const struct boot_result *br,
+		     size_t t, bool later, char *why, size_t size)
+{
+	if (br->host) {
+		snprintf(why, size, "%s", br->reason);
+		return true;
+	}
+	if (br->kernel_report || t >= kr->plan.n ||
+	    (br->end != BOOT_DONE && !later))
+		return false;
+	snprintf(
+		why, size,
+		"the results of %s never arrived though %s (the data channel lost them) at console line %u, no kernel report",
+		kr->plan.items[t].name,
+		br->end == BOOT_DONE ? "the guest said it sent them" :
+				       "later tests' did",
+		br->console_lines);
+	return true;
+}
+
+/* Problems of the run added since it held @len bytes are dropped. */
+static void drop_problems(struct kernel_run *kr, size_t len)
+{
+	if (!kr->problems)
+		return;
+	kr->problems[len] = '\0';
+	if (!len) {
+		free(kr->problems);
+		kr->problems = NULL;
+	}
+}
+
+/*
+ * The plan after a boot the host ended: what of @cur has no results yet
+ * (a whole-collection boot: @cur again, whole). Its results, when every
+ * test's arrived but not the last frame's, come from the last test again.
+ */
+static void retry_plan(struct kernel_run *kr, const struct plan *cur,
+		       struct plan *next)
+{
+	size_t i, j, k = 0;
+
+	next->items = xcalloc(cur->n + 1, sizeof(*next->items));
+	for (i = 0; i < cur->n; i++) {
+		for (j = 0; j < kr->plan.n; j++)
+			if (!strcmp(kr->plan.items[j].name, cur->items[i].name))
+				break;
+		if (kr->whole && j < kr->plan.n)
+			kr->fate[j].framed = false;
+		if (j < kr->plan.n && kr->fate[j].framed &&
+		    (i + 1 < cur->n || k))
+			continue;
+		if (j < kr->plan.n)
+			kr->fate[j].framed = false;
+		next->items[k].name = xstrdup(cur->items[i].name);
+		next->items[k].timeout_s = cur->items[i].timeout_s;
+		next->items[k++].args = xstrdup(cur->items[i].args);
+	}
+	next->n = k;
+}
+
+/*
+ * Boot @kr->boots ended by the host (@why): no case of it is the
+ * kernel's, nothing crashed; booted again with what has no results, at
+ * most HOST_RETRIES times in the run.
+ */
+static enum after_boot host_again(struct kernel_run *kr, const struct plan *cur,
+				  const char *why, struct plan *next)
+{
+	sbuf_printf(&kr->boot_log, "boot %d: host failure: %s\n", kr->boots,
+		    why);
+	if (++kr->host_failures > HOST_RETRIES) {
+		snprintf(kr->host_failed, sizeof(kr->host_failed),
+			 "boot %d: %s", kr->boots, why);
+		return HOST_FAILED;
+	}
+	retry_plan(kr, cur, next);
+	return RESUME;
+}
 
 /*
  * The test a whole-collection boot ended in: the last planned test whose
@@ -327,12 +480,23 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 				  const struct plan *cur, struct plan *next)
 {
 	char why[600], *trace;
+	size_t before = kr->problems ? strlen(kr->problems) : 0;
 	bool identity, last = take_frames(kr, bdir, kr->boots, &identity);
 	bool whole = kr->whole;
+	bool host = starved_timeout(kr, bdir, why, sizeof(why));
 	size_t t = plan_index(kr, cur);
 
 	while (t < kr->plan.n && kr->fate[t].framed)
 		t++;
+	if (!host && !(br->end == BOOT_DONE && last && t == kr->plan.n))
+		host = host_end(kr, br, t, later_framed(kr, t), why,
+				sizeof(why));
+	if (host) {
+		/* A frame the host cut short is not the run's problem. */
+		drop_problems(kr, before);
+		scan_boot(kr, bdir);
+		return host_again(kr, cur, why, next);
+	}
 	/* A WARNING on the way is still a problem of the run. */
 	scan_boot(kr, bdir);
 	if (br->end == BOOT_DONE && last && t == kr->plan.n)
@@ -344,7 +508,8 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 			    "boot %d died before its tests: %s\n", kr->boots,
 			    why);
 		free(trace);
-		if (kr->retries++ || kr->boots >= MAX_BOOTS) {
+		if (kr->retries++ ||
+		    kr->boots - kr->host_failures >= MAX_BOOTS) {
 			add_problem(
 				kr,
 				"the guest died before its tests in %d boots: %s",
@@ -392,7 +557,7 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 		free(trace);
 		resume_plan(kr, t, next);
 	}
-	if (next->n && kr->boots >= MAX_BOOTS) {
+	if (next->n && kr->boots - kr->host_failures >= MAX_BOOTS) {
 		add_problem(kr, "%d boots and still tests to run: giving up",
 			    kr->boots);
 		plan_free(next);
@@ -425,6 +590,14 @@ int boot_all(struct kernel_run *kr, const struct run_opts *o,
 		}
 		then = after_boot(kr, bdir, &br, &cur, &next);
 		free(bdir);
+		if (then == HOST_FAILED) {
+			ret = err_set(
+				e,
+				"host failure: %s [%s]: %s; %d boots ended by the host, no verdict on the kernel (its boots: %s)",
+				kr->k.spec.text, kr->lsm, kr->host_failed,
+				kr->host_failures, kr->dir);
+			break;
+		}
 		if (then == RESUME) {
 			plan_free(&cur);
 			cur = next;

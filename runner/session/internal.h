@@ -31,6 +31,12 @@
 #define GRACE_S 15
 /* Boots of one kernel: the first, a retry, and one per crashed case. */
 #define MAX_BOOTS 8
+/*
+ * Boots ended by the host (vm/hostfault.h, lost results, a test the
+ * guest's timeout ended while the host starved QEMU) booted again, beyond
+ * MAX_BOOTS; one more fails the run as a host failure, with no verdict.
+ */
+#define HOST_RETRIES 2
 /* Lines of a kernel's report kept per crash. */
 #define TRACE_LINES 120
 
@@ -63,6 +69,8 @@ struct kernel_run {
 	/* This boot runs the collection whole (run_kselftest.sh -c). */
 	bool whole;
 	int boots, retries;
+	int host_failures; /* boots the host ended */
+	char host_failed[700]; /* the last of them, when one too many */
 	struct sbuf boot_log; /* one line per boot that ended early */
 	bool accel_kvm;
 	char *qemu_cmdline; /* the first boot's */

@@ -506,12 +506,72 @@ watched() {
 watched "QEMU stops with an internal error" internal-error \
 	"QEMU stopped the guest (state internal-error): KVM internal error. Suberror: 1" 60
 watched "the guest never prints" silent "the guest printed nothing within 10 s" 60
-watched "QEMU exits at once" exits \
-	"QEMU exited with status 1 before the guest sent its results: qemu-system-x86_64: -accel kvm: failed" 60
+# QEMU that exits with a status of its own is the host's failure, not the
+# kernel's: booted again twice, then the run fails in one line with no
+# verdict on the kernel (no kernel.txt, no ktap.txt).
+t0=$(date +%s)
+expect_fail "QEMU exits at once: a host failure" \
+	"host failure: debian:sid \[apparmor\]: boot 3: QEMU exited with status 1 at console line 0, no kernel report: qemu-system-x86_64: -accel kvm: failed.*3 boots ended by the host, no verdict on the kernel" \
+	env LSMCONF_NO_KVM=1 LSMCONF_QEMU="$standins/exits" \
+	"$L" run --results "$T/q-exits" --test features_test --lsm apparmor debian:sid
+s=$(($(date +%s) - t0))
+no_verdict() {
+	d="$T/q-exits/latest/debian-sid-apparmor"
+	[ -d "$d/boot-3" ] && [ ! -e "$d/kernel.txt" ] && [ ! -e "$d/ktap.txt" ] &&
+		[ "$(wc -l < "$T/err")" -eq 1 ] && [ ! -s "$T/out" ]
+}
+check "QEMU exits at once: three boots, one line, no verdict ($s s)" no_verdict
+check "QEMU exits at once: the verdict within 60 s ($s s)" [ "$s" -le 60 ]
 # A kernel that hits BUG() before panic= is parsed and then sits halted:
 # the BUG line is quoted, and the boot ends in seconds.
 watched "an early kernel BUG" early-bug \
 	"the kernel crashed (.*kernel BUG at lib/string_helpers.c:1044!) and the guest did not reset within 5 s" 60
+
+# A host that ends QEMU in the middle of a case (QEMU's own exit status 1,
+# the OOM killer's SIGKILL, a SIGTERM QEMU obeys) is a host failure: no
+# case brought the kernel down, no crash note, and the boot after it
+# passes. host_ended NAME STANDIN REASON [LSMCONF_DIE_BY]
+host_ended() {
+	rm -f "$T/h-$2.state"
+	if env LSMCONF_NO_KVM=1 LSMCONF_QEMU="$standins/$2" \
+		LSMCONF_FAIL_STATE="$T/h-$2.state" LSMCONF_DIE_BY="${4:-}" \
+		"$L" run --results "$T/h-$2" --test features_test --lsm apparmor \
+		debian:sid > "$T/h.out" 2>&1; then
+		ok "$1: the run passes on the boot after"
+	else
+		no "$1: the run passes on the boot after"
+		explain "$T/h.out" "$T/h-$2"
+	fi
+	check "$1: $(grep -m1 '^   boot 1: ' "$T/h.out" | sed 's/^ *//' | cut -c1-110)" \
+		grep -q "^   boot 1: host failure: $3 at console line [0-9]*, no kernel report" "$T/h.out"
+	check "$1: in a case, but no case crashed and no crash note" sh -c \
+		"grep -q 'kselftest: features_test: RUN' '$T/h-$2.state' && ! grep -q 'brought the kernel down' '$T/h.out' && ! ls '$T'/h-$2/latest/*/crash-*.txt 2> /dev/null | grep -q ."
+	check "$1: two boots" grep -q 'boot+tests .* in 2 boots' "$T/h.out"
+}
+host_ended "QEMU exits with status 1 mid-case" exits-mid-case "QEMU exited with status 1"
+host_ended "QEMU killed by SIGKILL mid-case" killed-mid-case "QEMU was killed by signal 9"
+host_ended "QEMU ended by SIGTERM mid-case" exits-mid-case \
+	"QEMU shut down on a signal from the host" TERM
+# A host that starves QEMU of CPU (SCHED_IDLE beside a busy loop on one
+# CPU): the silence deadline passes while QEMU waits for a CPU, a host
+# failure by the starvation rule. A guest that prints nothing while QEMU
+# idles (silent, above) stays the kernel's.
+rm -f "$T/h-starved.state"
+if env LSMCONF_NO_KVM=1 LSMCONF_QEMU="$standins/starved" \
+	LSMCONF_FAIL_STATE="$T/h-starved.state" \
+	"$L" run --results "$T/h-starved" --test features_test --lsm apparmor \
+	debian:sid > "$T/h.out" 2>&1; then
+	ok "a starved QEMU: the run passes on the boot after"
+else
+	no "a starved QEMU: the run passes on the boot after"
+	explain "$T/h.out" "$T/h-starved"
+fi
+if grep -q '^   boot 1: host failure: the host starved QEMU of CPU (a thread of it waited [0-9]* s of [0-9]* s for one) at console line 0, no kernel report: the guest printed nothing' "$T/h.out"; then
+	ok "a starved QEMU: $(grep -m1 '^   boot 1: ' "$T/h.out" | sed 's/^ *//' | cut -c1-110)"
+else
+	no "a starved QEMU: boot 1 is a host failure by the starvation rule"
+	explain "$T/h.out" "$T/h-starved"
+fi
 
 # Bounds are checked before anything is fetched or booted.
 long=$(head -c 5000 /dev/zero | tr '\0' x)
@@ -1054,11 +1114,13 @@ built_from_source() {
 	check "mutate: the score counts the verdicts apart" grep -q \
 		'^== mutation score: 0 killed of 1 .*; 1 survived, 0 inconclusive, 2 stillborn, 0 equivalent' "$T/mu2.out"
 	# One failure that does not repeat is no kill: a stand-in QEMU fails
-	# the first two boots of the comment-only mutant's kernel (its first
-	# run never reaches its tests), and its second run passes.
+	# the first two boots of the comment-only mutant's kernel with an
+	# early kernel BUG (its first run never reaches its tests), and its
+	# second run passes.
 	key=$(skippable "$L" kernel "$orig+$T/mutants/01-comment.patch" | sed -n 's/.* -> build \([^ ]*\) .*/\1/p')
 	t0=$(date +%s)
 	skippable env LSMCONF_QEMU="$standins/fail-first" LSMCONF_FAIL_IMAGE="*/builds/$key/*" \
+		LSMCONF_FAIL_WITH=early-bug \
 		LSMCONF_FAIL_BOOTS=2 LSMCONF_FAIL_STATE="$T/fail-first.state" \
 		timeout -k 5 3000 "$L" mutate --results "$T/mu5" --mutants "$T/mutants" \
 		--mutant 01-comment --test features_test > "$T/mu5.out" 2>&1
@@ -1074,6 +1136,31 @@ built_from_source() {
 	check "mutate: mutants.tsv says inconclusive, two runs, and why" awk -F '\t' \
 		'NR > 1 && $2 == "inconclusive" && $6 == 2 && $10 == "the guest reached its tests in one run of two" { f = 1 } END { exit !f }' \
 		"$T/mu5/latest/mutants.tsv"
+	# Host failures kill no mutant (issue 37): QEMU ends the comment-only
+	# mutant's first two boots in the middle of a case by its own exit
+	# status; each is booted again in the same run, no case crashed, and
+	# the mutant survives as it should. Three such boots (here by
+	# SIGKILL) fail the mutant's unit as a host failure: no verdict.
+	rm -f "$T/mu8.state"
+	env LSMCONF_QEMU="$standins/exits-mid-case" LSMCONF_FAIL_IMAGE="*/builds/$key/*" \
+		LSMCONF_FAIL_BOOTS=2 LSMCONF_FAIL_STATE="$T/mu8.state" \
+		timeout -k 5 3000 "$L" mutate --results "$T/mu8" --mutants "$T/mutants" \
+		--mutant 01-comment --test features_test > "$T/mu8.out" 2>&1
+	rc=$?
+	check "mutate, host failures: the mutant survives, killed by nothing (exit $rc)" \
+		sh -c "[ $rc -eq 1 ] && grep -q '^== mutant 01-comment: survived' '$T/mu8.out' && ! grep -q 'running it again' '$T/mu8.out'"
+	check "mutate, host failures: both reported as such, no case crashed" sh -c \
+		"grep -q '^   boot 1: host failure: QEMU exited with status 1 at console line' '$T/mu8.out' && grep -q '^   boot 2: host failure: QEMU exited with status 1' '$T/mu8.out' && ! grep -q 'brought the kernel down' '$T/mu8.out'"
+	rm -f "$T/mu9.state"
+	env LSMCONF_QEMU="$standins/killed-mid-case" LSMCONF_FAIL_IMAGE="*/builds/$key/*" \
+		LSMCONF_FAIL_BOOTS=3 LSMCONF_FAIL_STATE="$T/mu9.state" \
+		timeout -k 5 3000 "$L" mutate --results "$T/mu9" --mutants "$T/mutants" \
+		--mutant 01-comment --test features_test > "$T/mu9.out" 2>&1
+	rc=$?
+	check "mutate, a host failure too many: $(grep -m1 'host failure: build' "$T/mu9.out" | cut -c1-120)" \
+		sh -c "[ $rc -ne 0 ] && grep -q 'host failure: build:.*01-comment.patch \[apparmor\]: boot 3: QEMU was killed by signal 9 at console line' '$T/mu9.out' && grep -q 'units not done' '$T/mu9.out'"
+	check "mutate, a host failure too many: no verdict on the mutant" sh -c \
+		"! grep -q '^== mutant 01-comment: ' '$T/mu9.out' && ! ls '$T'/mu9/latest/mutants.tsv 2> /dev/null | grep -q ."
 	# A mutant that brings the kernel down in one case, in both runs, is
 	# killed by that crash, named with its kernel report's first line.
 	mkdir -p "$T/rose" "$T/mutants-crash"

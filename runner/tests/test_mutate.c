@@ -310,6 +310,9 @@ START_TEST(test_ktap_failures)
 	static const char ktap[] =
 		"TAP version 13\n1..4\n"
 		"# boot problem: boot 3: the results sent after the last test never arrived\n"
+		"# boot problem: boot 2: kernel WARNING in test live_test, case global.a at console line 412: WARNING: CPU: 0 PID: 91 at fs/x.c:7\n"
+		"# boot problem: boot 2: frame 3 cut short\n"
+		"# boot problem: the guest died before its tests in 2 boots: the guest printed nothing within 10 s\n"
 		"# selftests: apparmor: unix_peer_test\n"
 		"# TAP version 13\n# 1..3\n"
 		"# ok 1 global.a\n"
@@ -339,10 +342,13 @@ START_TEST(test_ktap_failures)
 
 	mutant_ktap_failures(ktap, &v, &n);
 	ck_assert_uint_eq(n, 6);
-	/* Numbers squashed: boot 3 in one run is boot 2 in the other. */
+	/*
+	 * Only the kernel's own report among the boot problems, numbers
+	 * squashed: boot 3 in one run is boot 2 in the other.
+	 */
 	ck_assert_str_eq(
 		v[0].name,
-		"boot: boot N: the results sent after the last test never arrived");
+		"boot: boot N: kernel WARNING in test live_test, case global.a at console line N: WARNING: CPU: N PID: N at fs/x.c:N");
 	ck_assert_ptr_null(v[0].trace);
 	ck_assert_str_eq(v[1].name, "unix_peer_test/global.b");
 	ck_assert_ptr_null(v[1].trace);
@@ -390,6 +396,41 @@ START_TEST(test_ktap_failures)
 	ck_assert_int_eq(
 		mutant_crash_note("boot 1 ended in test t\n", &name, &line),
 		-1);
+}
+END_TEST
+
+/*
+ * Two runs that failed the same way by the host's doing (results lost,
+ * a boot that died before its tests) kill nothing: those boot problems
+ * are no failures, and a failed run with none is inconclusive.
+ */
+START_TEST(test_host_problems_never_kill)
+{
+	static const char ktap[] =
+		"TAP version 13\n1..1\n"
+		"# boot problem: boot 1: the results sent after the last test never arrived\n"
+		"# boot problem: boot 2: frame 2 cut short\n"
+		"# selftests: apparmor: features_test\n"
+		"ok 1 selftests: apparmor: features_test\n";
+	struct mutant_fail *v1 = NULL, *v2 = NULL;
+	size_t n1 = 0, n2 = 0;
+	struct mutant_judgement j;
+
+	mutant_ktap_failures(ktap, &v1, &n1);
+	mutant_ktap_failures(ktap, &v2, &n2);
+	ck_assert_uint_eq(n1, 0);
+	{
+		struct mutant_run r1 = { .reached = true, .fails = v1 };
+		struct mutant_run r2 = { .reached = true, .fails = v2 };
+
+		ck_assert_ptr_nonnull(mutant_rerun_reason(&r1));
+		mutant_judge(true, &r1, &r2, &j);
+		ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+		ck_assert_uint_eq(j.ways, 0);
+		mutant_judgement_free(&j);
+	}
+	mutant_fails_free(v1, n1);
+	mutant_fails_free(v2, n2);
 }
 END_TEST
 
@@ -607,7 +648,7 @@ END_TEST
 int main(void)
 {
 	return CHECK_RUN("mutate", test_header, test_judge_one_run,
-			 test_judge_rerun, test_ktap_failures, test_list,
-			 test_lsm, test_judge_cost, test_equivalence,
-			 test_list_claims);
+			 test_host_problems_never_kill, test_judge_rerun,
+			 test_ktap_failures, test_list, test_lsm, test_judge_cost,
+			 test_equivalence, test_list_claims);
 }

@@ -271,11 +271,36 @@ START_TEST(test_parse_then_alive)
 }
 END_TEST
 
+/* QEMU ended by the host (SIGTERM: it exits 0) or by the guest. */
+START_TEST(test_host_shutdown)
+{
+	ck_assert(qmp_host_shutdown(
+		"{\"timestamp\": {\"seconds\": 1764000000, \"microseconds\": 1}, "
+		"\"event\": \"SHUTDOWN\", \"data\": {\"guest\": false, "
+		"\"reason\": \"host-signal\"}}"));
+	ck_assert(qmp_host_shutdown(
+		"{\"event\":\"SHUTDOWN\",\"data\":{\"guest\":false,\"reason\":\"host-ui\"}}"));
+	ck_assert(!qmp_host_shutdown(
+		"{\"event\": \"SHUTDOWN\", \"data\": {\"guest\": true, "
+		"\"reason\": \"guest-reset\"}}"));
+	ck_assert(!qmp_host_shutdown(
+		"{\"event\": \"SHUTDOWN\", \"data\": {\"guest\": true, "
+		"\"reason\": \"guest-panic\"}}"));
+	/* Another event with that reason, a reply, a line cut short. */
+	ck_assert(!qmp_host_shutdown(
+		"{\"event\": \"STOP\", \"data\": {\"reason\": \"host-signal\"}}"));
+	ck_assert(!qmp_host_shutdown("{\"return\": {}}"));
+	ck_assert(!qmp_host_shutdown(
+		"{\"event\": \"SHUTDOWN\", \"data\": {\"reason\": \"host-sig"));
+	ck_assert(!qmp_host_shutdown(""));
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("qmp", test_greeting, test_events, test_event_compact,
 			 test_event_with_data, test_status, test_other,
 			 test_noise, test_cut_after_name, test_member_names,
 			 test_truncated_value, test_status_alive,
-			 test_parse_then_alive);
+			 test_parse_then_alive, test_host_shutdown);
 }

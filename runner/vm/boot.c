@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "boot.h"
 #include "accel.h"
+#include "console.h"
+#include "hostfault.h"
 #include "watch.h"
 #include "lib/lib.h"
 
@@ -145,6 +147,43 @@ static void nostart(struct boot_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Whose fault the end was (hostfault.h): the console's reports, QEMU's
+ * status and words, the watch's deadline and QEMU's wait for a CPU.
+ */
+static void judge_end(const struct watch *w, const char *clog,
+		      struct boot_result *r)
+{
+	struct boot_facts f = { 0 };
+	struct console_scan scan;
+	char said[300], why[sizeof(r->reason)], *buf;
+	size_t len;
+
+	/* A fatal line, a guest panic, or a report still open at the end. */
+	r->kernel_report = w->fatal[0] || w->panic_deadline || w->in_trace;
+	if (!read_file(clog, &buf, &len)) {
+		console_scan(buf, len, &scan);
+		r->kernel_report |=
+			scan.count[CONSOLE_PANIC] || scan.count[CONSOLE_OOPS] ||
+			scan.count[CONSOLE_BUG] || scan.count[CONSOLE_STALL];
+		free(buf);
+	}
+	r->console_lines = w->lineno;
+	qemu_said(w->o->dir, said, sizeof(said));
+	f.end = r->end;
+	f.status = r->status;
+	f.kernel_report = r->kernel_report;
+	f.host_signal = w->host_signal;
+	f.window_s = w->window_s;
+	f.wait_s = w->wait_s;
+	f.console_line = w->lineno;
+	f.reason = r->reason;
+	f.said = said;
+	r->host = boot_host_fault(&f, why, sizeof(why));
+	if (r->host)
+		snprintf(r->reason, sizeof(r->reason), "%s", why);
+}
+
 static void boot_once(const struct boot_opts *o, bool kvm,
 		      struct boot_result *r)
 {
@@ -179,12 +218,15 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 		}
 	}
 	unlink(fifo);
-	{
-		char *cases = xasprintf("%s/console-cases.tsv", o->dir);
+	for (i = 0; i < 2; i++) {
+		char *p = xasprintf("%s/%s", o->dir,
+				    i ? "starved.tsv" : "console-cases.tsv");
 
-		unlink(cases);
-		free(cases);
+		unlink(p);
+		free(p);
 	}
+	/* From here on, what keeps QEMU from starting is the host's. */
+	r->host = true;
 	if (mkfifo(fifo, 0600)) {
 		nostart(r, "cannot create %s: %s", fifo, strerror(errno));
 		goto out;
@@ -215,6 +257,7 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 	if (w.pid < 0) {
 		nostart(r, "cannot start %s: %s", argv[0], strerror(-w.pid));
 	} else {
+		r->host = false;
 		watch_loop(&w);
 		if (!w.exited) {
 			kill(-w.pid, SIGKILL);
@@ -248,6 +291,7 @@ static void boot_once(const struct boot_opts *o, bool kvm,
 					r->reason, sizeof(r->reason),
 					"the guest ended before it sent its results");
 		}
+		judge_end(&w, clog, r);
 	}
 	r->seconds = now_seconds() - w.t0;
 out:

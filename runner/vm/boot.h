@@ -63,6 +63,15 @@ struct boot_result {
 	bool tests_started; /* the guest said "tests start" */
 	char running[128]; /* the test running when the boot ended, or "" */
 	char reason[512]; /* one line, "" for BOOT_DONE */
+	/*
+	 * The end is the host's fault (hostfault.h: QEMU's own exit status,
+	 * a signal, a deadline while the host starved QEMU), never the
+	 * kernel's; @reason then says so, without the kernel's words.
+	 */
+	bool host;
+	/* The console shows a report that can end a boot (not a WARNING). */
+	bool kernel_report;
+	unsigned int console_lines; /* complete console lines at the end */
 	char *cmdline; /* the QEMU command line, for the record */
 };
 

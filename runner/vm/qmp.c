@@ -74,3 +74,13 @@ bool qmp_status_alive(const char *status)
 			return true;
 	return false;
 }
+
+bool qmp_host_shutdown(const char *line)
+{
+	char event[32], reason[32];
+
+	return string_member(line, "event", event, sizeof(event)) &&
+	       !strcmp(event, "SHUTDOWN") &&
+	       string_member(line, "reason", reason, sizeof(reason)) &&
+	       (!strcmp(reason, "host-signal") || !strcmp(reason, "host-ui"));
+}

@@ -29,4 +29,11 @@ enum qmp_kind qmp_parse(const char *line, char *value, size_t size);
  */
 bool qmp_status_alive(const char *status);
 
+/*
+ * Whether @line is the SHUTDOWN event of a QEMU the host ended (its
+ * "reason" host-signal or host-ui: a SIGTERM, SIGINT or SIGHUP from the
+ * host, which QEMU answers by exiting 0), not the guest.
+ */
+bool qmp_host_shutdown(const char *line);
+
 #endif

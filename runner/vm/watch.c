@@ -183,6 +183,42 @@ static void problem_case(struct watch *w, const char *line, unsigned int no)
 	free(path);
 }
 
+/*
+ * QEMU's longest wait for a CPU since @since (seconds of the watch) and
+ * @then (NULL: since its threads started), kept as the window that ends
+ * the boot.
+ */
+static void measure_wait(struct watch *w, double since,
+			 const struct sched_snap *then)
+{
+	struct sched_snap now;
+
+	sched_sample(w->pid, &now);
+	w->window_s = now_seconds() - since;
+	w->wait_s = sched_wait_since(then, &now);
+}
+
+/*
+ * A test that ended while the host starved QEMU: "TEST<TAB>WINDOW<TAB>
+ * WAIT" in starved.tsv, so that its end by the guest's own timeout is
+ * not taken for the kernel's (the guest's clock runs on while QEMU
+ * waits for a CPU).
+ */
+static void test_ended(struct watch *w, const char *name)
+{
+	measure_wait(w, w->test_t0, &w->test_sched);
+	if (host_starved(w->window_s, w->wait_s)) {
+		char *out = xasprintf("%s/starved.tsv", w->o->dir);
+		char *row = xasprintf("%s\t%.1f\t%.1f\n", name, w->window_s,
+				      w->wait_s);
+
+		append_line(out, row);
+		free(row);
+		free(out);
+	}
+	w->window_s = w->wait_s = 0;
+}
+
 /* The guest init's markers, and a crash as it happens. */
 static void console_line(struct watch *w, const char *line, unsigned int no)
 {
@@ -193,7 +229,10 @@ static void console_line(struct watch *w, const char *line, unsigned int no)
 		snprintf(w->r->running, sizeof(w->r->running), "%s", name);
 		w->mark[0] = '\0';
 		w->test_deadline = now_seconds() + limit + w->o->grace_s;
+		w->test_t0 = now_seconds();
+		sched_sample(w->pid, &w->test_sched);
 	} else if (sscanf(line, "lsmconf: done %127s", name) == 1) {
+		test_ended(w, name);
 		w->r->running[0] = '\0';
 		w->test_deadline = 0;
 	} else if (!strncmp(line, "lsmconf: tests start", 20)) {
@@ -263,6 +302,8 @@ static void qmp_line(struct watch *w, const char *line)
 		qmp_send(w, "{\"execute\":\"query-status\"}\n");
 		break;
 	case QMP_EVENT:
+		if (qmp_host_shutdown(line))
+			w->host_signal = true;
 		if (!strcmp(value, "STOP"))
 			qmp_send(w, "{\"execute\":\"query-status\"}\n");
 		else if (!strcmp(value, "GUEST_PANICKED") && !w->panic_deadline)
@@ -346,6 +387,7 @@ static void check_deadlines(struct watch *w)
 			    STALL_S);
 	} else if (!w->r->tests_started && w->o->init_s &&
 		   now >= w->t0 + w->o->init_s) {
+		measure_wait(w, w->t0, NULL);
 		end(w, BOOT_NOINIT,
 		    w->kernel_up ?
 			    "the kernel started but the guest's init did not report within %d s" :
@@ -354,14 +396,17 @@ static void check_deadlines(struct watch *w)
 	} else if (w->r->first_output_s < 0 && w->o->silence_s &&
 		   now >= w->t0 + w->o->silence_s) {
 		qemu_said(w->o->dir, said, sizeof(said));
+		measure_wait(w, w->t0, NULL);
 		end(w, BOOT_SILENT,
 		    "the guest printed nothing within %d s (no console output at all)%s%s",
 		    w->o->silence_s, said[0] ? "; QEMU: " : "", said);
 	} else if (w->test_deadline && now >= w->test_deadline) {
+		measure_wait(w, w->test_t0, &w->test_sched);
 		end(w, BOOT_HUNG,
 		    "the guest stopped answering in %s (%d s past its bound, and its own timeout did not end it)",
 		    w->r->running, w->o->grace_s);
 	} else if (now >= w->t0 + w->o->timeout_s) {
+		measure_wait(w, w->t0, NULL);
 		end(w, BOOT_TIMEOUT,
 		    "the guest did not finish within %d s (boot timeout)",
 		    w->o->timeout_s);
@@ -395,6 +440,11 @@ void watch_loop(struct watch *w)
 
 void watch_drain(struct watch *w)
 {
+	struct pollfd pfd = { .fd = w->qmp, .events = POLLIN };
+
+	/* QMP's last events (a SHUTDOWN and its reason), without blocking. */
+	while (w->qmp >= 0 && poll(&pfd, 1, 0) > 0)
+		read_qmp(w);
 	if (w->con >= 0)
 		read_console(w);
 	if (w->conlen) {

@@ -9,6 +9,7 @@
 #define LSMCONF_WATCH_H
 
 #include "boot.h"
+#include "hostfault.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,6 +30,12 @@ struct watch {
 	unsigned int lineno; /* complete console lines so far */
 	char fatal[160]; /* the first fatal line, "" if none */
 	char mark[256]; /* the running test's last announced case, or "" */
+	/* QEMU's threads when the running test started, and when. */
+	struct sched_snap test_sched;
+	double test_t0;
+	/* The deadline that ended the boot: its window, QEMU's CPU wait. */
+	double window_s, wait_s;
+	bool host_signal; /* QMP: QEMU shut down on a signal from the host */
 	char conline[512], qmpline[1024];
 	size_t conlen, qmplen;
 };
