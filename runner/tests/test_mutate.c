@@ -649,6 +649,6 @@ int main(void)
 {
 	return CHECK_RUN("mutate", test_header, test_judge_one_run,
 			 test_host_problems_never_kill, test_judge_rerun,
-			 test_ktap_failures, test_list, test_lsm, test_judge_cost,
-			 test_equivalence, test_list_claims);
+			 test_ktap_failures, test_list, test_lsm,
+			 test_judge_cost, test_equivalence, test_list_claims);
 }
