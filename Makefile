@@ -126,7 +126,7 @@ $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
 	$(OUT)/obj/tests/doccheck_facts.o $(LIB_OBJS)
 # The LSM table (lib/lsm.c).
 $(OUT)/tests/test_lsm $(OUT)/tests/test_kedit $(OUT)/tests/test_settings \
-$(OUT)/tests/test_units: $(LIB_OBJS)
+$(OUT)/tests/test_units $(OUT)/tests/test_input: $(LIB_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
 $(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS)
