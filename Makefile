@@ -221,7 +221,7 @@ $(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c runner/results/ksf
 LEGACY_SRCS := $(wildcard runner/results/legacy*.c)
 $(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c $(LEGACY_SRCS))
-$(OUT)/fuzz/fuzz_kcidb: $(call fuzz_objs,runner/results/kcidb_cases.c runner/results/kcidb.c runner/results/ktap.c runner/results/ksft.c runner/results/saved.c)
+$(OUT)/fuzz/fuzz_kcidb: $(call fuzz_objs,runner/results/kcidb_cases.c runner/results/kcidb.c runner/results/ktap.c runner/results/ksft.c runner/results/saved.c runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c)
 $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)

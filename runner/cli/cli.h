@@ -147,6 +147,10 @@ int own_options(int argc, char **argv,
 		void *ctx);
 /* Notes a samples file's lines that are not samples, when there are any. */
 void note_malformed(const char *path, size_t n);
+/* run_load_records() (session.h), or death in one line. */
+struct kernel_boots;
+struct record_set;
+void boots_records(const struct kernel_boots *kb, struct record_set *set);
 /* A new results directory under @base (session.h), or death. */
 char *results_root(const char *base);
 /*

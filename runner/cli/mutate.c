@@ -162,7 +162,7 @@ void mutate_analyse(const struct run_opts *ro,
 	char *crashed, *orig_crashed, *fa, *fb;
 	size_t i, n = 0;
 
-	run_load_records(&ob->kb, &ob->rs);
+	boots_records(&ob->kb, &ob->rs);
 	/*
 	 * A mutant is the original's source plus a patch: a feature it no
 	 * longer advertises is a kill, and explains none of its decisions.
@@ -327,7 +327,7 @@ static void original_records(const struct kernel_boots *orig, const char *lsms,
 		some.lsm[some.n] = orig->lsm[i];
 		some.dir[some.n++] = orig->dir[i];
 	}
-	run_load_records(&some, rs);
+	boots_records(&some, rs);
 }
 
 /*
@@ -924,7 +924,7 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 		unit_print_output(store, c->boot[i], root);
 		orig_s += unit_seconds(store, c->boot[i]);
 	}
-	run_load_records(&kb, &orig);
+	boots_records(&kb, &orig);
 	if (c->a.m.cost) {
 		const char *ids[2] = { c->ocost[0], c->ocost[1] };
 

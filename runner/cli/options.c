@@ -131,6 +131,14 @@ void note_malformed(const char *path, size_t n)
 		note("%s: %zu malformed lines", path, n);
 }
 
+void boots_records(const struct kernel_boots *kb, struct record_set *set)
+{
+	struct err e;
+
+	if (run_load_records(kb, set, &e))
+		die("%s", e.msg);
+}
+
 char *results_root(const char *base)
 {
 	struct err e;

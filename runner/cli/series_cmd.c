@@ -305,7 +305,7 @@ static void observe_base(struct series_ctx *c, const struct step *st,
 		unit_print_output(c->store, st->boot, r->root);
 	kn->runs++;
 	kn->run_s += unit_seconds(c->store, st->boot);
-	run_load_records(&r->base_kb, &r->base_rs);
+	boots_records(&r->base_kb, &r->base_rs);
 	if (!mutate_reached(&r->base_kb)) {
 		obs->outcome = BISECT_NO_BOOT;
 		return;

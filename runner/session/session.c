@@ -50,10 +50,12 @@ char *guest_text(const struct kernel_run *kr, const char *name)
 
 char *run_guest_file(const char *dir, const char *name, char **path)
 {
+	struct err e;
 	char *buf;
 
 	*path = xasprintf("%s/guest/%s", dir, name);
-	if (read_file(*path, &buf, NULL))
+	/* Never waits on what a saved directory holds (a FIFO). */
+	if (read_input(*path, INPUT_MAX_BIG, INPUT_TEXT, &buf, NULL, &e))
 		buf = xstrdup("");
 	return buf;
 }
@@ -235,56 +237,88 @@ int run_kernel_lsms(const struct run_opts *o, const char *root,
 	return 0;
 }
 
-/* The records of every boot (one per LSM) of a kernel, as one set. */
-void run_load_records(const struct kernel_boots *kb, struct record_set *set)
+/*
+ * A boot's records.tsv appended to @all (its header only when @all is
+ * empty), read strictly: a missing one is a boot that recorded nothing.
+ */
+static int add_records(const char *dir, struct sbuf *all, struct err *e)
+{
+	char *path = xasprintf("%s/records.tsv", dir), *buf, msg[1200];
+	struct record_set set;
+	const char *body;
+	size_t len;
+	int ret;
+
+	ret = read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &buf, &len, e);
+	if (ret) {
+		free(path);
+		return ret == -ENOENT ? 0 : -1;
+	}
+	ret = records_parse(buf, len, &set);
+	if (ret)
+		records_error(&set, ret, msg, sizeof(msg));
+	else
+		ret = records_check(&set, msg, sizeof(msg));
+	records_free(&set);
+	if (ret) {
+		err_set(e, "%s: %s", path, msg);
+	} else {
+		/* Each file has its own header: keep only the first. */
+		body = all->len ? buf + strcspn(buf, "\n") + 1 : buf;
+		sbuf_add(all, body, len - (body - buf));
+	}
+	free(buf);
+	free(path);
+	return ret ? -1 : 0;
+}
+
+int run_load_records(const struct kernel_boots *kb, struct record_set *set,
+		     struct err *e)
 {
 	struct sbuf all = { 0 };
 	size_t i, len;
 	char *buf, msg[1200];
 	int ret;
 
-	for (i = 0; i < kb->n; i++) {
-		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
-		const char *body;
-
-		/* No records at all (the guest died): its cases are one-sided. */
-		if (!read_file(path, &buf, &len)) {
-			/* Each file has its own header: keep only the first. */
-			body = all.len && !strncmp(buf, "id\t", 3) ?
-				       buf + strcspn(buf, "\n") + 1 :
-				       buf;
-			sbuf_printf(&all, "%s", body);
-			free(buf);
+	memset(set, 0, sizeof(*set));
+	for (i = 0; i < kb->n; i++)
+		if (saved_check_files(kb->dir[i], e) ||
+		    add_records(kb->dir[i], &all, e)) {
+			sbuf_free(&all);
+			return -1;
 		}
-		free(path);
-	}
 	ret = records_parse(all.buf ? all.buf : "", all.len, set);
+	sbuf_free(&all);
 	if (ret) {
 		records_error(set, ret, msg, sizeof(msg));
-		die("%s: %s", kb->dir[0], msg);
+		return err_set(e, "%s: %s", kb->dir[0], msg);
 	}
-	sbuf_free(&all);
 	for (i = 0; i < kb->n; i++) {
 		char *path = xasprintf("%s/known.tsv", kb->dir[i]);
 
-		if (!read_file(path, &buf, &len)) {
+		if (!read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &buf, &len,
+				e)) {
 			records_mark_known(set, buf);
 			free(buf);
 		}
 		free(path);
 	}
+	return 0;
 }
 
 char *run_known_crashes(const struct kernel_boots *kb)
 {
 	struct sbuf all = { 0 };
+	struct err e;
 	size_t i;
 	char *buf;
 
 	for (i = 0; i < kb->n; i++) {
 		char *path = xasprintf("%s/known-crashes.tsv", kb->dir[i]);
 
-		if (!read_file(path, &buf, NULL)) {
+		/* Checked by run_load_records(), which comes first. */
+		if (!read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &buf, NULL,
+				&e)) {
 			sbuf_printf(&all, "%s", buf);
 			free(buf);
 		}

@@ -79,8 +79,15 @@ int run_kernel_lsms(const struct run_opts *o, const char *root,
 void kernel_boots_free(struct kernel_boots *kb);
 
 struct record_set;
-/* The decision records of every boot of @kb, as one set. */
-void run_load_records(const struct kernel_boots *kb, struct record_set *set);
+/*
+ * The decision records of every boot of @kb, as one set, and the known
+ * bugs their known.tsv name. Each boot's files are checked first
+ * (saved_check_files()) and its records.tsv read strictly (header,
+ * every line; records_check()); a boot without one recorded nothing.
+ * 0, or -1 with a one-line reason naming the file in @e.
+ */
+int run_load_records(const struct kernel_boots *kb, struct record_set *set,
+		     struct err *e);
 /*
  * The crashes of @kb's boots that were a known kernel bug, its signature
  * checked (the lines of each known-crashes.tsv: "CASE<TAB>BUG<TAB>BOOT"),
