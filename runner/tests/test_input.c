@@ -161,6 +161,29 @@ START_TEST(test_diff_bad)
 }
 END_TEST
 
+START_TEST(test_rfc3339)
+{
+	ck_assert(is_rfc3339("2026-12-04T10:11:12Z"));
+	ck_assert(is_rfc3339("2026-12-04t10:11:12.123456z"));
+	ck_assert(is_rfc3339("2026-12-04T10:11:12+01:00"));
+	ck_assert(is_rfc3339("2024-02-29T00:00:60-23:59"));
+	ck_assert(!is_rfc3339("yesterday"));
+	ck_assert(!is_rfc3339(""));
+	ck_assert(!is_rfc3339("2026-12-04"));
+	ck_assert(!is_rfc3339("2026-12-04 10:11:12Z"));
+	ck_assert(!is_rfc3339("2026-12-04T10:11:12"));
+	ck_assert(!is_rfc3339("2026-13-04T10:11:12Z"));
+	ck_assert(!is_rfc3339("2026-04-31T10:11:12Z"));
+	ck_assert(!is_rfc3339("2026-02-29T10:11:12Z"));
+	ck_assert(!is_rfc3339("1900-02-29T10:11:12Z"));
+	ck_assert(is_rfc3339("2000-02-29T10:11:12Z"));
+	ck_assert(!is_rfc3339("2026-12-04T24:00:00Z"));
+	ck_assert(!is_rfc3339("2026-12-04T10:11:12.Z"));
+	ck_assert(!is_rfc3339("2026-12-04T10:11:12+0100"));
+	ck_assert(!is_rfc3339("2026-12-04T10:11:12Zjunk"));
+}
+END_TEST
+
 static void setup(void)
 {
 	ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -175,5 +198,6 @@ static void teardown(void)
 int main(void)
 {
 	return CHECK_RUN_FIXTURE("input", setup, teardown, 0, test_read_input,
-				 test_nul, test_diff_good, test_diff_bad);
+				 test_nul, test_diff_good, test_diff_bad,
+				 test_rfc3339);
 }
