@@ -134,7 +134,11 @@ int opt_nonnegative(const char *opt, const char *arg);
 double opt_positive_real(const char *opt, const char *arg);
 /* The value of a bench, msgcost or mutate option: the next argument. */
 const char *opt_value(const char *opt, const char *v);
-/* Every spec's syntax, before anything is fetched, built or booted. */
+/*
+ * Every spec as `kernel` checks it (kernel_check_spec(): its syntax and
+ * the local files it names), before anything is fetched, built or
+ * booted; dies in one line on the first bad one.
+ */
 void specs_check(char *const *specs, int n);
 /*
  * The subcommand's own options, each with a value, taken out of @argv

@@ -95,19 +95,18 @@ const char *opt_value(const char *opt, const char *v)
 	return v;
 }
 
-/* Every spec's syntax, before anything is fetched, built or booted. */
+/*
+ * Every spec as `kernel` checks it (kernel_check_spec()), before anything
+ * is fetched, built or booted.
+ */
 void specs_check(char *const *specs, int n)
 {
-	char err[512];
+	struct err e;
 	int i;
 
-	for (i = 0; i < n; i++) {
-		struct kspec s;
-
-		if (kspec_parse(specs[i], &s, err, sizeof(err)))
-			die("%s", err);
-		kspec_free(&s);
-	}
+	for (i = 0; i < n; i++)
+		if (kernel_check_spec(specs[i], &e))
+			die("%s", e.msg);
 }
 
 int own_options(int argc, char **argv,
