@@ -558,7 +558,8 @@ static void load_series(struct series_ctx *c)
 
 	tmp = xasprintf("%s/.load-%d", base, (int)getpid());
 	remove_tree(tmp);
-	if (series_load(c->so.input, c->so.git_dir, tmp, &r->s, &e))
+	if (series_load(c->so.input, c->so.git_dir, tmp, c->so.allow_gaps,
+			&r->s, &e))
 		die("%s", e.msg);
 	c->key = xcalloc(r->s.n + 1, sizeof(*c->key));
 	sbuf_printf(&key, "source %s\n", c->so.source);
@@ -612,6 +613,14 @@ static void *series_plan(int argc, char **argv, struct unit_plan *p,
 	for (i = 0; i < argc; i++)
 		add_word(&cmd, argv[i]);
 	c->cmdline = cmd.buf;
+	/* A flag without a value: taken out before the others. */
+	for (first = i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--allow-gaps"))
+			argv[first++] = argv[i];
+		else
+			c->so.allow_gaps = true;
+	argc = first;
+	argv[argc] = NULL;
 	argc = own_options(argc, argv, series_option, &c->so);
 	first = run_options(argc, argv, &c->o);
 	if (argc - first != 2)
