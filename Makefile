@@ -226,6 +226,10 @@ $(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c
 $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)
 $(OUT)/fuzz/fuzz_spec: $(call fuzz_objs,runner/provision/spec.c)
+$(OUT)/fuzz/fuzz_saved: $(call fuzz_objs,runner/results/saved.c runner/results/records.c $(LEGACY_SRCS))
+$(OUT)/fuzz/fuzz_plan: $(call fuzz_objs,)
+$(OUT)/fuzz/fuzz_known_tsv: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
+$(OUT)/fuzz/fuzz_series: $(call fuzz_objs,runner/provision/series.c)
 
 $(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
 	@mkdir -p $(dir $@)

@@ -62,7 +62,7 @@ static bool hunk_header(const char *line, size_t n, unsigned long *old,
 	bool ok = false;
 
 	*old = *new = 1;
-	if (*p++ != '-' || !number(&p, &v))
+	if (n < 4 || copy[2] != ' ' || *p++ != '-' || !number(&p, &v))
 		goto out;
 	if (*p == ',' && (p++, !number(&p, old)))
 		goto out;

@@ -148,6 +148,10 @@ START_TEST(test_diff_bad)
 	ck_assert_int_eq(check(FILES "@@ garbage @@\n", &e), -1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "line 3: not a hunk header"));
 	ck_assert_int_eq(check(FILES "@@ -0,0 +0,0 @@\n", &e), -1);
+	/* "@@" alone (fuzz_series): a header cut short, not read past. */
+	ck_assert_int_eq(diff_check(FILES "@@", strlen(FILES) + 2, "m", &e),
+			 -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "not a hunk header"));
 	ck_assert_int_eq(check("@@ -1 +1 @@\n-a\n+b\n", &e), -1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "a hunk outside a file"));
 	ck_assert_int_eq(check(FILES "\n", &e), -1);
