@@ -179,6 +179,7 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@sh runner/tests/series_test.sh $(LSMCONF)
 	@sh runner/tests/series_plan_test.sh $(LSMCONF)
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
+	@sh runner/tests/badinput_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)

@@ -68,11 +68,58 @@ static int kv_line(const char *p, size_t n, unsigned int lineno,
 	return 0;
 }
 
+/* A key of kernel.txt: where it is, for the check of keys twice. */
+struct kv_key {
+	const char *p;
+	size_t n;
+	unsigned int line;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct kv_key *x = a, *y = b;
+	int c = memcmp(x->p, y->p, MIN(x->n, y->n));
+
+	if (c)
+		return c;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* A key twice (which value holds?): the earliest second one, named. */
+static int keys_once(struct kv_key *k, size_t n, const char *path,
+		     struct err *e)
+{
+	const struct kv_key *first = NULL, *again = NULL;
+	size_t i;
+
+	qsort(k, n, sizeof(*k), cmp_key);
+	for (i = 1; i < n; i++)
+		if (k[i].n == k[i - 1].n &&
+		    !memcmp(k[i].p, k[i - 1].p, k[i].n) &&
+		    (!again || k[i].line < again->line)) {
+			again = &k[i];
+			/* Sorted by line within a key: its first is before. */
+			first = &k[i - 1];
+			while (first > k && first[-1].n == first->n &&
+			       !memcmp(first[-1].p, first->p, first->n))
+				first--;
+		}
+	if (!again)
+		return 0;
+	return err_set(e, "%s: line %u: %.*s again (first on line %u)", path,
+		       again->line, (int)MIN(again->n, 60), again->p,
+		       first->line);
+}
+
 int saved_kernel_txt_check(const char *text, size_t len, const char *path,
 			   struct err *e)
 {
-	const char *p = text, *end = text + len, *q;
+	const char *p = text, *end = text + len;
+	struct kv_key *keys = NULL;
 	unsigned int lineno = 0, line;
+	int ret = 0;
 	char *v;
 	size_t off;
 
@@ -80,31 +127,30 @@ int saved_kernel_txt_check(const char *text, size_t len, const char *path,
 		return err_set(e, "%s: empty (want KEY<TAB>VALUE lines)", path);
 	if (input_find_nul(text, len, &off, &line))
 		return err_set(e, "%s: line %u: a NUL byte", path, line);
-	while (p < end) {
+	while (!ret && p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		size_t k = strcspn(p, "\t\n");
-		unsigned int other = 0;
 
 		lineno++;
 		if (!nl)
-			return err_set(
+			ret = err_set(
 				e,
 				"%s: line %u: cut short (no newline at its end)",
 				path, lineno);
-		if (kv_line(p, n, lineno, path, e))
-			return -1;
-		/* A key twice: which value holds? */
-		for (q = text; q < p; q = strchr(q, '\n') + 1) {
-			other++;
-			if (!strncmp(q, p, k + 1))
-				return err_set(
-					e,
-					"%s: line %u: %.*s again (first on line %u)",
-					path, lineno, (int)k, p, other);
+		else
+			ret = kv_line(p, n, lineno, path, e);
+		if (!ret) {
+			keys = xrealloc(keys, lineno * sizeof(*keys));
+			keys[lineno - 1] =
+				(struct kv_key){ p, strcspn(p, "\t"), lineno };
+			p = nl + 1;
 		}
-		p = nl + 1;
 	}
+	if (!ret)
+		ret = keys_once(keys, lineno, path, e);
+	free(keys);
+	if (ret)
+		return -1;
 	if (!(v = saved_value(text, "spec")))
 		return err_set(e, "%s: no spec line", path);
 	free(v);
