@@ -16,6 +16,7 @@
 #include "lib/units.h"
 #include "vm/vm.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +42,16 @@ static void crash_lines(const char *dir, struct mutant_fail *v, size_t n)
 
 	/* crash-N.txt: N is the boot, at most the session's few. */
 	for (c = 1; c <= 16; c++) {
+		struct err e;
+		int ret;
+
 		path = xasprintf("%s/crash-%d.txt", dir, c);
-		if (read_file(path, &text, NULL)) {
+		/* A store's file may be anything: never waited on. */
+		ret = read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &text, NULL,
+				 &e);
+		if (ret && ret != -ENOENT)
+			die("%s", e.msg);
+		if (ret) {
 			free(path);
 			continue;
 		}

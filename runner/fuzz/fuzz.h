@@ -17,8 +17,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /*
  * A NUL-terminated copy of the input, for the parsers that take C strings:
- * an input with NUL bytes is cut at the first one, as the callers' files
- * read with read_file() are.
+ * an input with NUL bytes is cut at the first one (the callers' files,
+ * read with read_input(), never hold one).
  */
 static inline char *fuzz_cstr(const uint8_t *data, size_t size)
 {
