@@ -134,12 +134,12 @@ int records_parse(const char *text, size_t len, struct record_set *set)
 			if (!set->first_cr_line)
 				set->first_cr_line = lineno;
 		}
-		if (lineno == 1 && n >= 3 && !strncmp(p, "id\t", 3)) {
-			/* The header: the old one names the old columns. */
-			parse_header(p, n, set);
-		} else if (!nl) {
+		if (!nl) {
 			/* A last line without its newline was cut short. */
 			bad_line(set, lineno, REC_BAD_CUT, 0);
+		} else if (lineno == 1 && n >= 3 && !strncmp(p, "id\t", 3)) {
+			/* The header: the old one names the old columns. */
+			parse_header(p, n, set);
 		} else if (n) {
 			parse_line(p, n, lineno, set);
 		}
@@ -221,7 +221,8 @@ int records_check(const struct record_set *set, char *buf, size_t size)
 			set->other_header);
 		return -1;
 	}
-	if (set->header == REC_HEADER_NONE) {
+	/* A first line cut short says so itself. */
+	if (set->header == REC_HEADER_NONE && set->first_bad_line != 1) {
 		snprintf(
 			buf, size,
 			"line 1: no header (want the columns id, abi, subject, ... observed)");

@@ -263,8 +263,9 @@ static int add_records(const char *dir, struct sbuf *all, struct err *e)
 	if (ret) {
 		err_set(e, "%s: %s", path, msg);
 	} else {
-		/* Each file has its own header: keep only the first. */
-		body = all->len ? buf + strcspn(buf, "\n") + 1 : buf;
+		/* Each file has its own header (checked): keep the first. */
+		body = memchr(buf, '\n', len);
+		body = all->len && body ? body + 1 : buf;
 		sbuf_add(all, body, len - (body - buf));
 	}
 	free(buf);

@@ -221,6 +221,9 @@ START_TEST(test_strict)
 		"line 3: an empty field (field 2)");
 	ck_assert_str_eq(STRICT(HEADER "a_test/y/o\t5.0"),
 			 "line 2: cut short (no newline at its end)");
+	/* A header cut short is no header. */
+	ck_assert_str_eq(STRICT("id\tabi\tsubject"),
+			 "line 1: cut short (no newline at its end)");
 	/* A NUL byte drops no record after it: the line is bad. */
 	ck_assert_str_eq(
 		STRICT(HEADER "a\0b\n" REC("a_test/y/o", "allow", "allow")),
