@@ -127,7 +127,7 @@ $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
 	$(OUT)/obj/tests/doccheck_facts.o $(LIB_OBJS)
 # The LSM table (lib/lsm.c).
 $(OUT)/tests/test_lsm $(OUT)/tests/test_kedit $(OUT)/tests/test_settings \
-$(OUT)/tests/test_units: $(LIB_OBJS)
+$(OUT)/tests/test_units $(OUT)/tests/test_input: $(LIB_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
 $(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS)
@@ -187,6 +187,7 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
 	@sh runner/tests/mutate_store_test.sh $(LSMCONF)
 	@sh runner/tests/build_fault_test.sh $(LSMCONF)
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
+	@sh runner/tests/badinput_test.sh $(LSMCONF)
 
 e2e: $(DEPS) all
 	runner/tests/e2e.sh $(LSMCONF)
@@ -238,11 +239,15 @@ $(OUT)/fuzz/fuzz_ktap: $(call fuzz_objs,runner/results/ktap.c runner/results/ksf
 LEGACY_SRCS := $(wildcard runner/results/legacy*.c)
 $(OUT)/fuzz/fuzz_records: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_known: $(call fuzz_objs,runner/results/known.c runner/results/records.c $(LEGACY_SRCS))
-$(OUT)/fuzz/fuzz_kcidb: $(call fuzz_objs,runner/results/kcidb_cases.c runner/results/kcidb.c runner/results/ktap.c runner/results/ksft.c runner/results/saved.c)
+$(OUT)/fuzz/fuzz_kcidb: $(call fuzz_objs,runner/results/kcidb_cases.c runner/results/kcidb.c runner/results/ktap.c runner/results/ksft.c runner/results/saved.c runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_console: $(call fuzz_objs,runner/vm/console.c runner/vm/crash.c)
 $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)
 $(OUT)/fuzz/fuzz_spec: $(call fuzz_objs,runner/provision/spec.c)
+$(OUT)/fuzz/fuzz_saved: $(call fuzz_objs,runner/results/saved.c runner/results/records.c $(LEGACY_SRCS))
+$(OUT)/fuzz/fuzz_plan: $(call fuzz_objs,)
+$(OUT)/fuzz/fuzz_known_tsv: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
+$(OUT)/fuzz/fuzz_series: $(call fuzz_objs,runner/provision/series.c)
 
 $(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
 	@mkdir -p $(dir $@)

@@ -98,6 +98,7 @@ int mutants_list(const char *dir, char *const *only, size_t n_only,
 		size_t len = strlen(de->d_name);
 		struct mutant m = { 0 };
 		char *text = NULL;
+		size_t text_len;
 
 		if (len <= 6 || strcmp(de->d_name + len - 6, ".patch"))
 			continue;
@@ -107,14 +108,13 @@ int mutants_list(const char *dir, char *const *only, size_t n_only,
 			continue;
 		}
 		m.path = xasprintf("%s/%s", dir, de->d_name);
-		if (read_file(m.path, &text, NULL) ||
-		    mutant_header(text, &m.desc, &m.equivalent)) {
-			if (!text)
-				err_set(e, "cannot read %s", m.path);
-			else
-				err_set(e,
-					"%s: no one-line description before the diff",
-					m.path);
+		/* Refused when planned, not when patch(1) meets it. */
+		if (read_input(m.path, INPUT_MAX_BIG, INPUT_TEXT, &text,
+			       &text_len, e) ||
+		    diff_check(text, text_len, m.path, e) < 0 ||
+		    (mutant_header(text, &m.desc, &m.equivalent) &&
+		     err_set(e, "%s: no one-line description before the diff",
+			     m.path))) {
 			free(text);
 			free(m.name);
 			free(m.path);

@@ -44,7 +44,9 @@ struct err;
 /*
  * The mutants in @dir (*.patch, sorted), or only those named in @only.
  * Returns 0, or -1 with a one-line message in @e on a missing directory,
- * an unknown name, no mutant at all or a patch without a description.
+ * an unknown name, no mutant at all, a patch that is no readable text
+ * file, holds no diff, or one whose hunks do not add up (diff_check():
+ * the file and line named), or a patch without a description.
  */
 int mutants_list(const char *dir, char *const *only, size_t n_only,
 		 struct mutant **out, size_t *n, struct err *e);

@@ -12,6 +12,7 @@
 #include "results/results.h"
 #include "lib/lib.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,7 @@ static char *capture(const struct run_opts *o, const char *root,
 	time_t now = time(NULL);
 	struct kernel k;
 	struct err e;
-	int ran;
+	int ran, ret;
 
 	if (kernel_provision(spec, &k, o->refresh, &e))
 		die("%s", e.msg);
@@ -77,8 +78,11 @@ static char *capture(const struct run_opts *o, const char *root,
 		die("abi: cannot write %s", path);
 	free(path);
 	path = xasprintf("%s/" ABI_SOURCES, out);
-	if (read_file(path, &sources, NULL))
+	ret = read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &sources, NULL, &e);
+	if (ret == -ENOENT)
 		sources = NULL;
+	else if (ret)
+		die("abi: %s", e.msg);
 	strftime(day, sizeof(day), "%Y-%m-%d", gmtime(&now));
 	line = xasprintf("%s\t%s\t%s\t%s\t%s\tlsmconf abi %s", set, release,
 			 k.package ? k.package : "-",

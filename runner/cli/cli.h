@@ -134,7 +134,11 @@ int opt_nonnegative(const char *opt, const char *arg);
 double opt_positive_real(const char *opt, const char *arg);
 /* The value of a bench, msgcost or mutate option: the next argument. */
 const char *opt_value(const char *opt, const char *v);
-/* Every spec's syntax, before anything is fetched, built or booted. */
+/*
+ * Every spec as `kernel` checks it (kernel_check_spec(): its syntax and
+ * the local files it names), before anything is fetched, built or
+ * booted; dies in one line on the first bad one.
+ */
 void specs_check(char *const *specs, int n);
 /*
  * The subcommand's own options, each with a value, taken out of @argv
@@ -147,6 +151,12 @@ int own_options(int argc, char **argv,
 		void *ctx);
 /* Notes a samples file's lines that are not samples, when there are any. */
 void note_malformed(const char *path, size_t n);
+/* run_load_records() (session.h), or death in one line. */
+struct kernel_boots;
+struct known_list;
+struct record_set;
+void boots_records(const struct kernel_boots *kb, struct known_list *known,
+		   struct record_set *set);
 /* A new results directory under @base (session.h), or death. */
 char *results_root(const char *base);
 /*

@@ -13,8 +13,6 @@
 #include "lib/lib.h"
 #include "lib/units.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -280,8 +278,8 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 	char *crashed_a, *crashed_b, *fa, *fb;
 	int c;
 
-	run_load_records(&a->boots, o->known, &ra);
-	run_load_records(&b->boots, o->known, &rb);
+	boots_records(&a->boots, o->known, &ra);
+	boots_records(&b->boots, o->known, &rb);
 	/* Features are evidence only between two upstream versions. */
 	compare_boot_features(&a->boots, &b->boots, &fa, &fb);
 	compare_kernels(
@@ -339,168 +337,28 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 	return c;
 }
 
-/* A kernel of saved results: its boots' directories, from kernel.txt. */
-struct saved_kernel {
-	char *spec, *source, *ident;
-	char *lsm[4];
-	struct kernel_boots boots;
-	bool old_source, old_verdict; /* an older run left no such line */
-};
-
-static char *read_text(const char *dir, const char *name)
+/* Saved results @dir's kernels (saved_load()), or death in one line. */
+static size_t load_saved(const char *dir, struct saved_kernel *out, size_t max)
 {
-	char *path = xasprintf("%s/%s", dir, name), *text;
+	struct err e;
+	int n = saved_load(dir, out, max, &e);
 
-	if (read_file(path, &text, NULL))
-		text = NULL;
-	free(path);
-	return text;
+	if (n < 0)
+		die("compare --saved: %s", e.msg);
+	return n;
 }
 
-/* Adds the boot in @dir (its kernel.txt read as @text) to @sk. */
-static void saved_add_boot(struct saved_kernel *sk, const char *dir, char *text)
+/* A saved kernel's boots as a live compare's (@sk keeps the strings). */
+static struct kernel_boots saved_boots(const struct saved_kernel *sk)
 {
-	char *ktap = read_text(dir, "ktap.txt"), *suite;
-	int from_ktap, ok;
-
-	if (!ktap)
-		die("compare --saved: %s: no ktap.txt (not a finished boot's results)",
-		    dir);
-	if (sk->boots.n == ARRAY_SIZE(sk->lsm))
-		die("compare --saved: %s: more than %zu boots of %s", dir,
-		    ARRAY_SIZE(sk->lsm), sk->spec);
-	suite = saved_value(text, "suite");
-	if (!suite)
-		die("compare --saved: %s/kernel.txt: no suite line", dir);
-	if (!sk->spec) {
-		sk->spec = saved_value(text, "spec");
-		sk->source = saved_value(text, "source");
-		/* "-": the run knew no source for it; as old as no line. */
-		if (sk->source && !strcmp(sk->source, "-")) {
-			free(sk->source);
-			sk->source = NULL;
-		}
-		sk->old_source = !sk->source;
-		char *pkg = saved_value(text, "package");
-		char *ver = saved_value(text, "version");
-		char *rel = saved_value(text, "release");
-
-		sk->ident = xasprintf("package %s, version %s, release %s",
-				      pkg ? pkg : "?", ver ? ver : "?",
-				      rel ? rel : "?");
-		free(pkg);
-		free(ver);
-		free(rel);
-		sk->boots.ok = true;
-	}
-	ok = saved_verdict(text, ktap, &from_ktap);
-	sk->old_verdict |= from_ktap;
-	sk->boots.ok &= ok;
-	sk->lsm[sk->boots.n] = suite;
-	sk->boots.lsm[sk->boots.n] = suite;
-	sk->boots.dir[sk->boots.n++] = xstrdup(dir);
-	free(ktap);
-}
-
-static void saved_kernel_free(struct saved_kernel *sk)
-{
+	struct kernel_boots kb = { .n = sk->n, .ok = sk->ok };
 	size_t i;
 
-	for (i = 0; i < sk->boots.n; i++)
-		free(sk->lsm[i]);
-	kernel_boots_free(&sk->boots);
-	free(sk->spec);
-	free(sk->source);
-	free(sk->ident);
-	memset(sk, 0, sizeof(*sk));
-}
-
-static int subdir_filter(const struct dirent *d)
-{
-	return d->d_name[0] != '.' && strcmp(d->d_name, "latest");
-}
-
-/*
- * The kernels of saved results @dir into @out (at most @max): a boot's
- * directory (kernel.txt in it) is one kernel; a run's directory holds a
- * boot's directory per kernel and LSM, grouped by kernel spec. Returns
- * how many; a directory that is neither is a one-line death.
- */
-static size_t saved_load(const char *dir, struct saved_kernel *out, size_t max)
-{
-	struct dirent **ents;
-	char *text = read_text(dir, "kernel.txt"), *paths[64];
-	char *specs[64], *texts[64];
-	size_t group[64], i, n = 0, k;
-	int m, j;
-
-	memset(out, 0, max * sizeof(*out));
-	if (text) {
-		saved_add_boot(out, dir, text);
-		if (!out->spec)
-			die("compare --saved: %s/kernel.txt: no spec line",
-			    dir);
-		free(text);
-		return 1;
+	for (i = 0; i < sk->n; i++) {
+		kb.lsm[i] = sk->lsm[i];
+		kb.dir[i] = xstrdup(sk->dir[i]);
 	}
-	m = scandir(dir, &ents, subdir_filter, alphasort);
-	if (m < 0)
-		die("compare --saved: %s: not a results directory (%s)", dir,
-		    strerror(errno));
-	for (j = 0; j < m; j++) {
-		char *sub = xasprintf("%s/%s", dir, ents[j]->d_name);
-
-		text = read_text(sub, "kernel.txt");
-		if (text && n == ARRAY_SIZE(paths))
-			die("compare --saved: %s: more than %zu boots", dir,
-			    ARRAY_SIZE(paths));
-		if (text) {
-			paths[n] = sub;
-			texts[n] = text;
-			specs[n] = saved_value(text, "spec");
-			if (!specs[n])
-				die("compare --saved: %s/kernel.txt: no spec line",
-				    sub);
-			n++;
-		} else {
-			free(sub);
-		}
-		free(ents[j]);
-	}
-	free(ents);
-	if (!n)
-		die("compare --saved: %s: not a results directory (no kernel.txt in it or its subdirectories)",
-		    dir);
-	k = saved_group((const char *const *)specs, n, group);
-	if (k > max)
-		die("compare --saved: %s holds %zu kernels (want %zu)", dir, k,
-		    max);
-	for (i = 0; i < n; i++) {
-		saved_add_boot(&out[group[i]], paths[i], texts[i]);
-		free(paths[i]);
-		free(texts[i]);
-		free(specs[i]);
-	}
-	return k;
-}
-
-/*
- * A run's compare.tsv names its A and B in its header ("id<TAB>class
- * <TAB>A<TAB>B..."): true when it says @b came first, so the two swap.
- */
-static bool saved_swapped(const char *dir, const struct saved_kernel *kb)
-{
-	char *tsv = read_text(dir, "compare.tsv");
-	bool swapped = false;
-	size_t len;
-
-	if (tsv && !strncmp(tsv, "id\tclass\t", 9)) {
-		len = strlen(kb->spec);
-		swapped = !strncmp(tsv + 9, kb->spec, len) &&
-			  tsv[9 + len] == '\t';
-	}
-	free(tsv);
-	return swapped;
+	return kb;
 }
 
 static void saved_note(struct sbuf *sb, const char *side,
@@ -509,8 +367,8 @@ static void saved_note(struct sbuf *sb, const char *side,
 	size_t i;
 
 	sbuf_printf(sb, "   %s: %s (%s), saved in", side, sk->spec, sk->ident);
-	for (i = 0; i < sk->boots.n; i++)
-		sbuf_printf(sb, " %s", sk->boots.dir[i]);
+	for (i = 0; i < sk->n; i++)
+		sbuf_printf(sb, " %s", sk->dir[i]);
 	sbuf_printf(sb, "\n");
 	if (sk->old_source)
 		sbuf_printf(
@@ -534,22 +392,26 @@ static int compare_saved(const struct run_opts *o, char **args, int n)
 	struct side sa = { 0 }, sb = { 0 };
 	struct sbuf notes = { 0 };
 	double t0 = now_seconds();
+	struct err e;
 	char *root;
-	int c;
+	int c, swapped;
 
 	if (n == 1) {
-		if (saved_load(args[0], ka, 2) != 2)
+		if (load_saved(args[0], ka, 2) != 2)
 			die("compare --saved: %s holds one kernel (want two, or name two directories)",
 			    args[0]);
 		a = &ka[0];
 		b = &ka[1];
-		if (saved_swapped(args[0], b)) {
+		swapped = saved_swapped(args[0], b->spec, &e);
+		if (swapped < 0)
+			die("compare --saved: %s", e.msg);
+		if (swapped) {
 			a = &ka[1];
 			b = &ka[0];
 		}
 	} else {
-		saved_load(args[0], ka, 1);
-		saved_load(args[1], kb, 1);
+		load_saved(args[0], ka, 1);
+		load_saved(args[1], kb, 1);
 		a = &ka[0];
 		b = &kb[0];
 	}
@@ -561,13 +423,15 @@ static int compare_saved(const struct run_opts *o, char **args, int n)
 	/* Unknown sources never count as the same one. */
 	sa.source = a->source ? a->source : "unknown (A)";
 	sb.source = b->source ? b->source : "unknown (B)";
-	sa.boots = a->boots;
-	sb.boots = b->boots;
+	sa.boots = saved_boots(a);
+	sb.boots = saved_boots(b);
 	sa.upstream = run_kernel_value(&sa.boots, "upstream");
 	sb.upstream = run_kernel_value(&sb.boots, "upstream");
 	c = compare_report(o, &sa, &sb, root, t0, notes.buf);
 	free(sa.upstream);
 	free(sb.upstream);
+	kernel_boots_free(&sa.boots);
+	kernel_boots_free(&sb.boots);
 	sbuf_free(&notes);
 	saved_kernel_free(&ka[0]);
 	if (n == 1)

@@ -34,13 +34,20 @@ static int by_name(const void *a, const void *b)
 		      ((const struct kboot *)b)->name);
 }
 
-/* @dir's file @name, or NULL when there is none. */
+/*
+ * @dir's file @name, or NULL when there is none; one that is not a
+ * readable text file within its limit is a one-line death.
+ */
 static char *maybe_read(const char *dir, const char *name, size_t *len)
 {
 	char *path = xasprintf("%s/%s", dir, name), *buf;
+	struct err e;
+	int ret = read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &buf, len, &e);
 
-	if (read_file(path, &buf, len))
+	if (ret == -ENOENT)
 		buf = NULL;
+	else if (ret)
+		die("kcidb: %s", e.msg);
 	free(path);
 	return buf;
 }
@@ -102,11 +109,18 @@ static void load_boot(struct kboot *b, const char *dir, const char *name)
 {
 	char *recs, *known, msg[512];
 	size_t len = 0;
+	struct err e;
 	int ret;
 
 	b->dir = xstrdup(dir);
 	b->name = xstrdup(name);
-	b->kernel_txt = maybe_read(dir, "kernel.txt", NULL);
+	/* Every file a saved boot hands over, as lsmconf wrote it. */
+	if (saved_check_files(dir, &e) || saved_check_records(dir, &e))
+		die("kcidb: %s", e.msg);
+	b->kernel_txt = maybe_read(dir, "kernel.txt", &len);
+	if (b->kernel_txt &&
+	    saved_kernel_txt_check(b->kernel_txt, len, "kernel.txt", &e))
+		die("kcidb: %s/%s", dir, e.msg);
 	b->ktap = maybe_read(dir, "ktap.txt", &b->ktap_len);
 	if (!b->ktap)
 		die("kcidb: %s: no ktap.txt (not a finished boot's results)",
@@ -361,8 +375,8 @@ int cmd_kcidb(int argc, char **argv)
 		die("kcidb: one RESULTS directory wanted (lsmconf kcidb RESULTS [--origin NAME] [-o FILE])");
 	if (kcidb_init(&k, origin, run, &e))
 		die("kcidb: %s", e.msg);
-	if (read_file(known_path, &text, &len))
-		die("kcidb: cannot read %s: %s", known_path, strerror(errno));
+	if (read_input(known_path, INPUT_MAX_LIST, INPUT_TEXT, &text, &len, &e))
+		die("kcidb: --known-bugs: %s", e.msg);
 	if (known_parse(text, len, &known, &e))
 		die("kcidb: %s: %s", known_path, e.msg);
 	free(text);

@@ -22,6 +22,8 @@ int cmd_kernel(int argc, char **argv)
 	}
 	if (i >= argc)
 		die("kernel: no kernel spec given (e.g. debian:sid)");
+	/* The same check as every planner's: all specs before the first. */
+	specs_check(argv + i, argc - i);
 	for (; i < argc; i++) {
 		struct kernel k;
 		struct err e;

@@ -85,7 +85,9 @@ static const char usage[] =
 	"  --lsm every mutant runs, each judged by its own LSM's suite\n"
 	"series options: --git-dir DIR (SERIES is BASE..TIP of that tree; else an\n"
 	"  mbox or a directory of numbered patches), --cost \"POINT ...\"\n"
-	"  (socketpair:none; \"\": no cost boots); the run options above apply\n";
+	"  (socketpair:none; \"\": no cost boots), --allow-gaps (patches numbered\n"
+	"  with gaps, 1 3 6, taken in order; refused without it); the run\n"
+	"  options above apply\n";
 
 int main(int argc, char **argv)
 {

@@ -16,6 +16,7 @@
 #include "lib/units.h"
 #include "vm/vm.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,16 @@ static void crash_lines(const char *dir, struct mutant_fail *v, size_t n)
 
 	/* crash-N.txt: N is the boot, at most the session's few. */
 	for (c = 1; c <= 16; c++) {
+		struct err e;
+		int ret;
+
 		path = xasprintf("%s/crash-%d.txt", dir, c);
-		if (read_file(path, &text, NULL)) {
+		/* A store's file may be anything: never waited on. */
+		ret = read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &text, NULL,
+				 &e);
+		if (ret && ret != -ENOENT)
+			die("%s", e.msg);
+		if (ret) {
 			free(path);
 			continue;
 		}
@@ -168,7 +177,7 @@ void mutate_analyse(const struct run_opts *ro,
 	char *crashed, *orig_crashed, *fa, *fb;
 	size_t i, n = 0;
 
-	run_load_records(&ob->kb, ro->known, &ob->rs);
+	boots_records(&ob->kb, ro->known, &ob->rs);
 	/*
 	 * A mutant is the original's source plus a patch: a feature it no
 	 * longer advertises is a kill, and explains none of its decisions.
@@ -334,7 +343,7 @@ static void original_records(const struct kernel_boots *orig, const char *lsms,
 		some.lsm[some.n] = orig->lsm[i];
 		some.dir[some.n++] = orig->dir[i];
 	}
-	run_load_records(&some, known, rs);
+	boots_records(&some, known, rs);
 }
 
 /*
@@ -1011,7 +1020,7 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 		unit_print_output(store, c->boot[i], root);
 		orig_s += unit_seconds(store, c->boot[i]);
 	}
-	run_load_records(&kb, c->o.known, &orig);
+	boots_records(&kb, c->o.known, &orig);
 	if (c->cp.points) {
 		const char *ids[2] = { c->ocost[0], c->ocost[1] };
 

@@ -95,19 +95,18 @@ const char *opt_value(const char *opt, const char *v)
 	return v;
 }
 
-/* Every spec's syntax, before anything is fetched, built or booted. */
+/*
+ * Every spec as `kernel` checks it (kernel_check_spec()), before anything
+ * is fetched, built or booted.
+ */
 void specs_check(char *const *specs, int n)
 {
-	char err[512];
+	struct err e;
 	int i;
 
-	for (i = 0; i < n; i++) {
-		struct kspec s;
-
-		if (kspec_parse(specs[i], &s, err, sizeof(err)))
-			die("%s", err);
-		kspec_free(&s);
-	}
+	for (i = 0; i < n; i++)
+		if (kernel_check_spec(specs[i], &e))
+			die("%s", e.msg);
 }
 
 int own_options(int argc, char **argv,
@@ -131,6 +130,15 @@ void note_malformed(const char *path, size_t n)
 		note("%s: %zu malformed lines", path, n);
 }
 
+void boots_records(const struct kernel_boots *kb, struct known_list *known,
+		   struct record_set *set)
+{
+	struct err e;
+
+	if (run_load_records(kb, known, set, &e))
+		die("%s", e.msg);
+}
+
 char *results_root(const char *base)
 {
 	struct err e;
@@ -149,12 +157,41 @@ static struct known_list *load_known(const char *path)
 	size_t len;
 	char *buf;
 
-	if (read_file(path, &buf, &len))
-		die("--known-bugs: cannot read %s: %s", path, strerror(errno));
+	if (read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &buf, &len, &e))
+		die("--known-bugs: %s", e.msg);
 	if (known_parse(buf, len, &list, &e))
 		die("%s: %s", path, e.msg);
 	free(buf);
 	return &list;
+}
+
+/*
+ * --lsm LIST: every name one the suite knows, none empty, none twice;
+ * checked by every command, those that boot nothing (compare --saved)
+ * too.
+ */
+static void lsms_check(const char *list)
+{
+	char *copy = xstrdup(list), *tok, *save = NULL;
+	const char *seen[16];
+	size_t n = 0, i;
+
+	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,"))
+		die("--lsm: an empty name in \"%s\" (known: %s)", list,
+		    lsm_names());
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!lsm_find(tok))
+			die("--lsm: unknown LSM %s (known: %s)", tok,
+			    lsm_names());
+		for (i = 0; i < n; i++)
+			if (!strcmp(seen[i], tok))
+				die("--lsm: %s named twice", tok);
+		if (n < ARRAY_SIZE(seen))
+			seen[n++] = lsm_find(tok)->name;
+	}
+	free(copy);
 }
 
 /*
@@ -276,6 +313,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 	/* run_kselftest.sh passes a program no arguments. */
 	if (o->whole && o->args)
 		die("--collection runs run_kselftest.sh -c, which passes no --args");
+	lsms_check(o->lsms);
 	if (run_check_cmdline(o, &e))
 		die("%s", e.msg);
 	o->known = load_known(known);

@@ -305,7 +305,7 @@ static void observe_base(struct series_ctx *c, const struct step *st,
 		unit_print_output(c->store, st->boot, r->root);
 	kn->runs++;
 	kn->run_s += unit_seconds(c->store, st->boot);
-	run_load_records(&r->base_kb, c->o.known, &r->base_rs);
+	boots_records(&r->base_kb, c->o.known, &r->base_rs);
 	if (!mutate_reached(&r->base_kb)) {
 		obs->outcome = BISECT_NO_BOOT;
 		return;
@@ -625,7 +625,8 @@ static void load_series(struct series_ctx *c)
 
 	tmp = xasprintf("%s/.load-%d", base, (int)getpid());
 	remove_tree(tmp);
-	if (series_load(c->so.input, c->so.git_dir, tmp, &r->s, &e))
+	if (series_load(c->so.input, c->so.git_dir, tmp, c->so.allow_gaps,
+			&r->s, &e))
 		die("%s", e.msg);
 	c->key = xcalloc(r->s.n + 1, sizeof(*c->key));
 	sbuf_printf(&key, "source %s\n", c->so.source);
@@ -679,6 +680,14 @@ static void *series_plan(int argc, char **argv, struct unit_plan *p,
 	for (i = 0; i < argc; i++)
 		add_word(&cmd, argv[i]);
 	c->cmdline = cmd.buf;
+	/* A flag without a value: taken out before the others. */
+	for (first = i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--allow-gaps"))
+			argv[first++] = argv[i];
+		else
+			c->so.allow_gaps = true;
+	argc = first;
+	argv[argc] = NULL;
 	argc = own_options(argc, argv, series_option, &c->so);
 	first = run_options(argc, argv, &c->o);
 	if (argc - first != 2)

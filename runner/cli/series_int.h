@@ -18,6 +18,7 @@ struct series_opts {
 	const char *input; /* the series: mbox, directory or BASE..TIP */
 	const char *git_dir; /* --git-dir: the tree of a range */
 	const char *cost; /* --cost POINTS */
+	bool allow_gaps; /* --allow-gaps: numbers may be missing */
 };
 
 /* What is known of kernel i. */

@@ -32,10 +32,16 @@ static char *column_name(const char *dir)
 	char *spec, *release, *suite;
 	const char *base = strrchr(dir, '/');
 
-	if (read_file(path, &text, NULL)) {
+	struct err e;
+	int ret =
+		read_input(path, INPUT_MAX_SMALL, INPUT_TEXT, &text, NULL, &e);
+
+	if (ret == -ENOENT) {
 		free(path);
 		return xstrdup(base ? base + 1 : dir);
 	}
+	if (ret)
+		die("table: %s", e.msg);
 	free(path);
 	spec = saved_value(text, "spec");
 	release = saved_value(text, "release");
@@ -54,11 +60,12 @@ static void add_kernel_dir(struct table_in *in, const char *dir, bool log)
 	char *path = log ? xstrdup(dir) : xasprintf("%s/records.tsv", dir);
 	struct record_set *set;
 	size_t len, count;
-	char *buf;
+	char *buf, msg[1200];
+	struct err e;
 	int ret;
 
-	if (read_file(path, &buf, &len))
-		die("table: cannot read %s", path);
+	if (read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &buf, &len, &e))
+		die("table: %s", e.msg);
 	if (log) {
 		char *tsv = records_from_diag(buf, len, &count);
 
@@ -74,14 +81,17 @@ static void add_kernel_dir(struct table_in *in, const char *dir, bool log)
 	set = &in->sets[in->n];
 	ret = records_parse(buf, len, set);
 	if (ret) {
-		char msg[1200];
-
 		records_error(set, ret, msg, sizeof(msg));
 		die("table: %s: %s", path, msg);
 	}
-	if (set->malformed)
-		note("table: %s: %zu malformed lines (first: line %u)", path,
-		     set->malformed, set->first_bad_line);
+	/* A saved records.tsv is lsmconf's own: read strictly. */
+	if (!log && records_check(set, msg, sizeof(msg)))
+		die("table: %s: %s", path, msg);
+	if (set->malformed) {
+		records_bad_line(set, msg, sizeof(msg));
+		note("table: %s: %zu malformed lines (first: %s)", path,
+		     set->malformed, msg);
+	}
 	in->cols[in->n].name = column_name(dir);
 	in->n++;
 	free(buf);

@@ -60,13 +60,21 @@ char *unit_run_key(const struct run_opts *o)
 	return sb.buf;
 }
 
-/* The file @name of unit @id's result, malloc'd, or NULL. */
+/*
+ * The file @name of unit @id's result, malloc'd, or NULL when there is
+ * none; one that is not a readable text file (a store copied in part, a
+ * FIFO) is a one-line death.
+ */
 char *unit_file(const char *store, const char *id, const char *name)
 {
 	char *path = xasprintf("%s/units/%s/%s", store, id, name), *text;
+	struct err e;
+	int ret = read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &text, NULL, &e);
 
-	if (read_file(path, &text, NULL))
+	if (ret == -ENOENT)
 		text = NULL;
+	else if (ret)
+		die("%s", e.msg);
 	free(path);
 	return text;
 }

@@ -8,6 +8,8 @@
 #define LSMCONF_LIB_H
 
 #include "cache.h"
+#include "diffcheck.h"
+#include "input.h"
 #include "kedit.h"
 #include "lsm.h"
 #include "settings.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "settings.h"
+#include "input.h"
 #include "util.h"
 
 #include <errno.h>
@@ -47,12 +48,10 @@ int settings_dir_timeout(const char *dir, struct err *e)
 {
 	char *path = xasprintf("%s/settings", dir), *text;
 	struct err why;
-	int t = read_file(path, &text, NULL);
+	int t = read_input(path, INPUT_MAX_SMALL, INPUT_TEXT, &text, NULL, e);
 
 	if (t) {
-		t = t == -ENOENT ? SETTINGS_DEFAULT_TIMEOUT_S :
-				   err_set(e, "cannot read %s: %s", path,
-					   strerror(-t));
+		t = t == -ENOENT ? SETTINGS_DEFAULT_TIMEOUT_S : -1;
 		free(path);
 		return t;
 	}

@@ -2,6 +2,7 @@
 /* Units of work, their plan and their store (units.h). */
 #define _GNU_SOURCE
 #include "units.h"
+#include "input.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -582,7 +583,14 @@ int store_save(const char *store, const char *cwd, char *const *argv, int argc,
 			       strerror(errno));
 	}
 	path = xasprintf("%s/command", store);
-	if (!read_file(path, &old, &len)) {
+	ret = read_input(path, INPUT_MAX_SMALL, 0, &old, &len, e);
+	if (ret && ret != -ENOENT) {
+		ret = -1;
+	} else if (!ret && (!len || old[len - 1] || strlen(old) + 1 == len)) {
+		/* Its words each end in a NUL, and there is one at least. */
+		ret = err_set(e, "%s: not a saved command", path);
+		free(old);
+	} else if (!ret) {
 		/* The same command again (from any directory) is no change. */
 		size_t skip = strlen(old) + 1, own = strlen(cwd) + 1;
 		bool same = len - skip == cmd.len - own &&
@@ -598,6 +606,8 @@ int store_save(const char *store, const char *cwd, char *const *argv, int argc,
 		   write_file_at(store, "plan.tsv", plan, strlen(plan))) {
 		ret = err_set(e, "cannot write the plan into %s: %s", store,
 			      strerror(errno));
+	} else {
+		ret = 0;
 	}
 	free(path);
 	sbuf_free(&cmd);
@@ -626,11 +636,15 @@ int store_load(const char *store, char **block, char **cwd, char ***argv,
 {
 	char *path = xasprintf("%s/command", store), *p;
 	size_t len, n = 0, i;
+	int ret;
 
-	if (read_file(path, block, &len)) {
+	/* NUL-separated words: not a text file. */
+	ret = read_input(path, INPUT_MAX_SMALL, 0, block, &len, e);
+	if (ret == -ENOENT)
 		err_set(e,
 			"%s: no plan in this store (%s): run lsmconf plan --store %s first",
-			store, strerror(errno), store);
+			store, strerror(-ret), store);
+	if (ret) {
 		free(path);
 		return -1;
 	}
@@ -648,8 +662,7 @@ int store_load(const char *store, char **block, char **cwd, char ***argv,
 	     p += strlen(p) + 1)
 		(*argv)[(*argc)++] = p;
 	path = xasprintf("%s/plan.tsv", store);
-	if (read_file(path, plan, NULL)) {
-		err_set(e, "cannot read %s: %s", path, strerror(errno));
+	if (read_input(path, INPUT_MAX_LIST, INPUT_TEXT, plan, NULL, e)) {
 		free(path);
 		free(*argv);
 		free(*block);

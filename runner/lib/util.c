@@ -386,6 +386,52 @@ double now_seconds(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* @n digits at *@p as a number, moving *@p past them; -1 when not. */
+static int digits(const char **p, int n)
+{
+	int v = 0;
+
+	while (n--) {
+		if (!isdigit((unsigned char)**p))
+			return -1;
+		v = v * 10 + (*(*p)++ - '0');
+	}
+	return v;
+}
+
+bool is_rfc3339(const char *s)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30,
+				     31, 31, 30, 31, 30, 31 };
+	int y, mo, d, h, mi, sec;
+
+	y = digits(&s, 4);
+	if (y < 0 || *s++ != '-' || (mo = digits(&s, 2)) < 1 || mo > 12 ||
+	    *s++ != '-' || (d = digits(&s, 2)) < 1 || d > mdays[mo - 1])
+		return false;
+	/* February 29th only in a leap year. */
+	if (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400)))
+		return false;
+	if ((*s != 'T' && *s != 't') || (s++, h = digits(&s, 2)) < 0 ||
+	    h > 23 || *s++ != ':' || (mi = digits(&s, 2)) < 0 || mi > 59 ||
+	    *s++ != ':' || (sec = digits(&s, 2)) < 0 || sec > 60)
+		return false;
+	if (*s == '.') {
+		s++;
+		if (!isdigit((unsigned char)*s))
+			return false;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	if (*s == 'Z' || *s == 'z')
+		return !s[1];
+	if (*s != '+' && *s != '-')
+		return false;
+	s++;
+	return (h = digits(&s, 2)) >= 0 && h <= 23 && *s++ == ':' &&
+	       (mi = digits(&s, 2)) >= 0 && mi <= 59 && !*s;
+}
+
 char *safe_name(const char *s)
 {
 	char *p = xstrdup(s), *q;

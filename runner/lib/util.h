@@ -87,6 +87,12 @@ void sha256_buf(const void *data, size_t len, char hex[65]);
 char *next_line(const char **p, bool *cut);
 
 double now_seconds(void);
+/*
+ * Whether @s is an RFC 3339 date-time ("2026-12-04T10:11:12Z", with an
+ * optional fraction of a second and a "+HH:MM" offset for "Z"), its date
+ * one the calendar has (month 1-12, the month's days, leap years).
+ */
+bool is_rfc3339(const char *s);
 /* Turns a spec such as "debian:sid" into a directory-safe name. */
 char *safe_name(const char *s);
 

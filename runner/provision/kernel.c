@@ -22,7 +22,8 @@ int bzimage_check(const char *path, char *release, size_t size)
 	int fd, ret = 0;
 	ssize_t n;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* A FIFO never blocks here: pread() refuses it. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
 	n = pread(fd, hdr, sizeof(hdr), 0);
@@ -301,6 +302,138 @@ static int provision_file(struct kernel *k, struct err *e)
 		k->modules = xstrdup(k->spec.modules);
 	}
 	return 0;
+}
+
+/* A file a spec names, regular: 0, or -1 and @e naming the spec. */
+static int spec_file(const struct kspec *s, const char *what, const char *path,
+		     struct err *e)
+{
+	struct err fe;
+	int ret = input_regular(path, &fe);
+
+	if (ret == -ENOENT || ret == -EACCES)
+		return err_set(e, "%s: cannot read %s%s: %s", s->text, what,
+			       path, strerror(-ret));
+	if (ret)
+		return err_set(e, "%s: %s%s", s->text, what, fe.msg);
+	return 0;
+}
+
+/* A patch of a build: spec, read and checked as a unified diff. */
+static int spec_patch(const struct kspec *s, const char *path, struct err *e)
+{
+	struct err fe;
+	size_t len;
+	char *text;
+	int ret = read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &text, &len, &fe);
+
+	/* build_kernel()'s own words, should it meet the same. */
+	if (ret == -ENOENT || ret == -EACCES)
+		return err_set(e, "%s: cannot read patch %s: %s", s->text, path,
+			       strerror(-ret));
+	if (ret)
+		return err_set(e, "%s: patch %s", s->text, fe.msg);
+	ret = diff_check(text, len, path, &fe);
+	free(text);
+	if (ret < 0)
+		return err_set(e, "%s: %s", s->text, fe.msg);
+	return 0;
+}
+
+/* build:SOURCE+PATCH...: the source's form and every patch. */
+static int check_build(const struct kspec *s, struct err *e)
+{
+	char *src = xstrdup(s->value), *tok, *save = NULL, *mk;
+	int ret = 0;
+
+	tok = strtok_r(src, "+", &save);
+	if (!strncmp(tok, "debian-source:", 14)) {
+		const char *v = tok + 14;
+		size_t major = strspn(v, "0123456789");
+
+		/* The series is asked of the archive later: its form now. */
+		if (!major || v[major] != '.' || !v[major + 1] ||
+		    strspn(v + major + 1, "0123456789") !=
+			    strlen(v + major + 1))
+			ret = err_set(
+				e,
+				"%s: %s is not a Debian source series (want debian-source:X.Y, e.g. debian-source:7.2)",
+				s->text, tok);
+	} else {
+		mk = xasprintf("%s/security/apparmor/af_unix.c", tok);
+		if (input_regular(mk, e))
+			ret = err_set(
+				e,
+				"%s: %s is not a kernel tree with AppArmor (no %s)",
+				s->text, tok, mk);
+		free(mk);
+	}
+	while (!ret && (tok = strtok_r(NULL, "+", &save)))
+		ret = spec_patch(s, tok, e);
+	free(src);
+	return ret;
+}
+
+/* The first bytes of every Debian package: an ar archive's. */
+#define AR_MAGIC "!<arch>\n"
+
+static int check_deb(const struct kspec *s, struct err *e)
+{
+	char head[sizeof(AR_MAGIC) - 1];
+	int fd;
+	ssize_t n;
+
+	if (spec_file(s, "", s->value, e))
+		return -1;
+	fd = open(s->value, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	n = fd < 0 ? -1 : pread(fd, head, sizeof(head), 0);
+	if (fd >= 0)
+		close(fd);
+	if (n != (ssize_t)sizeof(head) || memcmp(head, AR_MAGIC, sizeof(head)))
+		return err_set(
+			e,
+			"%s: %s: corrupt or truncated package (not an ar archive, as a .deb is)",
+			s->text, s->value);
+	return 0;
+}
+
+static int check_file(const struct kspec *s, struct err *e)
+{
+	struct err fe;
+	int ret;
+
+	if (spec_file(s, "", s->value, e))
+		return -1;
+	ret = bzimage_check(s->value, NULL, 0);
+	if (ret == -ENOEXEC)
+		return err_set(e, "%s: %s is not an x86 bzImage", s->text,
+			       s->value);
+	if (ret)
+		return err_set(e, "%s: cannot read %s: %s", s->text, s->value,
+			       strerror(-ret));
+	if (s->config && spec_file(s, "config ", s->config, e))
+		return -1;
+	if (s->modules && input_directory(s->modules, &fe))
+		return err_set(e, "%s: modules directory %s", s->text, fe.msg);
+	return 0;
+}
+
+int kernel_check_spec(const char *text, struct err *e)
+{
+	struct kspec s;
+	char err[512];
+	int ret = 0;
+
+	if (kspec_parse(text, &s, err, sizeof(err)))
+		return err_set(e, "%s", err);
+	if (s.kind == KSPEC_FILE)
+		ret = check_file(&s, e);
+	else if (s.kind == KSPEC_DEB)
+		ret = check_deb(&s, e);
+	else if (s.kind == KSPEC_BUILD)
+		ret = check_build(&s, e);
+	kspec_free(&s);
+	return ret;
 }
 
 int kernel_provision(const char *text, struct kernel *k, bool refresh,

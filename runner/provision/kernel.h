@@ -47,6 +47,17 @@ struct kernel {
 struct err;
 
 /*
+ * What `kernel` would refuse before fetching, building or booting
+ * anything, and every planner with it: the spec's syntax, and the local
+ * files it names: file:'s image a regular file and an x86 bzImage (its
+ * config a regular file, its modules a directory), deb:'s package a
+ * regular file with an ar header, build:'s source a tree with AppArmor
+ * (or debian-source:X.Y) and each patch a unified diff
+ * (lib/diffcheck.h). 0, or -1 with a one-line reason naming the spec.
+ */
+int kernel_check_spec(const char *text, struct err *e);
+
+/*
  * Provisions @text: fetches, extracts or builds the kernel. Returns 0, or
  * -1 with a one-line error naming the spec in @e (@k is then empty).
  */

@@ -254,31 +254,114 @@ static void free_names(char **names, size_t n)
 	free(names);
 }
 
-static int load_dir(const char *dir, const char *out, struct series *s,
-		    struct err *e)
+/* A patch of a directory: its file name and its number. */
+struct numbered {
+	char *name;
+	unsigned long n;
+	int width; /* digits in the name, to print the number as it is */
+};
+
+static int cmp_numbered(const void *a, const void *b)
 {
+	const struct numbered *x = a, *y = b;
+
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+/*
+ * Every number of @v (sorted), as the names have them: "0001, 0003".
+ * Malloc'd.
+ */
+static char *numbers(const struct numbered *v, size_t n)
+{
+	struct sbuf sb = { 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sbuf_printf(&sb, "%s%0*lu", i ? ", " : "", v[i].width, v[i].n);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/*
+ * The patches of @dir by number (NNNN-name.patch, the cover letter left
+ * out): each must have one, none twice, and 1..N with no gap unless
+ * @allow_gaps. 0, or -1 and @e.
+ */
+static int number_patches(const char *dir, char **names, size_t n,
+			  bool allow_gaps, struct numbered **out, size_t *m,
+			  struct err *e)
+{
+	struct numbered *v = xcalloc(n + 1, sizeof(*v));
+	size_t i, k = 0;
+	char *list;
+
+	for (i = 0; i < n; i++) {
+		size_t d = strspn(names[i], "0123456789");
+
+		if (!strcmp(names[i], "0000-cover-letter.patch"))
+			continue;
+		if (!d || d > 9 || names[i][d] != '-') {
+			free(v);
+			return err_set(
+				e,
+				"%s: %s has no number (want NNNN-name.patch, as git format-patch writes)",
+				dir, names[i]);
+		}
+		v[k].name = names[i];
+		v[k].n = strtoul(names[i], NULL, 10);
+		v[k++].width = d;
+	}
+	qsort(v, k, sizeof(*v), cmp_numbered);
+	for (i = 1; i < k; i++)
+		if (v[i].n == v[i - 1].n) {
+			err_set(e, "%s: two patches numbered %lu (%s and %s)",
+				dir, v[i].n, v[i - 1].name, v[i].name);
+			free(v);
+			return -1;
+		}
+	for (i = 0; i < k && !allow_gaps; i++)
+		if (v[i].n != i + 1) {
+			/* Patches 2, 4 and 5 may be in the mail still. */
+			list = numbers(v, k);
+			err_set(e,
+				"%s: the numbering has gaps (%s; want 1 to %zu, each once); --allow-gaps takes them in order",
+				dir, list, k);
+			free(list);
+			free(v);
+			return -1;
+		}
+	*out = v;
+	*m = k;
+	return 0;
+}
+
+static int load_dir(const char *dir, const char *out, bool allow_gaps,
+		    struct series *s, struct err *e)
+{
+	struct numbered *v = NULL;
 	char **names;
-	size_t n, i;
+	size_t n, m = 0, i;
 	int rc = 0;
 
 	if (list_dir(dir, ".patch", &names, &n))
 		return err_set(e, "cannot read %s: %s", dir, strerror(errno));
-	for (i = 0; !rc && i < n; i++) {
+	rc = number_patches(dir, names, n, allow_gaps, &v, &m, e);
+	for (i = 0; !rc && i < m; i++) {
 		char *path, *text, *subject, *stripped;
 		size_t len;
 
-		if (!strcmp(names[i], "0000-cover-letter.patch"))
-			continue;
-		path = xasprintf("%s/%s", dir, names[i]);
-		if (read_file(path, &text, &len)) {
-			rc = err_set(e, "cannot read %s", path);
+		path = xasprintf("%s/%s", dir, v[i].name);
+		if (read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &text, &len,
+			       e)) {
+			rc = -1;
 			free(path);
 			break;
 		}
 		subject = series_header_subject(text);
-		if (!series_has_diff(text) || !subject)
-			rc = err_set(e, "%s: no %s in it", path,
-				     subject ? "diff" : "subject");
+		if (!subject)
+			rc = err_set(e, "%s: no subject in it", path);
+		else if (diff_check(text, len, path, e) < 0)
+			rc = -1;
 		stripped = subject ? series_strip_subject(subject) : NULL;
 		if (!rc)
 			rc = add_patch(s, out, stripped, text, len, e);
@@ -287,6 +370,7 @@ static int load_dir(const char *dir, const char *out, struct series *s,
 		free(text);
 		free(path);
 	}
+	free(v);
 	free_names(names, n);
 	if (!rc && !s->n)
 		rc = err_set(e,
@@ -303,9 +387,13 @@ struct mail {
 	char *text; /* headers, message and patch, as format-patch writes */
 };
 
-/* Decodes @path with git mailinfo -k; 1 when it holds no diff. */
-static int read_mail(const char *path, const char *tmp, struct mail *m,
-		     struct err *e)
+/*
+ * Decodes @path with git mailinfo -k; 1 when it holds no diff, -1 and
+ * @e when it cannot, or when its diff is no unified diff (@label names
+ * the mail: "MBOX, mail 3's diff", whose lines it counts).
+ */
+static int read_mail(const char *path, const char *label, const char *tmp,
+		     struct mail *m, struct err *e)
 {
 	char *msg_path = xasprintf("%s/msg", tmp), *patch_path;
 	char *info = NULL, *msg = NULL, *patch = NULL;
@@ -352,6 +440,10 @@ static int read_mail(const char *path, const char *tmp, struct mail *m,
 		rc = 1;
 		goto out;
 	}
+	if (diff_check(patch, strlen(patch), label, e) < 0) {
+		rc = -1;
+		goto out;
+	}
 	/* Mail-formatted again: git am and patch(1) both take it. */
 	m->text = xasprintf(
 		"From: %s <%s>\nDate: %s\nSubject: [PATCH] %s\n\n%s%s",
@@ -391,13 +483,16 @@ static int cmp_mail(const void *a, const void *b)
 
 /*
  * The numbering of the patches (covers left out already): all numbered
- * or none; one length; 1..N each once.
+ * or none; one length; 1..N each once (with @allow_gaps, a number may be
+ * missing).
  */
 static int check_numbering(const char *mbox, struct mail *m, size_t n,
-			   unsigned int cover_total, struct err *e)
+			   unsigned int cover_total, bool allow_gaps,
+			   struct err *e)
 {
 	unsigned int total = cover_total, want;
 	size_t i, numbered = 0;
+	struct sbuf have = { 0 };
 
 	for (i = 0; i < n; i++)
 		numbered += m[i].numbered;
@@ -415,26 +510,36 @@ static int check_numbering(const char *mbox, struct mail *m, size_t n,
 				mbox, total, m[i].total);
 	}
 	qsort(m, n, sizeof(*m), cmp_mail);
+	for (i = 0; i < n; i++)
+		sbuf_printf(&have, "%s%u", i ? ", " : "", m[i].i);
 	for (i = 0, want = 1; want <= total; want++) {
 		if (i < n && m[i].i == want) {
-			if (i + 1 < n && m[i + 1].i == want)
+			if (i + 1 < n && m[i + 1].i == want) {
+				sbuf_free(&have);
 				return err_set(e,
 					       "%s: patch %u/%u appears twice",
 					       mbox, want, total);
+			}
 			i++;
 			continue;
 		}
-		return err_set(e, "%s: patch %u/%u is missing", mbox, want,
-			       total);
+		if (allow_gaps)
+			continue;
+		err_set(e,
+			"%s: patch %u/%u is missing (have %s); --allow-gaps takes them in order",
+			mbox, want, total, have.buf);
+		sbuf_free(&have);
+		return -1;
 	}
+	sbuf_free(&have);
 	if (i < n)
 		return err_set(e, "%s: patch %u/%u is beyond the series", mbox,
 			       m[i].i, total);
 	return 0;
 }
 
-static int load_mbox(const char *mbox, const char *out, struct series *s,
-		     struct err *e)
+static int load_mbox(const char *mbox, const char *out, bool allow_gaps,
+		     struct series *s, struct err *e)
 {
 	char tmpl[] = "/tmp/lsmconf-mbox.XXXXXX", *tmp, *split = NULL;
 	char *head = NULL, *arg = NULL, **names = NULL;
@@ -443,8 +548,8 @@ static int load_mbox(const char *mbox, const char *out, struct series *s,
 	unsigned int cover_total = 0;
 	int rc = -1;
 
-	if (read_file(mbox, &head, NULL))
-		return err_set(e, "cannot read %s: %s", mbox, strerror(errno));
+	if (read_input(mbox, INPUT_MAX_BIG, INPUT_TEXT, &head, NULL, e))
+		return -1;
 	if (strncmp(head, "From ", 5)) {
 		free(head);
 		return err_set(
@@ -471,18 +576,37 @@ static int load_mbox(const char *mbox, const char *out, struct series *s,
 	}
 	for (i = 0; i < n_names; i++) {
 		char *path = xasprintf("%s/%s", split, names[i]);
+		char *label = xasprintf("%s, mail %zu's diff", mbox, i + 1);
 		struct mail m = { 0 };
-		int r = read_mail(path, tmp, &m, e);
+		int r = read_mail(path, label, tmp, &m, e);
 
 		free(path);
+		free(label);
 		if (r < 0)
 			goto out;
-		/* A cover letter: numbered 0, or no diff at all. */
-		if (r || (m.numbered && !m.i)) {
-			if (m.numbered)
-				cover_total = m.total;
+		/*
+		 * A cover letter: numbered 0, and no diff. Any other mail
+		 * without one (a reply, a patch its mailer broke) is named,
+		 * never dropped.
+		 */
+		if (r && !(m.numbered && !m.i)) {
+			err_set(e,
+				"%s: mail %zu (\"%.60s\") holds no diff (only a cover letter, numbered 0, may have none)",
+				mbox, i + 1, m.subject);
+			free(m.subject);
+			goto out;
+		}
+		if (!r && m.numbered && !m.i) {
+			err_set(e,
+				"%s: mail %zu (\"%.60s\") is numbered 0, a cover letter's number, and holds a diff",
+				mbox, i + 1, m.subject);
 			free(m.subject);
 			free(m.text);
+			goto out;
+		}
+		if (r) {
+			cover_total = m.total;
+			free(m.subject);
 			continue;
 		}
 		mails = xrealloc(mails, (n + 1) * sizeof(*mails));
@@ -492,7 +616,7 @@ static int load_mbox(const char *mbox, const char *out, struct series *s,
 		err_set(e, "%s: no patch in it", mbox);
 		goto out;
 	}
-	if (check_numbering(mbox, mails, n, cover_total, e))
+	if (check_numbering(mbox, mails, n, cover_total, allow_gaps, e))
 		goto out;
 	for (i = 0; i < n; i++)
 		if (add_patch(s, out, mails[i].subject, mails[i].text,
@@ -535,7 +659,7 @@ static int load_range(const char *range, const char *git_dir, const char *out,
 		 what, NULL, e);
 	free(what);
 	if (!rc) {
-		rc = load_dir(tmp, out, s, e);
+		rc = load_dir(tmp, out, false, s, e);
 		/* load_dir's word for it names a temporary directory. */
 		if (rc && !s->n && strstr(e->msg, "no patch in it"))
 			err_set(e, "%s: the range is empty", range);
@@ -561,7 +685,7 @@ static int empty_out(const char *out, struct err *e)
 }
 
 int series_load(const char *input, const char *git_dir, const char *out,
-		struct series *s, struct err *e)
+		bool allow_gaps, struct series *s, struct err *e)
 {
 	struct stat st;
 	int rc;
@@ -570,9 +694,9 @@ int series_load(const char *input, const char *git_dir, const char *out,
 	if (empty_out(out, e))
 		return -1;
 	if (!stat(input, &st) && S_ISDIR(st.st_mode))
-		rc = load_dir(input, out, s, e);
+		rc = load_dir(input, out, allow_gaps, s, e);
 	else if (!stat(input, &st) && S_ISREG(st.st_mode))
-		rc = load_mbox(input, out, s, e);
+		rc = load_mbox(input, out, allow_gaps, s, e);
 	else if (git_dir && strstr(input, ".."))
 		rc = load_range(input, git_dir, out, s, e);
 	else

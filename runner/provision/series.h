@@ -25,13 +25,17 @@ struct series {
 /*
  * Reads the series @input into @out (created; it must be empty when it
  * exists): a regular file is an mbox (split as git am would, the cover
- * letter left out), a directory holds *.patch files in name order
- * (0000-cover-letter.patch left out), and "BASE..TIP" is a range of the
- * git tree @git_dir (NULL: not a range). Returns 0, or -1 with a
- * one-line message in @e.
+ * letter, numbered 0 and without a diff, left out; any other mail without
+ * a diff refused), a directory holds NNNN-name.patch files in number
+ * order (0000-cover-letter.patch left out; a name without a number, a
+ * number twice, or gaps in 1..N refused, gaps only unless @allow_gaps),
+ * and "BASE..TIP" is a range of the git tree @git_dir (NULL: not a
+ * range). Every patch is read as an input (lib/input.h) and its diff
+ * checked (lib/diffcheck.h). Returns 0, or -1 with a one-line message in
+ * @e.
  */
 int series_load(const char *input, const char *git_dir, const char *out,
-		struct series *s, struct err *e);
+		bool allow_gaps, struct series *s, struct err *e);
 void series_free(struct series *s);
 
 /*

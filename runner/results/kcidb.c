@@ -535,6 +535,16 @@ int kcidb_add_boot(struct kcidb *k, const struct kcidb_boot *b, struct err *e)
 			b->dir_name, spec ? "suite" : "spec");
 		goto out;
 	}
+	/* KCIDB's start_time is an RFC 3339 date-time, nothing else. */
+	started = saved_value(b->kernel_txt, "started");
+	if (started && !is_rfc3339(started)) {
+		err_set(e,
+			"%s/kernel.txt: started %.40s is not an RFC 3339 date-time (e.g. 2026-12-04T10:11:12Z)",
+			b->dir_name, started);
+		free(started);
+		goto out;
+	}
+	free(started);
 	if (kcidb_progs(b->ktap, b->ktap_len, &progs, &n, e)) {
 		char *msg = xstrdup(e->msg);
 

@@ -42,23 +42,46 @@ static int map_v1(struct record *r, struct record_set *set)
 	return 1;
 }
 
+/* The first bad line is remembered, with why. */
+static void bad_line(struct record_set *set, unsigned int lineno,
+		     enum record_bad why, unsigned int fields)
+{
+	set->malformed++;
+	if (set->first_bad_line)
+		return;
+	set->first_bad_line = lineno;
+	set->first_bad = why;
+	set->first_bad_fields = fields;
+}
+
 static void parse_line(const char *line, size_t len, unsigned int lineno,
 		       struct record_set *set)
 {
 	struct record r;
 	const char *p = line, *end = line + len;
+	unsigned int fields = 1;
 	int i;
 
+	if (memchr(line, '\0', len))
+		return bad_line(set, lineno, REC_BAD_NUL, 0);
+	for (p = line; (p = memchr(p, '\t', end - p)); p++)
+		fields++;
+	if (fields != REC_N_COLS)
+		return bad_line(set, lineno, REC_BAD_FIELDS, fields);
 	r.known = NULL;
 	r.v1_id = NULL;
-	for (i = 0; i < REC_N_COLS; i++) {
+	r.line = lineno;
+	for (i = 0, p = line; i < REC_N_COLS; i++) {
 		const char *tab = memchr(p, '\t', end - p);
 		const char *stop = tab ? tab : end;
 
-		/* The last column ends the line; others end at a tab. */
-		if ((i < REC_N_COLS - 1 && !tab) ||
-		    (i == REC_N_COLS - 1 && tab) || stop == p)
-			goto bad;
+		if (stop == p) {
+			int empty = i + 1;
+
+			while (i-- > 0)
+				free(r.col[i]);
+			return bad_line(set, lineno, REC_BAD_EMPTY, empty);
+		}
 		r.col[i] = xstrndup(p, stop - p);
 		p = stop + 1;
 	}
@@ -68,13 +91,30 @@ static void parse_line(const char *line, size_t len, unsigned int lineno,
 	set->v[set->n++] = r;
 	if (strcmp(r.col[REC_EXPECTED], r.col[REC_OBSERVED]))
 		set->mismatches++;
-	return;
-bad:
-	while (i-- > 0)
-		free(r.col[i]);
-	set->malformed++;
-	if (!set->first_bad_line)
-		set->first_bad_line = lineno;
+}
+
+/* Line 1 starting "id<TAB>": which header it is. */
+static void parse_header(const char *p, size_t n, struct record_set *set)
+{
+	size_t i;
+
+	if (n == strlen(RECORD_HEADER) - 1 && !strncmp(p, RECORD_HEADER, n)) {
+		set->header = REC_HEADER_OK;
+		return;
+	}
+	if (n == strlen(RECORD_HEADER_V1) - 1 &&
+	    !strncmp(p, RECORD_HEADER_V1, n)) {
+		set->header = REC_HEADER_V1;
+		set->v1 = true;
+		return;
+	}
+	set->header = REC_HEADER_OTHER;
+	set->other_header = xstrndup(p, n < 60 ? n : 60);
+	for (i = 0; set->other_header[i]; i++)
+		if (set->other_header[i] == '\t')
+			set->other_header[i] = ' ';
+		else if ((unsigned char)set->other_header[i] < ' ')
+			set->other_header[i] = '?';
 }
 
 int records_parse(const char *text, size_t len, struct record_set *set)
@@ -89,17 +129,17 @@ int records_parse(const char *text, size_t len, struct record_set *set)
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
 		lineno++;
-		if (n && p[n - 1] == '\r')
+		if (n && p[n - 1] == '\r') {
 			n--;
-		if (lineno == 1 && n >= 3 && !strncmp(p, "id\t", 3)) {
-			/* The header: the old one names the old columns. */
-			set->v1 = n == strlen(RECORD_HEADER_V1) - 1 &&
-				  !strncmp(p, RECORD_HEADER_V1, n);
-		} else if (!nl) {
+			if (!set->first_cr_line)
+				set->first_cr_line = lineno;
+		}
+		if (!nl) {
 			/* A last line without its newline was cut short. */
-			set->malformed++;
-			if (!set->first_bad_line)
-				set->first_bad_line = lineno;
+			bad_line(set, lineno, REC_BAD_CUT, 0);
+		} else if (lineno == 1 && n >= 3 && !strncmp(p, "id\t", 3)) {
+			/* The header: the old one names the old columns. */
+			parse_header(p, n, set);
 		} else if (n) {
 			parse_line(p, n, lineno, set);
 		}
@@ -120,6 +160,90 @@ int records_parse(const char *text, size_t len, struct record_set *set)
 	for (i = 1; i < set->n; i++)
 		if (!strcmp(set->v[i - 1].col[REC_ID], set->v[i].col[REC_ID]))
 			set->duplicates++;
+	return 0;
+}
+
+void records_bad_line(const struct record_set *set, char *buf, size_t size)
+{
+	static const char *const why[] = {
+		[REC_BAD_EMPTY] = "an empty field",
+		[REC_BAD_CUT] = "cut short (no newline at its end)",
+		[REC_BAD_NUL] = "a NUL byte",
+	};
+
+	if (!set->first_bad_line)
+		snprintf(buf, size, "%s", "");
+	else if (set->first_bad == REC_BAD_FIELDS)
+		snprintf(buf, size, "line %u: %u fields, want %d",
+			 set->first_bad_line, set->first_bad_fields,
+			 REC_N_COLS);
+	else if (set->first_bad == REC_BAD_EMPTY)
+		snprintf(buf, size, "line %u: %s (field %u)",
+			 set->first_bad_line, why[set->first_bad],
+			 set->first_bad_fields);
+	else
+		snprintf(buf, size, "line %u: %s", set->first_bad_line,
+			 why[set->first_bad]);
+}
+
+bool records_first_duplicate(const struct record_set *set, char *buf,
+			     size_t size)
+{
+	const struct record *a, *b;
+	size_t i;
+
+	for (i = 1; i < set->n; i++) {
+		a = &set->v[i - 1];
+		b = &set->v[i];
+		if (strcmp(a->col[REC_ID], b->col[REC_ID]))
+			continue;
+		/* qsort() keeps no order: the earlier line first. */
+		if (a->line > b->line) {
+			a = b;
+			b = &set->v[i - 1];
+		}
+		snprintf(buf, size, "%s (line %u: %s, line %u: %s)",
+			 a->col[REC_ID], a->line, a->col[REC_OBSERVED], b->line,
+			 b->col[REC_OBSERVED]);
+		return true;
+	}
+	return false;
+}
+
+int records_check(const struct record_set *set, char *buf, size_t size)
+{
+	char what[1024];
+
+	if (set->header == REC_HEADER_OTHER) {
+		snprintf(
+			buf, size,
+			"line 1: a header of other columns (\"%s\"; want id, abi, subject, object, class, detail, op, depends, expected, observed)",
+			set->other_header);
+		return -1;
+	}
+	/* A first line cut short says so itself. */
+	if (set->header == REC_HEADER_NONE && set->first_bad_line != 1) {
+		snprintf(
+			buf, size,
+			"line 1: no header (want the columns id, abi, subject, ... observed)");
+		return -1;
+	}
+	if (set->first_bad_line) {
+		records_bad_line(set, what, sizeof(what));
+		snprintf(buf, size, "%s", what);
+		return -1;
+	}
+	if (set->first_cr_line) {
+		snprintf(
+			buf, size,
+			"line %u: ends in CR (a CRLF file, not as lsmconf writes it)",
+			set->first_cr_line);
+		return -1;
+	}
+	if (records_first_duplicate(set, what, sizeof(what))) {
+		snprintf(buf, size, "a case id recorded twice: %s", what);
+		return -1;
+	}
 	return 0;
 }
 
@@ -164,6 +288,7 @@ void records_free(struct record_set *set)
 	}
 	free(set->v);
 	free(set->first_unmapped);
+	free(set->other_header);
 	memset(set, 0, sizeof(*set));
 }
 

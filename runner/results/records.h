@@ -30,6 +30,23 @@ struct record {
 	char *known;
 	/* A record of the first schema: its id as recorded, else NULL. */
 	char *v1_id;
+	unsigned int line; /* 1-based, in the text it was parsed from */
+};
+
+/* Why the first bad line of a records.tsv is bad. */
+enum record_bad {
+	REC_BAD_FIELDS, /* not exactly REC_N_COLS fields */
+	REC_BAD_EMPTY, /* a field is empty */
+	REC_BAD_CUT, /* the last line has no newline: cut short */
+	REC_BAD_NUL, /* a NUL byte */
+};
+
+/* The first line of a records.tsv. */
+enum record_header {
+	REC_HEADER_NONE, /* a record, or nothing at all */
+	REC_HEADER_OK, /* RECORD_HEADER */
+	REC_HEADER_V1, /* RECORD_HEADER_V1 */
+	REC_HEADER_OTHER, /* "id<TAB>" and other columns */
 };
 
 struct record_set {
@@ -37,6 +54,11 @@ struct record_set {
 	size_t n;
 	size_t malformed; /* lines without exactly REC_N_COLS fields */
 	unsigned int first_bad_line; /* 1-based, 0 when none */
+	enum record_bad first_bad; /* why, when first_bad_line */
+	unsigned int first_bad_fields; /* its fields (REC_BAD_FIELDS) */
+	unsigned int first_cr_line; /* the first line ending in CR, or 0 */
+	enum record_header header;
+	char *other_header; /* REC_HEADER_OTHER: the line, cut short */
 	size_t duplicates; /* ids seen more than once */
 	size_t mismatches; /* expected != observed */
 	/*
@@ -63,6 +85,25 @@ int records_parse(const char *text, size_t len, struct record_set *set);
 /* The one-line message of a failed records_parse() (@ret its return). */
 void records_error(const struct record_set *set, int ret, char *buf,
 		   size_t size);
+/*
+ * The first bad line of @set ("line 5: 3 fields, want 10"), into @buf;
+ * "" when there is none.
+ */
+void records_bad_line(const struct record_set *set, char *buf, size_t size);
+/*
+ * The first id @set holds twice, as "ID (line 3: allow, line 7: EACCES)"
+ * (its outcomes observed), into @buf; false when every id is once.
+ */
+bool records_first_duplicate(const struct record_set *set, char *buf,
+			     size_t size);
+/*
+ * The strict reading of a records.tsv that lsmconf wrote (a saved run's,
+ * a store's), after records_parse(): 0, or -1 with a one-line reason in
+ * @buf. Refused: no header, or one that is neither RECORD_HEADER nor
+ * RECORD_HEADER_V1 (an empty file has none); a bad line (its number and
+ * why); a line ending in CR; an id recorded twice (both outcomes).
+ */
+int records_check(const struct record_set *set, char *buf, size_t size);
 void records_free(struct record_set *set);
 /* Sorts by id, so lookups and comparisons are by id, not by run order. */
 void records_sort(struct record_set *set);

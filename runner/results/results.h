@@ -4,7 +4,8 @@
  * (ktap.h), decision records (records.h) and their comparison
  * (compare.h), and here the accounting: every planned test ends as pass,
  * fail, skip or lost, and every way a test binary can misbehave is a
- * named problem. Pure of I/O; uses lib/ only.
+ * named problem. Pure of I/O (but for saved.c, which reads saved results
+ * directories back); uses lib/ only.
  */
 #ifndef LSMCONF_RESULTS_H
 #define LSMCONF_RESULTS_H

@@ -45,13 +45,22 @@ static int collect_records(struct kernel_run *kr, struct err *e)
 		die("%s/guest/records.tsv: %s", kr->dir, msg);
 	}
 	free(buf);
-	if (set.malformed)
-		add_problem(kr,
-			    "records.tsv: %zu malformed lines (first: line %u)",
-			    set.malformed, set.first_bad_line);
-	if (set.duplicates)
-		add_problem(kr, "records.tsv: %zu case ids recorded twice",
-			    set.duplicates);
+	if (set.malformed) {
+		char first[256];
+
+		records_bad_line(&set, first, sizeof(first));
+		add_problem(kr, "records.tsv: %zu malformed lines (first: %s)",
+			    set.malformed, first);
+	}
+	if (set.duplicates) {
+		char first[1200];
+
+		records_first_duplicate(&set, first, sizeof(first));
+		add_problem(
+			kr,
+			"records.tsv: %zu case ids recorded twice (first: %s)",
+			set.duplicates, first);
+	}
 	kr->decisions = set.n;
 	kr->mismatches = set.mismatches;
 	for (i = 0; kr->known && i < set.n; i++) {

@@ -50,10 +50,12 @@ char *guest_text(const struct kernel_run *kr, const char *name)
 
 char *run_guest_file(const char *dir, const char *name, char **path)
 {
+	struct err e;
 	char *buf;
 
 	*path = xasprintf("%s/guest/%s", dir, name);
-	if (read_file(*path, &buf, NULL))
+	/* Never waits on what a saved directory holds (a FIFO). */
+	if (read_input(*path, INPUT_MAX_BIG, INPUT_TEXT, &buf, NULL, &e))
 		buf = xstrdup("");
 	return buf;
 }
@@ -235,7 +237,42 @@ int run_kernel_lsms(const struct run_opts *o, const char *root,
 	return 0;
 }
 
-/* The records of every boot (one per LSM) of a kernel, as one set. */
+/*
+ * A boot's records.tsv appended to @all (its header only when @all is
+ * empty), read strictly: a missing one is a boot that recorded nothing.
+ */
+static int add_records(const char *dir, struct sbuf *all, struct err *e)
+{
+	char *path = xasprintf("%s/records.tsv", dir), *buf, msg[1200];
+	struct record_set set;
+	const char *body;
+	size_t len;
+	int ret;
+
+	ret = read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &buf, &len, e);
+	if (ret) {
+		free(path);
+		return ret == -ENOENT ? 0 : -1;
+	}
+	ret = records_parse(buf, len, &set);
+	if (ret)
+		records_error(&set, ret, msg, sizeof(msg));
+	else
+		ret = records_check(&set, msg, sizeof(msg));
+	records_free(&set);
+	if (ret) {
+		err_set(e, "%s: %s", path, msg);
+	} else {
+		/* Each file has its own header (checked): keep the first. */
+		body = memchr(buf, '\n', len);
+		body = all->len && body ? body + 1 : buf;
+		sbuf_add(all, body, len - (body - buf));
+	}
+	free(buf);
+	free(path);
+	return ret ? -1 : 0;
+}
+
 /*
  * The names the known bugs list may give the kernel of @kb, from its
  * boots' kernel.txt: its release and build name, and with @crash a
@@ -258,35 +295,28 @@ static char *kernel_names(const struct kernel_boots *kb, bool crash)
 	return sb.buf;
 }
 
-void run_load_records(const struct kernel_boots *kb, struct known_list *known,
-		      struct record_set *set)
+int run_load_records(const struct kernel_boots *kb, struct known_list *known,
+		     struct record_set *set, struct err *e)
 {
 	struct sbuf all = { 0 };
-	size_t i, len;
-	char *buf, msg[1200], *names;
+	size_t i;
+	char msg[1200], *names;
 	int ret;
 
-	for (i = 0; i < kb->n; i++) {
-		char *path = xasprintf("%s/records.tsv", kb->dir[i]);
-		const char *body;
-
-		/* No records at all (the guest died): its cases are one-sided. */
-		if (!read_file(path, &buf, &len)) {
-			/* Each file has its own header: keep only the first. */
-			body = all.len && !strncmp(buf, "id\t", 3) ?
-				       buf + strcspn(buf, "\n") + 1 :
-				       buf;
-			sbuf_printf(&all, "%s", body);
-			free(buf);
+	memset(set, 0, sizeof(*set));
+	for (i = 0; i < kb->n; i++)
+		if (saved_check_files(kb->dir[i], e) ||
+		    add_records(kb->dir[i], &all, e)) {
+			sbuf_free(&all);
+			return -1;
 		}
-		free(path);
-	}
 	ret = records_parse(all.buf ? all.buf : "", all.len, set);
+	sbuf_free(&all);
 	if (ret) {
 		records_error(set, ret, msg, sizeof(msg));
-		die("%s: %s", kb->dir[0], msg);
+		return err_set(e, "%s: %s", kb->dir[0], msg);
 	}
-	sbuf_free(&all);
+	/* Today's list, by the kernel's names: never a saved known.tsv. */
 	names = known ? kernel_names(kb, false) : NULL;
 	for (i = 0; names && i < set->n; i++) {
 		const struct known_bug *b =
@@ -296,12 +326,14 @@ void run_load_records(const struct kernel_boots *kb, struct known_list *known,
 			set->v[i].known = xstrdup(b->name);
 	}
 	free(names);
+	return 0;
 }
 
 char *run_known_crashes(const struct kernel_boots *kb, struct known_list *known)
 {
 	struct sbuf all = { 0 };
 	char *names = known ? kernel_names(kb, true) : NULL;
+	struct err e;
 	size_t i;
 	int c;
 
@@ -314,7 +346,8 @@ char *run_known_crashes(const struct kernel_boots *kb, struct known_list *known)
 			const struct known_bug *b;
 			int boot;
 
-			if (read_file(path, &text, NULL)) {
+			if (read_input(path, INPUT_MAX_BIG, INPUT_TEXT, &text,
+				       NULL, &e)) {
 				free(path);
 				continue;
 			}
@@ -339,13 +372,15 @@ char *run_known_crashes(const struct kernel_boots *kb, struct known_list *known)
 char *run_kernel_value(const struct kernel_boots *kb, const char *key)
 {
 	char *value = NULL;
+	struct err e;
 	size_t i;
 
 	for (i = 0; i < kb->n; i++) {
 		char *path = xasprintf("%s/kernel.txt", kb->dir[i]), *text;
 		char *v = NULL;
 
-		if (!read_file(path, &text, NULL)) {
+		if (!read_input(path, INPUT_MAX_LIST, INPUT_TEXT, &text, NULL,
+				&e)) {
 			v = saved_value(text, key);
 			free(text);
 		}

@@ -82,12 +82,15 @@ struct record_set;
 struct known_list;
 /*
  * The decision records of every boot of @kb, as one set, each that shows
- * a bug of @known (NULL: no list) on this kernel marked (record.known).
- * Judged here against today's list, by the kernel's names in its
- * kernel.txt, never read from a saved known.tsv.
+ * a bug of @known (NULL: no list) on this kernel marked (record.known):
+ * judged here against today's list, by the kernel's names in its
+ * kernel.txt, never read from a saved known.tsv. Each boot's files are
+ * checked first (saved_check_files()) and its records.tsv read strictly
+ * (header, every line; records_check()); a boot without one recorded
+ * nothing. 0, or -1 with a one-line reason naming the file in @e.
  */
-void run_load_records(const struct kernel_boots *kb, struct known_list *known,
-		      struct record_set *set);
+int run_load_records(const struct kernel_boots *kb, struct known_list *known,
+		     struct record_set *set, struct err *e);
 /*
  * The crashes of @kb's boots that were a bug of @known, its signature
  * checked against each boot's crash-N.txt (today's list, never a saved

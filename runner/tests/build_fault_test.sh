@@ -75,11 +75,12 @@ check "a compile error of the tree's: the kernel's, in one line (exit $rc)" \
 	eval '[ $rc -eq 1 ] && [ $(wc -l < "$t/error.err") -eq 1 ] && grep -q "^lsmconf: build:.*02-error.patch: make bzImage failed (exit status 2): ../security/apparmor/af_unix.c:2:1: error: unknown type name .ERROR. (log: " "$t/error.err"'
 check "a compile error: built once ($(($(builds) - n0)) bzImage runs)" eval '[ $(($(builds) - n0)) -eq 1 ]'
 
-# A patch patch(1) cannot read: bad input, in one line, not "does not apply".
+# A patch whose hunks do not add up: bad input, in one line, refused by the
+# spec check (diff_check()) before anything is built, not "does not apply".
 rc=0
 "$lsmconf" kernel "build:$t/tree+$t/malformed.patch" > "$t/mal.out" 2> "$t/mal.err" || rc=$?
 check "a malformed patch: bad input, in one line (exit $rc; $(cut -c1-120 "$t/mal.err"))" \
-	eval '[ $rc -eq 1 ] && [ $(wc -l < "$t/mal.err") -eq 1 ] && grep -q "applying .*malformed.patch failed: patch(1) cannot read it: patch: \*\*\*\* malformed patch at line 7" "$t/mal.err" && ! grep -q "host failure" "$t/mal.err"'
+	eval '[ $rc -eq 1 ] && [ $(wc -l < "$t/mal.err") -eq 1 ] && grep -q "malformed.patch: line 7: the hunk of line 4 .* ends early" "$t/mal.err" && ! grep -q "host failure" "$t/mal.err"'
 
 # As mutate's units: the OOM-killed build fails its unit (no result, run
 # again); the compile error is a result, status failed: stillborn.

@@ -485,10 +485,43 @@ START_TEST(test_bench_mutants_compare)
 }
 END_TEST
 
+/* A start_time that is not RFC 3339 is refused, not submitted. */
+START_TEST(test_start_time_refused)
+{
+	static const char *const bad[] = { "yesterday", "2026-13-04T10:11:12Z",
+					   "2026-12-04 10:11:12",
+					   "2026-12-04T10:11:12" };
+	struct kcidb k;
+	struct err e;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *txt = xasprintf("spec\tdebian:sid\nsuite\tapparmor\n"
+				      "started\t%s\n",
+				      bad[i]);
+		struct kcidb_boot b = {
+			.dir_name = "boot",
+			.kernel_txt = txt,
+			.ktap = KTAP,
+			.ktap_len = strlen(KTAP),
+		};
+
+		ck_assert_int_eq(kcidb_init(&k, "lsmconf", NULL, &e), 0);
+		ck_assert_int_eq(kcidb_add_boot(&k, &b, &e), -1);
+		ck_assert_ptr_nonnull(
+			strstr(e.msg, "not an RFC 3339 date-time"));
+		ck_assert_ptr_nonnull(strstr(e.msg, bad[i]));
+		kcidb_free(&k);
+		free(txt);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("kcidb", test_progs, test_cut, test_fuzz_found,
 			 test_path, test_origin, test_patchset_hash,
 			 test_ids_stable, test_statuses_and_misc,
-			 test_known_bugs, test_bench_mutants_compare);
+			 test_known_bugs, test_bench_mutants_compare,
+			 test_start_time_refused);
 }

@@ -580,6 +580,8 @@ START_TEST(test_list_claims)
 	mutants_free(m, n);
 }
 END_TEST
+/* The smallest diff a mutant may carry. */
+#define DIFF "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n"
 
 START_TEST(test_list)
 {
@@ -590,8 +592,8 @@ START_TEST(test_list)
 	size_t n;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	put(dir, "02-b.patch", "second\n--- a/x\n");
-	put(dir, "01-a.patch", "first\n--- a/x\n");
+	put(dir, "02-b.patch", "second\n" DIFF);
+	put(dir, "01-a.patch", "first\n" DIFF);
 	put(dir, "README", "not a patch\n");
 	ck_assert_int_eq(mutants_list(dir, NULL, 0, &m, &n, &e), 0);
 	ck_assert_uint_eq(n, 2);
@@ -615,6 +617,26 @@ START_TEST(test_list)
 		static const char *const files[] = { "01-a.patch", "02-b.patch",
 						     "README" };
 		char *path = xasprintf("%s/%s", dir, files[n]);
+
+		ck_assert_int_eq(unlink(path), 0);
+		free(path);
+	}
+	/* No diff, garbage hunks, no description: each its own reason. */
+	put(dir, "01-a.patch", "A mutant with no diff\n\nJust words.\n");
+	ck_assert_int_eq(mutants_list(dir, NULL, 0, &m, &n, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "01-a.patch: no diff in it"));
+	put(dir, "01-a.patch",
+	    "garbage\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\nzzz\n");
+	ck_assert_int_eq(mutants_list(dir, NULL, 0, &m, &n, &e), -1);
+	ck_assert_ptr_nonnull(strstr(
+		e.msg,
+		"01-a.patch: line 5: the hunk of line 4 (file b/x) ends early"));
+	put(dir, "01-a.patch", DIFF);
+	ck_assert_int_eq(mutants_list(dir, NULL, 0, &m, &n, &e), -1);
+	ck_assert_ptr_nonnull(strstr(
+		e.msg, "01-a.patch: no one-line description before the diff"));
+	{
+		char *path = xasprintf("%s/01-a.patch", dir);
 
 		ck_assert_int_eq(unlink(path), 0);
 		free(path);

@@ -184,10 +184,80 @@ START_TEST(test_from_diag)
 }
 END_TEST
 
+/* records_check() of @text: its message, or "" when it passes. */
+static const char *strict(const char *text, size_t len)
+{
+	static char msg[1200];
+	struct record_set set;
+
+	ck_assert_int_eq(records_parse(text, len, &set), 0);
+	if (!records_check(&set, msg, sizeof(msg)))
+		msg[0] = '\0';
+	ck_assert_ptr_null(strchr(msg, '\n'));
+	records_free(&set);
+	return msg;
+}
+
+#define STRICT(s) strict(s, sizeof(s) - 1)
+
+START_TEST(test_strict)
+{
+	ck_assert_str_eq(STRICT(HEADER REC("a_test/y/o", "allow", "allow")),
+			 "");
+	ck_assert_str_eq(STRICT(HEADER), "");
+	/* The old schema's header is read (its ids mapped). */
+	ck_assert_str_eq(STRICT(RECORD_HEADER_V1), "");
+	ck_assert_str_eq(
+		STRICT(""),
+		"line 1: no header (want the columns id, abi, subject, ... observed)");
+	ck_assert_str_eq(
+		STRICT("id\tfoo\n"),
+		"line 1: a header of other columns (\"id foo\"; want id, abi, subject, object, class, detail, op, depends, expected, observed)");
+	ck_assert_str_eq(STRICT(HEADER "a\tb\tc\n"),
+			 "line 2: 3 fields, want 10");
+	ck_assert_str_eq(
+		STRICT(HEADER REC("a_test/y/o", "allow",
+				  "allow") "a\t\tc\td\te\tf\tg\th\ti\tj\n"),
+		"line 3: an empty field (field 2)");
+	ck_assert_str_eq(STRICT(HEADER "a_test/y/o\t5.0"),
+			 "line 2: cut short (no newline at its end)");
+	/* A header cut short is no header. */
+	ck_assert_str_eq(STRICT("id\tabi\tsubject"),
+			 "line 1: cut short (no newline at its end)");
+	/* A NUL byte drops no record after it: the line is bad. */
+	ck_assert_str_eq(
+		STRICT(HEADER "a\0b\n" REC("a_test/y/o", "allow", "allow")),
+		"line 2: a NUL byte");
+	ck_assert_str_eq(
+		STRICT("id\tabi\tsubject\tobject\tclass\tdetail\top\tdepends\texpected\tobserved\r\n"),
+		"line 1: ends in CR (a CRLF file, not as lsmconf writes it)");
+}
+END_TEST
+
+START_TEST(test_duplicate_named)
+{
+	static const char text[] = HEADER REC("a_test/y/o", "allow", "EACCES")
+		REC("b_test/y/o", "allow", "allow")
+			REC("a_test/y/o", "allow", "allow");
+	struct record_set set;
+	char buf[256];
+
+	ck_assert_int_eq(records_parse(text, strlen(text), &set), 0);
+	ck_assert_uint_eq(set.duplicates, 1);
+	/* Both outcomes, the earlier line first. */
+	ck_assert(records_first_duplicate(&set, buf, sizeof(buf)));
+	ck_assert_str_eq(buf, "a_test/y/o (line 2: EACCES, line 4: allow)");
+	records_bad_line(&set, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "");
+	records_free(&set);
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("records", test_parse_and_find, test_malformed_lines,
 			 test_truncated_last_line, test_duplicates_and_empty,
 			 test_v1_unmapped_fails, test_v1_header_only,
-			 test_today_header, test_from_diag);
+			 test_today_header, test_from_diag, test_strict,
+			 test_duplicate_named);
 }

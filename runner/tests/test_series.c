@@ -35,6 +35,14 @@ static void put(const char *name, const char *text)
 	free(path);
 }
 
+static void gone(const char *name)
+{
+	char *path = at(name);
+
+	ck_assert_int_eq(unlink(path), 0);
+	free(path);
+}
+
 static int run(char *const argv[], const char *cwd)
 {
 	return spawn_wait(argv, &(struct spawn_opts){ .cwd = cwd,
@@ -164,7 +172,8 @@ START_TEST(test_mbox)
 		 mail("PATCH v2 2/3", "apparmor: second", "b", "c"),
 		 mail("PATCH v2 1/3", "apparmor: first", "a", "b"),
 		 mail("PATCH v2 3/3", "apparmor: third", "c", "d"));
-	ck_assert_msg(!series_load(mbox, NULL, out, &s, &e), "%s", e.msg);
+	ck_assert_msg(!series_load(mbox, NULL, out, false, &s, &e), "%s",
+		      e.msg);
 	ck_assert_uint_eq(s.n, 3);
 	ck_assert_str_eq(s.p[0].subject, "apparmor: first");
 	ck_assert_str_eq(s.p[2].subject, "apparmor: third");
@@ -185,7 +194,7 @@ static void refused(const char *input, const char *git_dir, const char *why)
 	struct series s;
 	struct err e;
 
-	ck_assert_int_eq(series_load(input, git_dir, out, &s, &e), -1);
+	ck_assert_int_eq(series_load(input, git_dir, out, false, &s, &e), -1);
 	ck_assert_msg(strstr(e.msg, why), "%s: want \"%s\"", e.msg, why);
 	ck_assert_ptr_null(strchr(e.msg, '\n'));
 	ck_assert_uint_eq(s.n, 0);
@@ -216,7 +225,73 @@ START_TEST(test_mbox_refused)
 	put_mbox("m", mail("PATCH 1/2", "a", "a", "b"),
 		 mail("PATCH", "b", "b", "c"), NULL, NULL);
 	refused(path, NULL, "numbered and unnumbered");
+	/* A mail without a diff that is no cover letter: named, not dropped. */
+	put_mbox("m", mail("PATCH 1/2", "a", "a", "b"), cover("PATCH 2/2"),
+		 NULL, NULL);
+	refused(path, NULL,
+		"m: mail 2 (\"the series\") holds no diff (only a cover letter, numbered 0, may have none)");
+	put_mbox("m", mail("PATCH 0/1", "a", "a", "b"),
+		 mail("PATCH 1/1", "b", "b", "c"), NULL, NULL);
+	refused(path, NULL,
+		"mail 1 (\"a\") is numbered 0, a cover letter's number, and holds a diff");
+	/* A hunk that does not add up, in the second mail. */
+	put("m", "From 0 Mon Sep 17 00:00:00 2001\nFrom: T <t@example.org>\n"
+		 "Subject: [PATCH] a\n\nWhy.\n---\n"
+		 "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n-a\n+b\n");
+	refused(path, NULL,
+		"m, mail 1's diff: line 6: the hunk of line 4 (file b/f) is cut short");
+	ck_assert_int_eq(write_file(path, "From x\n\0\n", 9), 0);
+	refused(path, NULL,
+		"m: a NUL byte at offset 7 (line 2): not a text file");
 	free(path);
+}
+END_TEST
+
+/* The numbers of a directory's patches: gaps refused, every one named. */
+START_TEST(test_dir_numbering)
+{
+	char *dir = at("g"), *out = at("out"), *m;
+	struct series s;
+	struct err e;
+
+	ck_assert_int_eq(mkdir_p(dir), 0);
+	m = mail("PATCH 1/3", "first", "a", "b");
+	put("g/0001-first.patch", m);
+	free(m);
+	m = mail("PATCH 2/3", "second", "b", "c");
+	put("g/0003-second.patch", m);
+	free(m);
+	m = mail("PATCH 3/3", "third", "c", "d");
+	put("g/0006-third.patch", m);
+	free(m);
+	refused(dir, NULL,
+		"g: the numbering has gaps (0001, 0003, 0006; want 1 to 3, each once); --allow-gaps takes them in order");
+	/* --allow-gaps: in number order, as they are. */
+	ck_assert_msg(!series_load(dir, NULL, out, true, &s, &e), "%s", e.msg);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_str_eq(s.p[2].subject, "third");
+	check_applies(&s, "d\n");
+	series_free(&s);
+	remove_tree(out);
+	m = mail("PATCH", "again", "c", "d");
+	put("g/0003-again.patch", m);
+	free(m);
+	refused(dir, NULL,
+		"two patches numbered 3 (0003-again.patch and 0003-second.patch)");
+	gone("g/0003-again.patch");
+	put("g/fix.patch", "fix\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-d\n+e\n");
+	refused(dir, NULL,
+		"g: fix.patch has no number (want NNNN-name.patch, as git format-patch writes)");
+	gone("g/fix.patch");
+	/* A patch whose hunk is garbage: its file and line. */
+	put("g/0006-third.patch",
+	    "third\n\n--- a/f\n+++ b/f\n@@ -1 +1 @@\nzzz\n");
+	ck_assert_int_eq(series_load(dir, NULL, out, true, &s, &e), -1);
+	ck_assert_ptr_nonnull(strstr(
+		e.msg,
+		"0006-third.patch: line 6: the hunk of line 5 (file b/f) ends early"));
+	free(dir);
+	free(out);
 }
 END_TEST
 
@@ -239,7 +314,7 @@ START_TEST(test_dir)
 	put("d/0003-third.patch",
 	    "third, plain\n\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-c\n+d\n");
 	put("d/README", "not a patch\n");
-	ck_assert_msg(!series_load(dir, NULL, out, &s, &e), "%s", e.msg);
+	ck_assert_msg(!series_load(dir, NULL, out, false, &s, &e), "%s", e.msg);
 	ck_assert_uint_eq(s.n, 3);
 	ck_assert_str_eq(s.p[0].subject, "first");
 	ck_assert_str_eq(s.p[1].subject, "second");
@@ -247,7 +322,7 @@ START_TEST(test_dir)
 	check_applies(&s, "d\n");
 	series_free(&s);
 	/* The output directory must start empty. */
-	ck_assert_int_eq(series_load(dir, NULL, out, &s, &e), -1);
+	ck_assert_int_eq(series_load(dir, NULL, out, false, &s, &e), -1);
 	ck_assert(strstr(e.msg, "is not empty"));
 	free(dir);
 	free(out);
@@ -283,8 +358,8 @@ START_TEST(test_range)
 	commit(repo, "a\n", "base");
 	commit(repo, "b\n", "apparmor: first");
 	commit(repo, "c\n", "apparmor: second");
-	ck_assert_msg(!series_load("HEAD~2..HEAD", repo, out, &s, &e), "%s",
-		      e.msg);
+	ck_assert_msg(!series_load("HEAD~2..HEAD", repo, out, false, &s, &e),
+		      "%s", e.msg);
 	ck_assert_uint_eq(s.n, 2);
 	ck_assert_str_eq(s.p[0].subject, "apparmor: first");
 	ck_assert_str_eq(s.p[1].subject, "apparmor: second");
@@ -305,5 +380,5 @@ int main(void)
 {
 	return CHECK_RUN_FIXTURE("series", setup, teardown, 60, test_subject,
 				 test_mbox, test_mbox_refused, test_dir,
-				 test_range);
+				 test_dir_numbering, test_range);
 }

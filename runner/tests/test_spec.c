@@ -10,6 +10,11 @@
 
 #include "provision/spec.h"
 #include "provision/build.h"
+#include "provision/kernel.h"
+#include "lib/lib.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 static struct kspec spec;
 static char err[256];
@@ -251,6 +256,73 @@ START_TEST(test_build_source_identity)
 }
 END_TEST
 
+/* kernel_check_spec() of @text: its message, or "" when it passes. */
+static const char *checked(const char *text)
+{
+	static struct err e;
+
+	if (!kernel_check_spec(text, &e))
+		return "";
+	ck_assert_ptr_null(strchr(e.msg, '\n'));
+	return e.msg;
+}
+
+/* What `kernel` refuses before fetching anything, every planner too. */
+START_TEST(test_check_local_files)
+{
+	char dir[] = "/tmp/lsmconf-test-spec.XXXXXX", *p, *spec;
+	const char *text;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	/* Nothing local to a Debian spec: the archive answers later. */
+	ck_assert_str_eq(checked("debian:sid"), "");
+	ck_assert_str_eq(checked("build:debian-source:7.2"), "");
+	ck_assert_str_eq(
+		checked("nfs:x"),
+		"nfs:x: unknown kind of kernel spec (want debian:, file: or deb:)");
+	ck_assert_str_eq(
+		checked("file:/etc/hostname"),
+		"file:/etc/hostname: /etc/hostname is not an x86 bzImage");
+	ck_assert_str_eq(
+		checked("file:/dev/zero"),
+		"file:/dev/zero: /dev/zero: a character device, not a regular file");
+	ck_assert_str_eq(
+		checked("deb:/etc/hostname"),
+		"deb:/etc/hostname: /etc/hostname: corrupt or truncated package (not an ar archive, as a .deb is)");
+	ck_assert_str_eq(
+		checked("build:debian-source:7.2+/nonexistent.patch"),
+		"build:debian-source:7.2+/nonexistent.patch: cannot read patch /nonexistent.patch: No such file or directory");
+	ck_assert_str_eq(
+		checked("build:debian-source:seven"),
+		"build:debian-source:seven: debian-source:seven is not a Debian source series (want debian-source:X.Y, e.g. debian-source:7.2)");
+	ck_assert_str_eq(
+		checked("build:/proc"),
+		"build:/proc: /proc is not a kernel tree with AppArmor (no /proc/security/apparmor/af_unix.c)");
+	/* A patch whose hunk is garbage, or a FIFO: refused now. */
+	p = xasprintf("%s/bad.patch", dir);
+	text = "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\nzzz\n";
+	ck_assert_int_eq(write_file(p, text, strlen(text)), 0);
+	spec = xasprintf("build:debian-source:7.2+%s", p);
+	ck_assert_ptr_nonnull(
+		strstr(checked(spec), "line 4: the hunk of line 3"));
+	free(spec);
+	free(p);
+	p = xasprintf("%s/fifo.patch", dir);
+	ck_assert_int_eq(mkfifo(p, 0600), 0);
+	spec = xasprintf("build:debian-source:7.2+%s", p);
+	ck_assert_ptr_nonnull(
+		strstr(checked(spec), "a FIFO, not a regular file"));
+	free(spec);
+	free(p);
+	spec = xasprintf(
+		"build:debian-source:7.2+%s/fixtures/mutants/09-errno-eperm.patch",
+		LSMCONF_ROOT);
+	ck_assert_str_eq(checked(spec), "");
+	free(spec);
+	remove_tree(dir);
+}
+END_TEST
+
 static Suite *spec_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -277,6 +349,7 @@ static Suite *spec_suite(void)
 	tcase_add_test(tc, test_error_one_line);
 	tcase_add_test(tc, test_free_twice);
 	tcase_add_test(tc, test_build_source_identity);
+	tcase_add_test(tc, test_check_local_files);
 	suite_add_tcase(s, tc);
 	return s;
 }
