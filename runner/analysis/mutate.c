@@ -185,9 +185,14 @@ const char *mutant_rerun_reason(const struct mutant_run *r)
 		return "the guest never reached its tests";
 	if (missing(r))
 		return "a decision is recorded on one side only";
-	/* With a decision changed, a failure on top kills no less. */
-	if (!r->ok && !r->n_diffs)
+	/*
+	 * A failure of its own (one the original does not show alike);
+	 * with a decision changed, a failure on top kills no less.
+	 */
+	if (r->n_fails && !r->n_diffs)
 		return "it failed with every decision as the original's";
+	if (!r->ok && !r->n_alike && !r->n_diffs)
+		return "it failed, and nothing of the kernel's says why";
 	return NULL;
 }
 
@@ -243,8 +248,6 @@ static void repeated_fails(const struct mutant_run *r1,
 {
 	size_t i;
 
-	if (r1->ok || r2->ok)
-		return;
 	for (i = 0; i < r1->n_fails; i++) {
 		const struct mutant_fail *f = &r1->fails[i];
 		const struct mutant_fail *g = find_fail(r2, f->name);
@@ -403,7 +406,7 @@ static char *runs_refuse(const struct mutant_judgement *j,
 				 r1->n_diffs);
 	if (r1->n_fails)
 		return xasprintf("a failure of its own: %s", r1->fails[0].name);
-	if (!r1->ok)
+	if (!r1->ok && !r1->n_alike)
 		return xstrdup("a boot of its failed");
 	return NULL;
 }

@@ -81,7 +81,14 @@ struct mutant_fail {
 /* What one run of the suites on a mutant showed. */
 struct mutant_run {
 	bool reached; /* the guest reached its tests (in every boot's run) */
-	bool ok; /* every boot passed */
+	/*
+	 * Every boot passed. Not evidence by itself: a boot fails on a known
+	 * bug the list names for the original only; the failures (its own,
+	 * those the original does not show alike) are.
+	 */
+	bool ok;
+	/* Its failures the original shows alike: no change, and named. */
+	size_t n_alike;
 	const struct mutant_diff *diffs;
 	size_t n_diffs;
 	const struct mutant_fail *fails;
@@ -114,8 +121,9 @@ bool mutant_diff_missing(const struct mutant_diff *d);
 /*
  * Why the first run @r decides nothing alone (it must run again), or NULL:
  * it never reached its tests, a record is missing on one side (a crash or
- * a timeout may have taken it), or it failed with every decision as the
- * original's.
+ * a timeout may have taken it), it failed with a failure of its own and
+ * every decision as the original's, or it failed with nothing named (no
+ * failure of its own, none alike on the original).
  */
 const char *mutant_rerun_reason(const struct mutant_run *r);
 

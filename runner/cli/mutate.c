@@ -139,6 +139,7 @@ static void own_failures(const struct kernel_boots *orig_kb,
 	mutant_fails_free(base, n_base);
 	ob->run.fails = ob->fails;
 	ob->run.n_fails = kept;
+	ob->run.n_alike = n - kept;
 }
 
 bool mutate_reached(const struct kernel_boots *kb)

@@ -395,6 +395,9 @@ static void judge_run(struct series_ctx *c, struct kern *kn,
 	obs->present[BISECT_FAILURE] = ob->run.n_fails && !ob->run.n_diffs;
 	why = mutant_rerun_reason(&ob->run);
 	obs->confirm = why != NULL;
+	/* A run that failed with nothing named is a failure to confirm. */
+	if (why && !obs->present[BISECT_DECISIONS])
+		obs->present[BISECT_FAILURE] = true;
 	say(c, "   decisions: %s; failed cases: %zu%s%s%s\n",
 	    ob->run.n_diffs ? "CHANGED" : "same as the base's", ob->run.n_fails,
 	    why ? " (decides nothing alone: " : "", why ? why : "",

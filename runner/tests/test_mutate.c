@@ -243,8 +243,11 @@ START_TEST(test_judge_rerun)
 	ck_assert_uint_eq(j.n_diffs, 1);
 	ck_assert_str_eq(j.diffs[0]->b, "EPERM");
 	mutant_judgement_free(&j);
-	/* A failure with a record lost, then both runs pass: a failure in
-	 * a passing run is no failure (ok wins over the list). */
+	/*
+	 * A failure of its own with a record lost, then again, in boots that
+	 * pass (a list names the mutant's kernel): the failures decide, not
+	 * the boots' verdicts, and it repeats.
+	 */
 	{
 		struct mutant_run r1 = { .reached = true,
 					 .ok = true,
@@ -256,7 +259,20 @@ START_TEST(test_judge_rerun)
 
 		r2.diffs = &d_other_lost;
 		mutant_judge(true, &r1, &r2, &j);
-		ck_assert_int_eq(j.verdict, MUTANT_INCONCLUSIVE);
+		ck_assert_int_eq(j.verdict, MUTANT_KILLED);
+		ck_assert_uint_eq(j.ways, MUTANT_BY_FAILURE);
+		mutant_judgement_free(&j);
+	}
+	/*
+	 * A boot that failed only by failures the original shows alike (a
+	 * known bug listed for the original alone): it decides alone.
+	 */
+	{
+		struct mutant_run alike = { .reached = true, .n_alike = 2 };
+
+		ck_assert_ptr_null(mutant_rerun_reason(&alike));
+		mutant_judge(true, &alike, NULL, &j);
+		ck_assert_int_eq(j.verdict, MUTANT_SURVIVED);
 		mutant_judgement_free(&j);
 	}
 
