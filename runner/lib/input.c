@@ -100,12 +100,10 @@ int read_input(const char *path, size_t max, unsigned int flags, char **buf,
 	       size_t *len, struct err *e)
 {
 	struct sbuf sb = { 0 };
-	char chunk[65536];
 	struct stat st;
 	unsigned int line;
 	size_t off;
-	ssize_t n;
-	int fd = open_input(path, &st, e);
+	int n, fd = open_input(path, &st, e);
 
 	if (fd < 0)
 		return fd;
@@ -115,25 +113,19 @@ int read_input(const char *path, size_t max, unsigned int flags, char **buf,
 			file_kind(st.st_mode));
 		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}
-	if ((unsigned long long)st.st_size > max)
+	if ((unsigned long long)st.st_size > max) {
+		close(fd);
 		goto too_big;
-	sbuf_add(&sb, "", 0);
-	/* The size may change under us: the limit holds for what is read. */
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			n = -errno;
-			close(fd);
-			sbuf_free(&sb);
-			err_set(e, "%s: %s", path, strerror(-n));
-			return n;
-		}
-		if (sb.len + n > max)
-			goto too_big;
-		sbuf_add(&sb, chunk, n);
 	}
+	/* The size may change under us: the limit holds for what is read. */
+	n = read_fd(fd, max, &sb);
 	close(fd);
+	if (n == -EFBIG)
+		goto too_big;
+	if (n) {
+		err_set(e, "%s: %s", path, strerror(-n));
+		return n;
+	}
 	if ((flags & INPUT_TEXT) &&
 	    input_find_nul(sb.buf, sb.len, &off, &line)) {
 		sbuf_free(&sb);
@@ -147,8 +139,6 @@ int read_input(const char *path, size_t max, unsigned int flags, char **buf,
 		*len = sb.len;
 	return 0;
 too_big:
-	close(fd);
-	sbuf_free(&sb);
 	if (max >= (1 << 20))
 		err_set(e, "%s: larger than %zu MiB, the limit of this input",
 			path, max >> 20);

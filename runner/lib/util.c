@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <openssl/evp.h>
@@ -214,29 +215,37 @@ bool path_exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
+int read_fd(int fd, size_t max, struct sbuf *sb)
+{
+	char chunk[65536];
+	ssize_t n;
+
+	sbuf_add(sb, "", 0);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || sb->len + n > max) {
+			n = n < 0 ? -errno : -EFBIG;
+			sbuf_free(sb);
+			return n;
+		}
+		sbuf_add(sb, chunk, n);
+	}
+	return 0;
+}
+
 int read_file(const char *path, char **buf, size_t *len)
 {
 	struct sbuf sb = { 0 };
-	char chunk[65536];
-	ssize_t n;
-	int fd;
+	int fd, ret;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	sbuf_add(&sb, "", 0);
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			n = -errno;
-			close(fd);
-			sbuf_free(&sb);
-			return n;
-		}
-		sbuf_add(&sb, chunk, n);
-	}
+	ret = read_fd(fd, SIZE_MAX, &sb);
 	close(fd);
+	if (ret)
+		return ret;
 	*buf = sb.buf;
 	if (len)
 		*len = sb.len;

@@ -69,6 +69,11 @@ int remove_tree(const char *path);
 bool path_exists(const char *path);
 /* Reads a whole file, NUL-terminated. Returns 0 or -errno. */
 int read_file(const char *path, char **buf, size_t *len);
+/*
+ * Everything left to read on @fd, at most @max bytes, appended to @sb
+ * (NUL-terminated): 0, or -errno and @sb freed (-EFBIG beyond @max).
+ */
+int read_fd(int fd, size_t max, struct sbuf *sb);
 /* Writes a whole file atomically (temporary name, then rename). */
 int write_file(const char *path, const char *buf, size_t len);
 /* write_file() of @dir/@name: a results file by its name. */
