@@ -45,11 +45,16 @@ static int triple(const char *s, char *out, size_t size)
 
 int identity_upstream(const char *proc, char *out, size_t size)
 {
-	const char *p, *last = NULL;
+	const char *p, *build, *last = NULL;
 
 	if (!proc)
 		return -1;
-	for (p = proc; (p = strstr(p, "Debian ")); p += 7)
+	/*
+	 * After the build number ("#1 SMP PREEMPT_DYNAMIC Debian 6.1.176-1
+	 * (date)"): before it, the compiler's "(Debian 12.2.0-14...)".
+	 */
+	build = strstr(proc, " #");
+	for (p = build; p && (p = strstr(p, "Debian ")); p += 7)
 		if (p[7] >= '0' && p[7] <= '9')
 			last = p + 7;
 	if (last && !triple(last, out, size))

@@ -11,8 +11,9 @@
 
 /*
  * The upstream version (VERSION.PATCHLEVEL.SUBLEVEL) in a kernel's
- * /proc/version text @proc: a Debian kernel's own "Debian X.Y.Z-N" (the
- * last one: the compiler's is also "Debian 12.2.0-..."), since a stable
+ * /proc/version text @proc: a Debian kernel's own "Debian X.Y.Z-N" after
+ * its build number "#N" (the compiler's, before it, is "Debian
+ * 12.2.0-..." on any kernel Debian's gcc built), since a stable
  * Debian release string keeps an ABI name ("6.1.0-50-amd64" is 6.1.176);
  * else the release after "Linux version " ("7.2.13-lsmconf-..." is
  * 7.2.13, "6.8" is 6.8.0). 0 with it in @out, -1 when @proc names none.
