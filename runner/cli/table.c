@@ -36,7 +36,8 @@ static char *column_name(const char *dir)
 	int ret =
 		read_input(path, INPUT_MAX_SMALL, INPUT_TEXT, &text, NULL, &e);
 
-	if (ret == -ENOENT) {
+	/* None, or @dir is a plain kselftest log: its own name. */
+	if (ret == -ENOENT || ret == -ENOTDIR) {
 		free(path);
 		return xstrdup(base ? base + 1 : dir);
 	}
