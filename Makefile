@@ -72,6 +72,7 @@ VARIANTS := selftests/apparmor/unix_peer_variants.h \
 .PHONY: selftests-series intree all run compare bench msgcost mutate series check unit e2e engines fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas \
+	$(OUT)/guest/timeout \
 	$(OUT)/qemu/lsmconf-insns.so
 
 # The QEMU plugin behind bench --profile (runner/qemu/insn_plugin.c): QEMU
@@ -85,8 +86,9 @@ $(OUT)/guest/perl: runner/guest/prefix.c | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) -static -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -o $@ $<
 
+# The guest's /usr/bin/timeout: GNU's interface, no polling (runner/guest/timeout.c).
 # The guest's /lsmconf/runas: the tests as another user (runner/guest/runas.c).
-$(OUT)/guest/runas: runner/guest/runas.c | $(DEPS)
+$(OUT)/guest/timeout $(OUT)/guest/runas: $(OUT)/guest/%: runner/guest/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) -static -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -o $@ $<
 
@@ -177,8 +179,9 @@ series: $(DEPS) all
 # The Check suites' checks are counted from their own summary lines
 # (runner/tests/tap.sh, tap_check_suites); tap_test.sh proves the
 # counting itself.
-unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF)
+unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout
 	@sh -c '. ./runner/tests/tap.sh && tap_check_suites "$$@"' tap $(UNIT_TESTS)
+	@sh runner/tests/guest_timeout_test.sh $(OUT)/guest/timeout
 	@sh runner/tests/tap_test.sh
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
@@ -265,7 +268,7 @@ fuzz: $(DEPS) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
 lint: $(DEPS)
-	shellcheck -s sh runner/guest/init runner/guest/timeout runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
+	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \

@@ -253,6 +253,22 @@ void plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* Guest program @name of build/guest (make builds it) at @path, or -1. */
+static int guest_helper(struct image *img, const char *path, const char *name,
+			struct err *e)
+{
+	char *s = xasprintf("%s/build/guest/%s", LSMCONF_ROOT, name);
+
+	if (!path_exists(s)) {
+		err_set(e, "no %s (run make first)", s);
+		free(s);
+		return -1;
+	}
+	image_file(img, path, s, 0755);
+	free(s);
+	return 0;
+}
+
 /*
  * The kselftest install the guest runs the plan from, at /kselftest, as
  * "make install" lays it out: run_kselftest.sh, kselftest/ (runner.sh and
@@ -315,20 +331,17 @@ static int kselftest_install(struct image *img, const struct plan *p,
 	}
 	free(s);
 	image_data(img, "lsmconf/collection", coll, strlen(coll), 0644);
-	/* runner.sh times each program with /usr/bin/timeout (GNU's). */
-	image_file(img, "usr/bin/timeout", LSMCONF_ROOT "/runner/guest/timeout",
-		   0755);
 	/*
 	 * runner.sh prefixes the program's output with kselftest/prefix.pl
 	 * when /usr/bin/perl exists, else with sed, which buffers it: the
 	 * live port must see each line as it is written (the case a crash
 	 * happened in). runner/guest/prefix.c does what prefix.pl does;
 	 * the script's "#!/usr/bin/env perl" finds it through busybox's env.
+	 * runner.sh and init bound each program with /usr/bin/timeout, GNU's
+	 * interface on runner/guest/timeout.c.
 	 */
-	s = xasprintf("%s/build/guest/perl", LSMCONF_ROOT);
-	if (!path_exists(s)) {
-		err_set(e, "no %s (run make first)", s);
-		free(s);
+	if (guest_helper(img, "usr/bin/perl", "perl", e) ||
+	    guest_helper(img, "usr/bin/timeout", "timeout", e)) {
 		sbuf_free(&list);
 		free(runner);
 		free(root);
@@ -336,8 +349,6 @@ static int kselftest_install(struct image *img, const struct plan *p,
 		free(dir);
 		return -1;
 	}
-	image_file(img, "usr/bin/perl", s, 0755);
-	free(s);
 	/* lsmconf.user=UID: runner/guest/runas.c (make builds it too). */
 	s = xasprintf("%s/build/guest/runas", LSMCONF_ROOT);
 	if (path_exists(s))
