@@ -114,7 +114,8 @@ $(OUT)/tests/test_guest $(OUT)/tests/test_boot $(OUT)/tests/test_hostfault \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
-$(OUT)/tests/test_table $(OUT)/tests/test_saved $(OUT)/tests/test_kcidb: $(RESULTS_OBJS)
+$(OUT)/tests/test_table $(OUT)/tests/test_saved $(OUT)/tests/test_kcidb \
+$(OUT)/tests/test_timing: $(RESULTS_OBJS)
 # The v1 id rules of results/legacy*.c, one test per file of rules.
 $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
 $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)

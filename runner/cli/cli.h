@@ -159,6 +159,10 @@ void boots_records(const struct kernel_boots *kb, struct known_list *known,
 		   struct record_set *set);
 /* A new results directory under @base (session.h), or death. */
 char *results_root(const char *base);
+/* The rows of @kb's timing.tsv files, appended to @rows (cli/timing.c). */
+void timing_rows_of(const struct kernel_boots *kb, struct sbuf *rows);
+/* @root/timing.tsv of @rows, and its one-line breakdown printed. */
+void timing_report(const char *root, const struct sbuf *rows);
 /*
  * The features.tsv texts of two kernels' boots (compare.c), for
  * compare_kernels(): of the first LSM both booted whose boots left one on

@@ -329,6 +329,24 @@ static int compare_report(const struct run_opts *o, const struct side *a,
 		printf("   time: compare %.2f s, total %.1f s (saved results, no boot)\n",
 		       t_cmp, now_seconds() - t0);
 	printf("   results: %s (compare.tsv, compare.ktap)\n", root);
+	{
+		struct sbuf rows = { 0 };
+		const struct side *sd[] = { a, b };
+		size_t i;
+
+		for (i = 0; i < 2; i++) {
+			timing_rows_of(&sd[i]->boots, &rows);
+			if (sd[i]->live && sd[i]->build_s > 0)
+				timing_row(&rows, sd[i]->spec, 0, T_BUILD, NULL,
+					   sd[i]->build_s, 1);
+			else if (sd[i]->live)
+				timing_row(&rows, sd[i]->spec, 0, T_FETCH, NULL,
+					   sd[i]->fetch_s, 1);
+		}
+		timing_row(&rows, NULL, 0, T_COMPARE, NULL, t_cmp, 1);
+		timing_report(root, &rows);
+		sbuf_free(&rows);
+	}
 
 	c = cmp_unexplained(&r) || !ok_a || !ok_b;
 	compare_free(&r);

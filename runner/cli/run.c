@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 static bool run_one(const struct run_opts *o, const char *root,
-		    const char *spec)
+		    const char *spec, struct sbuf *timing)
 {
 	struct kernel_boots kb;
 	struct kernel k;
@@ -21,6 +21,7 @@ static bool run_one(const struct run_opts *o, const char *root,
 	if (run_kernel_lsms(o, root, &k, &kb, &e))
 		die("%s", e.msg);
 	ok = kb.ok;
+	timing_rows_of(&kb, timing);
 	kernel_free(&k);
 	kernel_boots_free(&kb);
 	return ok;
@@ -32,10 +33,13 @@ static int run_main(const struct run_opts *o, char *const *specs,
 {
 	char *root = results_root(o->results);
 	double t0 = now_seconds();
+	struct sbuf timing = { 0 };
 	size_t i, failed = 0;
 
 	for (i = 0; i < n_specs; i++)
-		failed += !run_one(o, root, specs[i]);
+		failed += !run_one(o, root, specs[i], &timing);
+	timing_report(root, &timing);
+	sbuf_free(&timing);
 	printf("lsmconf: %zu of %zu kernels passed in %.1f s wall; results in %s\n",
 	       n_specs - failed, n_specs, now_seconds() - t0, root);
 	free(root);

@@ -22,6 +22,7 @@
 #include "records.h"
 #include "saved.h"
 #include "table.h"
+#include "timing.h"
 
 #define RC_NEVER (-1) /* the guest never recorded an exit status */
 

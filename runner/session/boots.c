@@ -132,6 +132,8 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 		return -1;
 	}
 	kr->image_s += now_seconds() - t0;
+	timing_row(&kr->timing, kr->label, kr->boots, T_IMAGE, NULL,
+		   now_seconds() - t0, 1);
 	bo.kernel = kr->k.image;
 	bo.initrd = image;
 	bo.append = line;
@@ -161,6 +163,11 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 	progress_done();
 	free(line);
 	kr->boot_s += br->seconds;
+	timing_row(&kr->timing, kr->label, kr->boots, T_QEMU, NULL, br->seconds,
+		   1);
+	if (br->first_output_s >= 0)
+		timing_row(&kr->timing, kr->label, kr->boots, T_QEMU_START, NULL,
+			   br->first_output_s, 1);
 	sbuf_printf(&kr->first_output, "%s%.1f", kr->boots > 1 ? " " : "",
 		    br->first_output_s);
 	if (kr->boots == 1) {

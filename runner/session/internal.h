@@ -98,6 +98,8 @@ struct kernel_run {
 	double guest_boot_s,
 		guest_suite_s; /* guest uptime at test start, end */
 	time_t started; /* when this kernel's run began (kernel.txt) */
+	struct sbuf timing; /* timing.tsv's rows (results/timing.h) */
+	const char *label; /* the results directory's name: timing's kernel */
 };
 
 /* session.c */
@@ -126,6 +128,10 @@ int list_cases(const struct kernel_run *kr, const char *name, char ***cases);
 size_t split_whole(struct kernel_run *kr, int boot, const char *text,
 		   size_t len, bool finished_only);
 int collect(struct kernel_run *kr, struct err *e);
+
+/* timing_rows.c: the guest's rows of timing.tsv; the file written. */
+void timing_guest_rows(struct kernel_run *kr);
+void timing_write(struct kernel_run *kr);
 
 /* report.c */
 void write_ktap(const struct kernel_run *kr);

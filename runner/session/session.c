@@ -481,7 +481,19 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	kr.abi = lsm_find(lsm)->pins_abi ? o->abi : NULL;
 	append = lsm_append(o, own, kr.abi);
 
-	failed = boot_all(&kr, o, append, e) || collect(&kr, e);
+	kr.label = strrchr(kr.dir, '/') + 1;
+	timing_row(&kr.timing, kr.label, 0, k->build_log ? T_BUILD : T_FETCH,
+		   NULL, k->fetch_seconds, 1);
+	failed = boot_all(&kr, o, append, e);
+	if (!failed) {
+		double t0 = now_seconds();
+
+		failed = collect(&kr, e);
+		timing_guest_rows(&kr);
+		timing_row(&kr.timing, kr.label, 0, T_COLLECT, NULL,
+			   now_seconds() - t0, 1);
+		timing_write(&kr);
+	}
 	if (!failed) {
 		write_identity(&kr);
 		write_ktap(&kr);
@@ -493,6 +505,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	free(kr.qemu_cmdline);
 	sbuf_free(&kr.boot_log);
 	sbuf_free(&kr.first_output);
+	sbuf_free(&kr.timing);
 	if (kr.acct)
 		for (i = 0; i < kr.plan.n; i++)
 			ktap_free(&kr.acct[i].doc);

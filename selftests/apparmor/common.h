@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sys/apparmor.h>
@@ -355,9 +356,40 @@ static inline int write_text_file(const char *path, const char *text)
  * Returns 0, -ENOENT when there is no parser, -ENOEXEC when it failed, or
  * -errno.
  */
+/*
+ * Where a run's time goes: each parser call's seconds and exit status,
+ * appended to $LSMCONF_RESULTS/policy.time when lsmconf runs the tests.
+ */
+static inline void parser_time(const struct timespec *t0, int status)
+{
+	const char *dir = getenv("LSMCONF_RESULTS");
+	char path[PATH_MAX], line[64];
+	struct timespec t1;
+	int fd, n;
+
+	if (!dir || !*dir)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	snprintf(path, sizeof(path), "%s/policy.time", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	n = snprintf(line, sizeof(line), "%.3f\t%d\n",
+		     (t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) / 1e9,
+		     status);
+	/*
+	 * One write with O_APPEND: forked cases' lines do not mix. A line
+	 * that fails to go costs a figure of the timing, never a result.
+	 */
+	if (write(fd, line, n) != n)
+		fprintf(stderr, "# %s: short write\n", path);
+	close(fd);
+}
+
 static inline int parser_run(const char *const *argv, const char *log)
 {
 	const char *args[80];
+	struct timespec t0;
 	int status, i;
 	pid_t pid;
 
@@ -368,6 +400,7 @@ static inline int parser_run(const char *const *argv, const char *log)
 		args[i + 1] = argv[i];
 	}
 	args[i + 1] = NULL;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid = peer_fork();
 	if (pid < 0)
 		return -errno;
@@ -384,6 +417,7 @@ static inline int parser_run(const char *const *argv, const char *log)
 	}
 	if (waitpid(pid, &status, 0) < 0)
 		return -errno;
+	parser_time(&t0, status);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
 		char what[PATH_MAX + 64];
 
