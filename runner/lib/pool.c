@@ -128,19 +128,79 @@ static bool start(const struct unit_plan *p, size_t i, const char *store,
 	return true;
 }
 
+double pool_eta(const struct unit_plan *p, const enum pool_state *state,
+		const double *took, const double *ran_for, int slots)
+{
+	double sum[UNIT_N_KINDS] = { 0 }, all = 0, serial = 0, side = 0;
+	size_t n[UNIT_N_KINDS] = { 0 }, n_all = 0, i;
+
+	for (i = 0; i < p->n; i++) {
+		if (took[i] < 0)
+			continue;
+		sum[p->v[i].kind] += took[i];
+		n[p->v[i].kind]++;
+		all += took[i];
+		n_all++;
+	}
+	if (!n_all)
+		return -1;
+	for (i = 0; i < p->n; i++) {
+		enum unit_kind k = p->v[i].kind;
+		double each = n[k] ? sum[k] / n[k] : all / n_all;
+
+		if (state[i] == POOL_DONE || state[i] == POOL_FAILED)
+			continue;
+		if (state[i] == POOL_RUNNING)
+			each = each > ran_for[i] ? each - ran_for[i] : 0;
+		if (unit_kind_exclusive(k))
+			serial += each;
+		else
+			side += each;
+	}
+	return serial + side / (slots > 0 ? slots : 1);
+}
+
+/* "N of M units done; about T left" after a unit of @p ended. */
+static void progress_note(const struct unit_plan *p,
+			  const enum pool_state *state, const double *took,
+			  const struct child *run, size_t n_run, int slots)
+{
+	double *ran_for = xcalloc(p->n ? p->n : 1, sizeof(*ran_for));
+	double now = now_seconds(), eta;
+	size_t i, done = 0;
+
+	for (i = 0; i < n_run; i++)
+		ran_for[run[i].unit] = now - run[i].t0;
+	for (i = 0; i < p->n; i++)
+		done += state[i] == POOL_DONE;
+	eta = pool_eta(p, state, took, ran_for, slots);
+	if (eta < 0)
+		note("progress: %zu of %zu units done", done, p->n);
+	else if (eta < 90)
+		note("progress: %zu of %zu units done; about %.0f s left", done,
+		     p->n, eta);
+	else
+		note("progress: %zu of %zu units done; about %.0f min left",
+		     done, p->n, eta / 60);
+	free(ran_for);
+}
+
 size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		int slots)
 {
 	enum pool_state *state = xcalloc(p->n ? p->n : 1, sizeof(*state));
 	bool *ran = xcalloc(p->n ? p->n : 1, sizeof(*ran));
+	double *took = xcalloc(p->n ? p->n : 1, sizeof(*took));
 	struct child run[POOL_MAX + 1];
 	size_t i, n_run = 0, failed = 0;
 	char why[64];
 	int pick;
 
-	for (i = 0; i < p->n; i++)
+	for (i = 0; i < p->n; i++) {
 		state[i] =
 			store_done(store, p->v[i].id) ? POOL_DONE : POOL_WAIT;
+		took[i] = -1; /* done before, or not yet: not measured here */
+	}
 	for (;;) {
 		struct pollfd pfd[POOL_MAX + 1];
 		int ret;
@@ -176,6 +236,7 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 			st = spawn_finish(c->pid, c->pidfd, 0);
 			if (st == 0 && store_done(store, u->id)) {
 				state[c->unit] = POOL_DONE;
+				took[c->unit] = now_seconds() - c->t0;
 			} else {
 				state[c->unit] = POOL_FAILED;
 				failed++;
@@ -186,6 +247,9 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 			/* Each pidfd is polled once: the last takes its place. */
 			pfd[i] = pfd[n_run - 1];
 			run[i--] = run[--n_run];
+			if (!failed)
+				progress_note(p, state, took, run, n_run,
+					      slots);
 		}
 	}
 	for (failed = 0, i = 0; i < p->n; i++) {
@@ -198,6 +262,7 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 			     p->v[i].id, p->v[i].desc);
 	}
 	free(ran);
+	free(took);
 	free(state);
 	return failed;
 }

@@ -33,10 +33,22 @@ enum pool_state { POOL_WAIT, POOL_RUNNING, POOL_DONE, POOL_FAILED };
 int pool_pick(const struct unit_plan *p, enum pool_state *state, int slots);
 
 /*
+ * The seconds left of @p's units not done: each costs the mean of the
+ * units of its kind that finished in this run (@took[i] >= 0), else the
+ * mean of all that finished; exclusive kinds (builds) one at a time, the
+ * others @slots at a time; a running unit less what it has run
+ * (@ran_for[i]), never below 0. -1 when none has finished yet.
+ */
+double pool_eta(const struct unit_plan *p, const enum pool_state *state,
+		const double *took, const double *ran_for, int slots);
+
+/*
  * Runs every unit of @p that is not done in @store, each as
  * "@self unit --store @store ID", up to @slots at a time; after a unit
  * fails, none starts (those running end). Returns how many are not done;
- * their ids and descriptions are printed.
+ * their ids and descriptions are printed. With each unit that ends, a
+ * note says how many of how many are done and about how long is left
+ * (pool_eta()).
  */
 size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		int slots);

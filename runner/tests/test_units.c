@@ -188,6 +188,54 @@ START_TEST(test_pick)
 }
 END_TEST
 
+/* Four mutants' builds (exclusive) then boots; estimates by kind. */
+START_TEST(test_eta)
+{
+	struct unit_plan p = { 0 };
+	enum pool_state st[8];
+	double took[8], ran[8] = { 0 };
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		char key[16];
+		size_t b;
+
+		snprintf(key, sizeof(key), "build%zu", i);
+		b = unit_add(&p, UNIT_BUILD, key, NULL, 0, key);
+		snprintf(key, sizeof(key), "boot%zu", i);
+		unit_add(&p, UNIT_BOOT, key, &b, 1, key);
+	}
+	for (i = 0; i < 8; i++) {
+		st[i] = POOL_WAIT;
+		took[i] = -1;
+	}
+	/* Nothing finished: no estimate. */
+	ck_assert_double_eq(pool_eta(&p, st, took, ran, 2), -1);
+	/* A build of 50 s finished: every unit left costs 50 s (no boot
+	 * measured); 3 builds alone, 4 boots 2 at a time. */
+	st[0] = POOL_DONE;
+	took[0] = 50;
+	ck_assert_double_eq_tol(pool_eta(&p, st, took, ran, 2),
+				3 * 50 + 4 * 50 / 2.0, 1e-9);
+	/* A boot of 80 s measured; one running for 30 s of its 80. */
+	st[1] = POOL_DONE;
+	took[1] = 80;
+	st[3] = POOL_RUNNING;
+	ran[3] = 30;
+	ck_assert_double_eq_tol(pool_eta(&p, st, took, ran, 2),
+				3 * 50 + (50 + 80 + 80) / 2.0, 1e-9);
+	/* A unit running longer than the mean costs nothing more. */
+	ran[3] = 500;
+	ck_assert_double_eq_tol(pool_eta(&p, st, took, ran, 1),
+				3 * 50 + 80 + 80, 1e-9);
+	/* Done before this run (not measured) and failed units cost 0. */
+	for (i = 2; i < 8; i++)
+		st[i] = i % 2 ? POOL_FAILED : POOL_DONE;
+	ck_assert_double_eq(pool_eta(&p, st, took, ran, 2), 0);
+	unit_plan_free(&p);
+}
+END_TEST
+
 START_TEST(test_pick_build_waits)
 {
 	struct unit_plan p = { 0 };
@@ -529,8 +577,9 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN(
-		"units", test_ids, test_order, test_format_parse, test_steps,
-		test_slots, test_pick, test_pick_build_waits, test_store_race,
-		test_store_rename_wins, test_store_save_load, test_store_lacks);
+	return CHECK_RUN("units", test_ids, test_order, test_format_parse,
+			 test_steps, test_slots, test_pick,
+			 test_pick_build_waits, test_eta, test_store_race,
+			 test_store_rename_wins, test_store_save_load,
+			 test_store_lacks);
 }
