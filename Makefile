@@ -46,14 +46,18 @@ CLI_OBJS := $(call layer_objs,cli) $(SESSION_OBJS) $(ANALYSIS_OBJS)
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 RUNNER_LIBS = -larchive -lcrypto -lm $(JANSSON_LIBS)
 # Asked when a unit test links (=, not :=): Check may only be installed
-# by the $(DEPS) stamp of this very make.
+# by the $(DEPS_CHECK) stamp of this very make.
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 UNIT_TESTS := $(patsubst runner/tests/%.c,$(OUT)/tests/%,$(wildcard runner/tests/test_*.c))
 LSMCONF := $(OUT)/lsmconf
 # The Debian packages of runner/packages.txt, checked (and installed when
-# root) once, before the first compile: everything that compiles or runs
-# depends on this stamp, order-only where a newer stamp must not rebuild.
+# root) once a tier, before the first compile: everything that compiles or
+# runs depends on the run tier's stamp, order-only where a newer stamp
+# must not rebuild; the checks on the check tier's, the engines and
+# fuzzing on every tier's.
 DEPS := $(OUT)/.deps
+DEPS_CHECK := $(OUT)/.deps-check
+DEPS_ALL := $(OUT)/.deps-all
 
 # The tests build in a kernel-tree skeleton through its lib.mk, exactly as
 # they would in tools/testing/selftests/apparmor of a real tree.
@@ -94,6 +98,14 @@ $(OUT)/guest/timeout $(OUT)/guest/runas: $(OUT)/guest/%: runner/guest/%.c | $(DE
 
 $(DEPS): runner/packages.txt runner/deps.sh
 	@mkdir -p $(dir $@)
+	@sh runner/deps.sh --tier run runner/packages.txt
+	@touch $@
+$(DEPS_CHECK): runner/packages.txt runner/deps.sh
+	@mkdir -p $(dir $@)
+	@sh runner/deps.sh --tier check runner/packages.txt
+	@touch $@
+$(DEPS_ALL): runner/packages.txt runner/deps.sh
+	@mkdir -p $(dir $@)
 	@sh runner/deps.sh runner/packages.txt
 	@touch $@
 
@@ -133,7 +145,7 @@ $(OUT)/tests/test_lsm $(OUT)/tests/test_kedit $(OUT)/tests/test_settings \
 $(OUT)/tests/test_units $(OUT)/tests/test_input: $(LIB_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
-$(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS)
+$(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) $(CFLAGS) -o $@ $(filter-out %.h,$^) $(RUNNER_LIBS) $(CHECK_LIBS)
 
@@ -157,7 +169,7 @@ run: compare
 compare: $(DEPS) all
 	$(LSMCONF) compare $(RUN_ARGS) $(A) $(B)
 
-bench: $(DEPS) all
+bench: $(DEPS_CHECK) all
 	$(LSMCONF) bench $(BENCH_ARGS) $(A) $(B)
 
 msgcost: $(DEPS) all
@@ -180,7 +192,7 @@ series: $(DEPS) all
 # The Check suites' checks are counted from their own summary lines
 # (runner/tests/tap.sh, tap_check_suites); tap_test.sh proves the
 # counting itself.
-unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout
+unit: $(DEPS_CHECK) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout
 	@sh -c '. ./runner/tests/tap.sh && tap_check_suites "$$@"' tap $(UNIT_TESTS)
 	@sh runner/tests/guest_timeout_test.sh $(OUT)/guest/timeout
 	@sh runner/tests/tap_test.sh
@@ -193,14 +205,14 @@ unit: $(DEPS) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
 	@sh runner/tests/badinput_test.sh $(LSMCONF)
 
-e2e: $(DEPS) all
+e2e: $(DEPS_CHECK) all
 	runner/tests/e2e.sh $(LSMCONF)
 
 # Every shell test appends its counts (and each skip) to CHECK_COUNTS
 # (runner/tests/tap.sh); the last line sums them, skips included, and
 # under CI (.ci/run) fails when any check skipped.
 CHECK_COUNTS := $(OUT)/check-counts.tsv
-check: $(DEPS)
+check: $(DEPS_ALL)
 	@: > $(CHECK_COUNTS)
 	@LSMCONF_CHECK_COUNTS=$(CURDIR)/$(CHECK_COUNTS) $(MAKE) --no-print-directory \
 		unit lint docs fuzz-short intree e2e engines; rc=$$?; \
@@ -212,7 +224,7 @@ check: $(DEPS)
 # cluster's job arrays, the same verdicts each time; a series by rounds
 # of plan --ready, one Slurm array a round; two lsmconf unit racing on
 # one unit. About 4 minutes (runner/tests/units_test.sh).
-engines: $(DEPS) all
+engines: $(DEPS_ALL) all
 	sh runner/tests/units_test.sh $(LSMCONF)
 
 # The in-tree build check: lsmconf selftests-series against the tree
@@ -221,7 +233,7 @@ engines: $(DEPS) all
 # installs must be those of the skeleton install the guests run; the
 # install stays in build/intree, which e2e.sh boots. About
 # 70 s (runner/tests/intree_test.sh).
-intree: $(DEPS) $(LSMCONF) selftests $(OUT)/ksrc
+intree: $(DEPS_CHECK) $(LSMCONF) selftests $(OUT)/ksrc
 	sh runner/tests/intree_test.sh -o $(INTREE) $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
 
 # libFuzzer harnesses, one per parser of guest and archive output
@@ -253,22 +265,22 @@ $(OUT)/fuzz/fuzz_plan: $(call fuzz_objs,)
 $(OUT)/fuzz/fuzz_known_tsv: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_series: $(call fuzz_objs,runner/provision/series.c)
 
-$(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS)
+$(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS_ALL)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 # Kept, not removed as intermediates: a rebuild compiles only what changed.
 .SECONDARY: $(patsubst %,$(OUT)/fuzz/obj/fuzz/fuzz_%.o,$(FUZZERS))
-$(OUT)/fuzz/fuzz_%: $(OUT)/fuzz/obj/fuzz/fuzz_%.o | $(DEPS)
+$(OUT)/fuzz/fuzz_%: $(OUT)/fuzz/obj/fuzz/fuzz_%.o | $(DEPS_ALL)
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(RUNNER_LIBS)
 
-fuzz-short: $(DEPS) $(FUZZ_BINS)
+fuzz-short: $(DEPS_ALL) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SHORT_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
-fuzz: $(DEPS) $(FUZZ_BINS)
+fuzz: $(DEPS_ALL) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
-lint: $(DEPS)
+lint: $(DEPS_CHECK)
 	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
@@ -292,7 +304,7 @@ docs: $(DOCCHECK)
 variants:
 	for v in $(VARIANTS); do sh $${v%.h}.sh > $$v.tmp && mv $$v.tmp $$v; done
 
-format: $(DEPS)
+format: $(DEPS_CHECK)
 	clang-format -i $(C_FILES)
 
 clean:

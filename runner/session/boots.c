@@ -166,8 +166,8 @@ static int boot_plan(struct kernel_run *kr, const struct run_opts *o,
 	timing_row(&kr->timing, kr->label, kr->boots, T_QEMU, NULL, br->seconds,
 		   1);
 	if (br->first_output_s >= 0)
-		timing_row(&kr->timing, kr->label, kr->boots, T_QEMU_START, NULL,
-			   br->first_output_s, 1);
+		timing_row(&kr->timing, kr->label, kr->boots, T_QEMU_START,
+			   NULL, br->first_output_s, 1);
 	sbuf_printf(&kr->first_output, "%s%.1f", kr->boots > 1 ? " " : "",
 		    br->first_output_s);
 	if (kr->boots == 1) {

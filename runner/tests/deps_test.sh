@@ -47,18 +47,23 @@ chmod +x "$T/bin/dpkg-query" "$T/bin/apt-get" "$T/bin/id"
 
 cat > "$T/list" << 'EOF'
 # a comment naming notapackage
+tier: run
 alpha   # why alpha
 
 beta
+tier: check   # what make check adds
 gamma	# a tab before the comment
 EOF
 
-# deps ENV...: runs deps.sh on $T/list with ENV; sets rc, $T/out, $T/err.
+# deps ENV...: runs deps.sh $args (words, usually none) on $T/list with
+# ENV; sets rc, $T/out, $T/err.
+args=
 deps() {
 	: > "$T/apt.log"
+	# shellcheck disable=SC2086 # one word per argument
 	env PATH="$T/bin:$PATH" FAKE_LOG="$T/apt.log" CI= LSMCONF_SKIP_DEPS= \
 		FAKE_UID=1000 FAKE_INSTALLED= "$@" \
-		sh "$D" "$T/list" > "$T/out" 2> "$T/err"
+		sh "$D" $args "$T/list" > "$T/out" 2> "$T/err"
 	rc=$?
 }
 
@@ -122,13 +127,51 @@ lsmconf: apt-get install failed; packages still missing: alpha beta gamma"
 deps LSMCONF_SKIP_DEPS=1
 exits "LSMCONF_SKIP_DEPS=1" 0
 
+# Tiers: make run installs the first only, and names what adds the rest.
+args="--tier run"
+deps FAKE_UID=0
+exits "--tier run" 0
+is "--tier run: its packages only" "$T/apt.log" \
+	"update -q
+install -y --no-install-recommends alpha beta"
+is "--tier run: says what installs the rest" "$T/err" \
+	"lsmconf: installing 2 packages: alpha beta
+lsmconf: installed the tiers up to run; make check (or sh runner/deps.sh) installs the rest"
+args="--tier check"
+deps FAKE_UID=0
+is "--tier check: the tiers up to it" "$T/apt.log" \
+	"update -q
+install -y --no-install-recommends alpha beta gamma"
+is "--tier check, the last: nothing more to say" "$T/err" \
+	"lsmconf: installing 3 packages: alpha beta gamma"
+args="--tier nope"
+deps FAKE_UID=0
+exits "an unknown tier" 1
+is "an unknown tier: one line" "$T/err" "lsmconf: $T/list: no tier nope"
+args=--tier
+deps FAKE_UID=0
+exits "--tier without a name" 1
+args=
+cp "$T/list" "$T/list.good"
+printf 'early\n' | cat - "$T/list.good" > "$T/list"
+deps FAKE_UID=0
+exits "a package before any tier line" 1
+is "a package before any tier line: one line" "$T/err" \
+	"lsmconf: $T/list: package before a tier line 1"
+printf 'tier: run extra\n' > "$T/list"
+deps FAKE_UID=0
+is "a tier line of three words: one line" "$T/err" \
+	"lsmconf: $T/list: bad tier line 1"
+cp "$T/list.good" "$T/list"
+
 # The project's own list: names only, every one looked up.
 : > "$T/apt.log"
 env PATH="$T/bin:$PATH" FAKE_LOG="$T/apt.log" CI= LSMCONF_SKIP_DEPS= \
 	FAKE_UID=1000 FAKE_INSTALLED= sh "$D" > "$T/out" 2> "$T/err"
 rc=$?
 names=$(sed -n 's/^lsmconf: missing packages: \(.*\); install.*/\1/p' "$T/err")
-want=$(awk '{ sub(/#.*/, ""); for (i = 1; i <= NF; i++) printf "%s ", $i }' \
+want=$(awk '{ sub(/#.*/, "") } $1 == "tier:" { next }
+	{ for (i = 1; i <= NF; i++) printf "%s ", $i }' \
 	"$(dirname "$D")/packages.txt")
 if [ "$rc" -eq 1 ] && [ -n "$names" ] && [ "$names " = "$want" ]; then
 	ok "packages.txt: $(echo "$names" | wc -w) packages"

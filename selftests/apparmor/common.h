@@ -375,7 +375,8 @@ static inline void parser_time(const struct timespec *t0, int status)
 	if (fd < 0)
 		return;
 	n = snprintf(line, sizeof(line), "%.3f\t%d\n",
-		     (t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) / 1e9,
+		     (t1.tv_sec - t0->tv_sec) +
+			     (t1.tv_nsec - t0->tv_nsec) / 1e9,
 		     status);
 	/*
 	 * One write with O_APPEND: forked cases' lines do not mix. A line
