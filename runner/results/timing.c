@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,15 +56,27 @@ static int stage_of(const char *s, size_t n)
 	return -1;
 }
 
+/* Column @f (@n bytes) as a number of 0 or more (@whole: an integer). */
+static bool field_number(const char *f, size_t n, bool whole, double *out)
+{
+	char num[64], *stop;
+
+	if (n >= sizeof(num))
+		return false;
+	memcpy(num, f, n);
+	num[n] = '\0';
+	errno = 0;
+	*out = whole ? (double)strtol(num, &stop, 10) : strtod(num, &stop);
+	return !errno && !*stop && isfinite(*out) && *out >= 0;
+}
+
 /* Row @line (no newline, @n bytes) into @sum, or why it is not one. */
 static const char *timing_line(const char *line, size_t n,
 			       struct timing_sum *sum)
 {
 	const char *f[6], *p = line, *end = line + n;
 	size_t len[6];
-	char num[64], *stop;
-	double s;
-	long c;
+	double s, c;
 	int i, st;
 
 	for (i = 0; i < 6; i++) {
@@ -85,24 +98,12 @@ static const char *timing_line(const char *line, size_t n,
 	st = stage_of(f[2], len[2]);
 	if (st < 0)
 		return "an unknown stage";
-	if (len[4] >= sizeof(num))
-		return "seconds too long";
-	memcpy(num, f[4], len[4]);
-	num[len[4]] = '\0';
-	errno = 0;
-	s = strtod(num, &stop);
-	if (errno || *stop || !isfinite(s) || s < 0)
+	if (!field_number(f[4], len[4], false, &s))
 		return "seconds not a number of 0 or more";
-	if (len[5] >= sizeof(num))
-		return "count too long";
-	memcpy(num, f[5], len[5]);
-	num[len[5]] = '\0';
-	errno = 0;
-	c = strtol(num, &stop, 10);
-	if (errno || *stop || c < 0)
+	if (!field_number(f[5], len[5], true, &c))
 		return "count not a whole number of 0 or more";
 	sum->seconds[st] += s;
-	sum->count[st] += c;
+	sum->count[st] += (long)c;
 	sum->rows[st]++;
 	return NULL;
 }
