@@ -123,7 +123,8 @@ $(OUT)/tests/test_series $(OUT)/tests/test_lineage \
 $(OUT)/tests/test_buildlog: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
 $(OUT)/tests/test_guest $(OUT)/tests/test_boot $(OUT)/tests/test_hostfault \
-$(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar: $(VM_OBJS)
+$(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar \
+$(OUT)/tests/test_seed: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
 $(OUT)/tests/test_table $(OUT)/tests/test_saved $(OUT)/tests/test_kcidb \

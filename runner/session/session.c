@@ -48,6 +48,26 @@ char *guest_text(const struct kernel_run *kr, const char *name)
 	return buf;
 }
 
+/*
+ * The blobs each test compiled (guest/out/NAME/policy-seed/) moved into the
+ * policy seed, before the results are read: they are cache, not results.
+ */
+static void seed_keep_all(struct kernel_run *kr)
+{
+	const char *seed = guest_policy_seed();
+	struct err e;
+	size_t i;
+
+	for (i = 0; seed && i < kr->plan.n; i++) {
+		char *from = xasprintf("%s/guest/out/%s/policy-seed", kr->dir,
+				       kr->plan.items[i].name);
+
+		if (seed_keep(seed, from, &e) < 0)
+			note("policy seed: %s", e.msg);
+		free(from);
+	}
+}
+
 char *run_guest_file(const char *dir, const char *name, char **path)
 {
 	struct err e;
@@ -488,6 +508,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	if (!failed) {
 		double t0 = now_seconds();
 
+		seed_keep_all(&kr);
 		failed = collect(&kr, e);
 		timing_guest_rows(&kr);
 		timing_row(&kr.timing, kr.label, 0, T_COLLECT, NULL,

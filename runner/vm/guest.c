@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "guest.h"
+#include "seed.h"
 #include "provision/provision.h"
 #include "lib/lib.h"
 #include "image.h"
@@ -43,6 +44,13 @@ static const char *const parser_files[] = {
 };
 
 static char *parser_version;
+/* The policy seed of that parser (seed.h), once an image was built. */
+static char *seed_dir;
+
+const char *guest_policy_seed(void)
+{
+	return seed_dir;
+}
 
 const char *guest_parser_version(void)
 {
@@ -270,6 +278,31 @@ static int guest_helper(struct image *img, const char *path, const char *name,
 }
 
 /*
+ * The seed's blobs at lsmconf/policy-seed, by name: a copy another boot's
+ * collection is writing into @dir (a temporary name) is not one.
+ */
+static void image_seed(struct image *img, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	image_dir(img, "lsmconf/policy-seed");
+	while (d && (de = readdir(d))) {
+		char *host, *guest;
+
+		if (!seed_name_valid(de->d_name))
+			continue;
+		host = xasprintf("%s/%s", dir, de->d_name);
+		guest = xasprintf("lsmconf/policy-seed/%s", de->d_name);
+		image_file(img, guest, host, 0644);
+		free(host);
+		free(guest);
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
  * The kselftest install the guest runs the plan from, at /kselftest, as
  * "make install" lays it out: run_kselftest.sh, kselftest/ (runner.sh and
  * its helpers), kselftest-list.txt, and the collection's directory (named
@@ -375,6 +408,14 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 
 	if (!root)
 		return -1;
+	{
+		const char *base = strrchr(root, '/');
+		char *sub = xasprintf("policy/%s", base ? base + 1 : root);
+
+		free(seed_dir);
+		seed_dir = cache_path(sub);
+		free(sub);
+	}
 	if (!busybox || !*busybox)
 		busybox = "/bin/busybox";
 	if (require_static(busybox, e)) {
@@ -416,6 +457,17 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 		image_tree(img, "lsmconf/profiles", profiles);
 	else
 		image_dir(img, "lsmconf/profiles");
+	/*
+	 * Blobs of this parser compiled in earlier boots (seed.h); "parser"
+	 * is its identity, part of every blob's key.
+	 */
+	image_seed(img, seed_dir);
+	{
+		const char *base = strrchr(seed_dir, '/') + 1;
+
+		image_data(img, "lsmconf/policy-seed/parser", base,
+			   strlen(base), 0644);
+	}
 	/* Pinned AppArmor feature sets (--abi), installed beside the tests. */
 	abi = xasprintf("%s/abi", tests_dir);
 	if (path_exists(abi))

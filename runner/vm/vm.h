@@ -13,6 +13,7 @@
 #include "console.h"
 #include "crash.h"
 #include "guest.h"
+#include "seed.h"
 #include "xfer.h"
 
 #endif

@@ -432,6 +432,161 @@ static inline int parser_run(const char *const *argv, const char *log)
 }
 
 /*
+ * Blobs compiled in earlier boots: lsmconf's policy seed. With
+ * $LSMCONF_POLICY_SEED naming a directory that holds "parser" (the
+ * parser's identity) and KEY.bin blobs, a profile whose key is there is
+ * not compiled again; each blob compiled here is also left as
+ * $LSMCONF_RESULTS/policy-seed/KEY.bin for lsmconf to keep. The key is
+ * everything the parser's output depends on: the parser's identity, the
+ * feature set's (libapparmor's aa_features_id() of the running kernel's
+ * or the pinned set's), how it was compiled and the profile's source.
+ * Without the variable (as kselftest runs the tests) every profile is
+ * compiled, as before.
+ */
+static inline const char *policy_seed_dir(void)
+{
+	static int found = -1;
+	const char *dir = getenv("LSMCONF_POLICY_SEED");
+
+	if (!dir || !*dir)
+		return NULL;
+	/* A machine without the parser compiles nothing, seeded or not. */
+	if (found < 0)
+		found = parser_found();
+	return found ? dir : NULL;
+}
+
+/* FNV-1a, 64 bits, of @len bytes of @data, continuing from @h. */
+static inline unsigned long long fnv1a64(unsigned long long h, const void *data,
+					 size_t len)
+{
+	const unsigned char *p = data;
+
+	while (len--) {
+		h ^= *p++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* aa_features_id() of the pinned set at @feat_path, or of the kernel's. */
+static inline int features_identity(const char *feat_path, char *out,
+				    size_t size)
+{
+	static char kernel_id[256];
+	aa_features *f;
+	char *id;
+	int ret;
+
+	if (!feat_path && kernel_id[0]) {
+		snprintf(out, size, "%s", kernel_id);
+		return 0;
+	}
+	ret = feat_path ? aa_features_new(&f, AT_FDCWD, feat_path) :
+			  aa_features_new_from_kernel(&f);
+	if (ret)
+		return -errno;
+	id = aa_features_id(f);
+	aa_features_unref(f);
+	if (!id)
+		return -ENOMEM;
+	snprintf(out, size, "%s", id);
+	if (!feat_path)
+		snprintf(kernel_id, sizeof(kernel_id), "%s", id);
+	free(id);
+	return 0;
+}
+
+/*
+ * The seed key of @text compiled as @how against @feat_path (NULL: the
+ * kernel's features): "HASH-LENGTH". Returns 0, or -errno when there is
+ * no seed to use (no seed directory, no parser identity).
+ */
+static inline int policy_seed_key(const char *feat_path, const char *how,
+				  const char *text, char *key, size_t size)
+{
+	const char *dir = policy_seed_dir();
+	char path[PATH_MAX], parser[256], feat[256];
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	int ret;
+
+	if (!dir)
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/parser", dir);
+	ret = read_text(path, parser, sizeof(parser));
+	if (ret < 0)
+		return ret;
+	ret = features_identity(feat_path, feat, sizeof(feat));
+	if (ret)
+		return ret;
+	/* Each part with its NUL: no two splits of one string collide. */
+	h = fnv1a64(h, parser, strlen(parser) + 1);
+	h = fnv1a64(h, feat, strlen(feat) + 1);
+	h = fnv1a64(h, how, strlen(how) + 1);
+	h = fnv1a64(h, text, strlen(text) + 1);
+	snprintf(key, size, "%016llx-%zu", h, strlen(text));
+	return 0;
+}
+
+/* Copies @from to @to, whole or not at all (a temporary, then rename). */
+static inline int copy_whole(const char *from, const char *to)
+{
+	char tmp[PATH_MAX + 16], buf[65536];
+	int in, out, ret = 0;
+	ssize_t n;
+
+	in = open(from, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return -errno;
+	snprintf(tmp, sizeof(tmp), "%s.%d", to, getpid());
+	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (out < 0) {
+		ret = -errno;
+		close(in);
+		return ret;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0 && !ret)
+		ret = write_all(out, buf, n);
+	if (n < 0 && !ret)
+		ret = -errno;
+	close(in);
+	if (close(out) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, to))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+/* The seed's blob of @key copied to @blob: true when it was there. */
+static inline bool policy_seed_take(const char *key, const char *blob)
+{
+	char path[PATH_MAX];
+
+	if (snprintf(path, sizeof(path), "%s/%s.bin", policy_seed_dir(), key) >=
+	    (int)sizeof(path))
+		return false;
+	return !access(path, R_OK) && !copy_whole(path, blob);
+}
+
+/* Blob @blob, just compiled, left for lsmconf to keep (best effort). */
+static inline void policy_seed_give(const char *key, const char *blob)
+{
+	const char *results = getenv("LSMCONF_RESULTS");
+	char path[PATH_MAX];
+
+	if (!results || !*results ||
+	    snprintf(path, sizeof(path), "%s/policy-seed", results) >=
+		    (int)sizeof(path) ||
+	    (mkdir(path, 0755) && errno != EEXIST) ||
+	    snprintf(path, sizeof(path), "%s/policy-seed/%s.bin", results,
+		     key) >= (int)sizeof(path))
+		return;
+	copy_whole(blob, path);
+}
+
+/*
  * Compiles profile template @tmpl for policy ABI @abi against feature set
  * @features: a pinned set of abi/ (its name), or NULL for the running
  * kernel's (the parser reads them from securityfs). Once per boot: the
@@ -447,7 +602,8 @@ static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
 				      const char *features)
 {
 	char dir[128], src_path[PATH_MAX], tmp[PATH_MAX], text[8192];
-	char file[200], feat_path[PATH_MAX];
+	char file[200], feat_path[PATH_MAX], key[64];
+	bool seeded;
 	/*
 	 * -Q: compile only; loading is the test's own, checked step.
 	 * -M: the pinned set is both the compile and the kernel features
@@ -489,6 +645,10 @@ static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
 	ret = profile_expand(tmpl, p->name, abi, perms, text, sizeof(text));
 	if (ret)
 		return ret;
+	seeded = !policy_seed_key(features ? feat_path : NULL, "-Q -q -o", text,
+				  key, sizeof(key));
+	if (seeded && policy_seed_take(key, p->blob))
+		return 0;
 	snprintf(src_path, sizeof(src_path), "%s/%s.profile", dir, tag);
 	snprintf(tmp, sizeof(tmp), "%s/%s.bin.%d", dir, tag, getpid());
 	ret = write_text_file(src_path, text);
@@ -502,6 +662,8 @@ static inline int aa_policy_build_for(struct aa_policy *p, const char *tmpl,
 	/* Whole blobs only: a crashed compile leaves nothing behind. */
 	if (rename(tmp, p->blob))
 		return -errno;
+	if (seeded)
+		policy_seed_give(key, p->blob);
 	return 0;
 }
 
@@ -567,7 +729,7 @@ static inline int aa_policy_build_all(const char *abi,
 				      const struct aa_policy_src *src, int n)
 {
 	char dir[128], out[160], sub[512], from[PATH_MAX];
-	char text[8192], name[160], path[PATH_MAX];
+	char text[8192], name[160], path[PATH_MAX], key[64][64];
 	const char *argv[64 + 8];
 	int argc = 0, i, ret;
 
@@ -583,6 +745,7 @@ static inline int aa_policy_build_all(const char *abi,
 	argv[argc++] = "-L";
 	argv[argc++] = out;
 	for (i = 0; i < n; i++) {
+		key[i][0] = '\0';
 		snprintf(path, sizeof(path), "%s/%s.bin", dir, src[i].tag);
 		if (!access(path, R_OK))
 			continue;
@@ -591,6 +754,10 @@ static inline int aa_policy_build_all(const char *abi,
 				     sizeof(text));
 		if (ret)
 			return ret;
+		if (!policy_seed_key(NULL, "-Q -q -W -L", text, key[i],
+				     sizeof(key[i])) &&
+		    policy_seed_take(key[i], path))
+			continue;
 		snprintf(path, sizeof(path), "%s/%s.profile", dir, src[i].tag);
 		ret = write_text_file(path, text);
 		if (ret)
@@ -613,8 +780,12 @@ static inline int aa_policy_build_all(const char *abi,
 		snprintf(from, sizeof(from), "%s/%s.profile", sub, src[i].tag);
 		snprintf(path, sizeof(path), "%s/%s.bin", dir, src[i].tag);
 		/* Whole blobs only, as aa_policy_build() leaves them. */
-		if (!access(from, R_OK) && rename(from, path))
+		if (access(from, R_OK))
+			continue;
+		if (rename(from, path))
 			return -errno;
+		if (key[i][0])
+			policy_seed_give(key[i], path);
 	}
 	snprintf(from, sizeof(from), "%s/.features", sub);
 	unlink(from);
