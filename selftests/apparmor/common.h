@@ -437,7 +437,8 @@ static inline int parser_run(const char *const *argv, const char *log)
  * parser's identity) and KEY.bin blobs, a profile whose key is there is
  * not compiled again; each blob compiled here is also left as
  * $LSMCONF_RESULTS/policy-seed/KEY.bin for lsmconf to keep. The key is
- * everything the parser's output depends on: the parser's identity, the
+ * everything the parser's output depends on: the parser's identity (the
+ * seed's "parser" and parser_path(), the program run), the
  * feature set's (libapparmor's aa_features_id() of the running kernel's
  * or the pinned set's), how it was compiled and the profile's source.
  * Without the variable (as kselftest runs the tests) every profile is
@@ -521,6 +522,7 @@ static inline int policy_seed_key(const char *feat_path, const char *how,
 		return ret;
 	/* Each part with its NUL: no two splits of one string collide. */
 	h = fnv1a64(h, parser, strlen(parser) + 1);
+	h = fnv1a64(h, parser_path(), strlen(parser_path()) + 1);
 	h = fnv1a64(h, feat, strlen(feat) + 1);
 	h = fnv1a64(h, how, strlen(how) + 1);
 	h = fnv1a64(h, text, strlen(text) + 1);
