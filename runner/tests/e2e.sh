@@ -359,6 +359,26 @@ else
 	explain "$T/run2" "$T/r2"
 fi
 
+# 2a. Each AppArmor profile is compiled once, not once a boot (the policy
+# seed, runner/vm/seed.h): r1 and the boots before it compiled what
+# features_test needs on trixie; r2's features_test took every blob from
+# the seed and ran the parser for none, with the same decisions.
+seed_root=${LSMCONF_CACHE:-${XDG_CACHE_HOME:+$XDG_CACHE_HOME/lsmconf}}
+seed_root=${seed_root:-${HOME:+$HOME/.cache/lsmconf}}
+seed_root=${seed_root:-/var/cache/lsmconf}/policy
+# shellcheck disable=SC2016 # the scripts' own arguments
+check "policy seed: the blobs the tests compiled are kept ($(find "$seed_root" -name '*.bin' 2> /dev/null | wc -l) in $seed_root)" \
+	sh -c '[ -n "$(find "$1" -name "*.bin" 2> /dev/null | head -1)" ]' sh "$seed_root"
+# shellcheck disable=SC2016
+check "policy seed: r2's features_test on trixie compiled nothing (timing.tsv has no policy row)" \
+	sh -c '[ -s "$1" ] && ! grep -q "	policy	features_test	" "$1"' sh \
+	"$T/r2/latest/debian-trixie-apparmor/timing.tsv"
+# shellcheck disable=SC2016
+check "policy seed: r2's features_test decided as r1's on trixie" \
+	sh -c 'diff -q "$1" "$2" > /dev/null' sh \
+	"$T/r1/latest/debian-trixie-apparmor/guest/out/features_test/records.tsv" \
+	"$T/r2/latest/debian-trixie-apparmor/guest/out/features_test/records.tsv"
+
 # 2b. Debian's oldest supported kernel (6.1, no network_v9) passes too.
 if "$L" run --results "$T/rb" debian:bookworm > "$T/run3" 2>&1; then
 	ok "debian:bookworm passes ($(tail -1 "$T/run3" | sed 's/.*passed in //;s/;.*//'))"
