@@ -159,6 +159,21 @@ void boots_records(const struct kernel_boots *kb, struct known_list *known,
 		   struct record_set *set);
 /* A new results directory under @base (session.h), or death. */
 char *results_root(const char *base);
+/* The --known-bugs file the options named (options.c), or NULL. */
+const char *known_bugs_path(void);
+
+/*
+ * A boot's results never produced twice (cli/reuse.c): the key of unit
+ * @u's boot of @k (NULL: a kernel that always boots), a copy of the kept
+ * results as @dir/@name (1, its report printed; 0: none kept), and a
+ * passing boot's results kept.
+ */
+struct kernel;
+char *reuse_key(const struct run_opts *o, const struct unit *u,
+		const struct kernel *k);
+int reuse_take(const char *key, const char *dir, const char *name);
+void reuse_keep(const char *key, const char *dir, const char *name);
+
 /* The rows of @kb's timing.tsv files, appended to @rows (cli/timing.c). */
 void timing_rows_of(const struct kernel_boots *kb, struct sbuf *rows);
 /* @root/timing.tsv of @rows, and its one-line breakdown printed. */

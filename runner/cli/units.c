@@ -187,6 +187,7 @@ int unit_boot(const struct run_opts *o, const struct unit *u, const char *dir,
 	      struct err *e)
 {
 	struct run_opts ro = *o;
+	char *key, *name;
 	struct kernel k;
 	int ok;
 
@@ -195,8 +196,19 @@ int unit_boot(const struct run_opts *o, const struct unit *u, const char *dir,
 		return -1;
 	ro.lsm = u->lsm;
 	ro.dir_name = u->name;
-	ok = run_kernel(&ro, dir, &k, NULL, e);
+	key = reuse_key(o, u, &k);
+	name = xasprintf("%s-%s", u->name, u->lsm);
+	if (key && reuse_take(key, dir, name)) {
+		ok = 1;
+	} else {
+		ok = run_kernel(&ro, dir, &k, NULL, e);
+		/* Only a passing boot: a failure is always looked at again. */
+		if (ok > 0 && key)
+			reuse_keep(key, dir, name);
+	}
 	kernel_free(&k);
+	free(key);
+	free(name);
 	if (ok < 0)
 		return -1;
 	write_file_at(dir, "verdict", ok ? "PASS\n" : "FAIL\n", 5);

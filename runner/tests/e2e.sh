@@ -984,6 +984,15 @@ built_from_source() {
 		/^   unexplained .* -> allow / { sub(/^   unexplained /, ""); seen[substr($0, 1, index($0, ": ") - 1)] = 1 }
 		END { for (k in want) { n++; if (!(k in seen)) exit 1 } exit !n }' \
 		"$T/b3/latest/compare.tsv" "$T/b3.out"
+	# The original's results are never produced twice (cli/reuse.c): the
+	# same compare again boots the patched kernel only, and says so.
+	skippable timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
+		--results "$T/b3r" "$orig" "$tfo" > "$T/b3r.out" 2>&1
+	rc=$?
+	check "compare again: the original's boot reused, not booted" grep -q \
+		'^== reused: build-debian-source-7.2-apparmor.s results of an earlier boot' "$T/b3r.out"
+	check "compare again: exit $rc and compare.tsv as the first time" \
+		sh -c "[ $rc -eq 1 ] && cmp -s '$T/b3/latest/compare.tsv' '$T/b3r/latest/compare.tsv'"
 	# The same patch against Debian's own binary of the same release
 	# (issue 37): debian:sid is 7.2.13 as the source build is, so the two
 	# are one upstream version under two names, and the flipped flag

@@ -52,6 +52,24 @@ const char *guest_policy_seed(void)
 	return seed_dir;
 }
 
+static char *parser_root(struct err *e);
+
+const char *guest_parser_id(struct err *e)
+{
+	static char *id;
+	char *root;
+
+	if (!id) {
+		root = parser_root(e);
+		if (!root)
+			return NULL;
+		id = xstrdup(strrchr(root, '/') ? strrchr(root, '/') + 1 :
+						  root);
+		free(root);
+	}
+	return id;
+}
+
 const char *guest_parser_version(void)
 {
 	return parser_version ? parser_version : "?";

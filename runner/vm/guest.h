@@ -34,6 +34,11 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 
 /* The version string of the AppArmor userspace put in the guest. */
 const char *guest_parser_version(void);
+/*
+ * The cache name of the guest's AppArmor userspace (its packages'
+ * versions), or NULL with @e set.
+ */
+const char *guest_parser_id(struct err *e);
 /* The policy seed directory of that userspace (seed.h), or NULL. */
 const char *guest_policy_seed(void);
 
