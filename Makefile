@@ -120,7 +120,7 @@ $(LSMCONF): $(sort $(CLI_OBJS)) | $(DEPS)
 $(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig \
 $(OUT)/tests/test_deb $(OUT)/tests/test_apt_download \
 $(OUT)/tests/test_series $(OUT)/tests/test_lineage \
-$(OUT)/tests/test_buildlog: $(PROVISION_OBJS)
+$(OUT)/tests/test_buildlog $(OUT)/tests/test_retarget: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
 $(OUT)/tests/test_guest $(OUT)/tests/test_boot $(OUT)/tests/test_hostfault \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar \

@@ -6,6 +6,7 @@
 #include "kconfig.h"
 #include "kernel.h"
 #include "lineage.h"
+#include "retarget.h"
 #include "source.h"
 
 #include <errno.h>
@@ -352,6 +353,26 @@ static int apply(const struct kernel *k, const char *tree, const char *patch,
 }
 
 /*
+ * The host tools' dependency files of objects copied from build root
+ * @from into @out, pointed at @tree (retarget.h). 0, or -1 and @e (the
+ * host's).
+ */
+static int retarget(const char *from, const char *tree, const char *out,
+		    struct err *e)
+{
+	char *old = xasprintf("%s/tree/", from), *new = xasprintf("%s/", tree);
+	char *tools = xasprintf("%s/tools", out);
+	int rc = retarget_tools(tools, old, new, e);
+
+	if (rc < 0)
+		e->host = true;
+	free(old);
+	free(new);
+	free(tools);
+	return rc < 0 ? -1 : 0;
+}
+
+/*
  * The tree and objects of the complete build @from (nearest to this one,
  * @common patches shared): its tree hard-linked, its objects copied with
  * their times, its patches after @common reverted and ours after it
@@ -376,6 +397,8 @@ static int from_neighbour(const struct kernel *k, const char *from,
 	if (!rc)
 		rc = step(k, "copying the neighbour's objects", log, NULL,
 			  (char *[]){ "cp", "-a", objs, (char *)out, NULL }, e);
+	if (!rc)
+		rc = retarget(from, tree, out, e);
 	for (i = nb->n; !rc && i > common; i--) {
 		char *saved = xasprintf("%s/patches/%04zu.patch", from, i);
 
@@ -475,11 +498,18 @@ static int build(const struct kernel *k, const char *pristine,
 	free(base_done);
 	if (copy) {
 		/* Start from the original's objects, once it is complete. */
+		char *base_root = xstrndup(base_out, strlen(base_out) -
+							     strlen("/tree/o"));
+
 		if (step(k, "copying the original build", log, NULL,
 			 (char *[]){ "cp", "-a", (char *)base_out, (char *)out,
 				     NULL },
-			 e))
+			 e) ||
+		    retarget(base_root, tree, out, e)) {
+			free(base_root);
 			return -1;
+		}
+		free(base_root);
 	} else {
 		mkdir_p(out);
 	}
