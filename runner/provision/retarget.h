@@ -19,8 +19,7 @@ struct err;
  * Every @from in the @len bytes of *@buf replaced by @to (*@buf
  * reallocated, *@len updated). Returns the number of replacements.
  */
-size_t retarget_text(char **buf, size_t *len, const char *from,
-		     const char *to);
+size_t retarget_text(char **buf, size_t *len, const char *from, const char *to);
 
 /*
  * Each ".*.cmd" and ".*.d" file below @tools_dir retargeted from @from to
