@@ -401,11 +401,15 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 	/* A survivor whose claim held: equivalent, out of the score. */
 	bool equivalent = r->verdict == MUTANT_SURVIVED && m->equivalent &&
 			  !r->refused && !(m->cost_only && !mo->cost);
+	/* A cost-only survivor without --cost: no decision could kill it. */
+	bool unjudged =
+		r->verdict == MUTANT_SURVIVED && m->cost_only && !mo->cost;
+	const char *label = equivalent ? "equivalent" :
+			    unjudged   ? "unjudged" :
+					 mutant_verdict_name(r->verdict);
 	char *why;
 
-	printf("== mutant %s: %s\n   bug: %s\n", m->name,
-	       equivalent ? "equivalent" : mutant_verdict_name(r->verdict),
-	       m->desc);
+	printf("== mutant %s: %s\n   bug: %s\n", m->name, label, m->desc);
 	switch (r->verdict) {
 	case MUTANT_KILLED:
 		printf("%s", r->shown.buf);
@@ -420,7 +424,7 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 		sc->inconclusive++;
 		break;
 	default:
-		if (m->cost_only && !mo->cost) {
+		if (unjudged) {
 			/* No decision can kill it: not a gap. */
 			printf("   not judged: a cost-only mutant, judged by mutate --cost\n");
 			sc->unjudged++;
@@ -451,10 +455,8 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			   xstrdup(r->why ? r->why : "-");
 	sbuf_printf(tsv,
 		    "%s\t%s\t%s\t%zu\t%zu\t%d\t%.1f\t%.1f\t%s\t%s\t%s\t%s\n",
-		    m->name,
-		    equivalent ? "equivalent" : mutant_verdict_name(r->verdict),
-		    mutant_ways_name(r->ways), r->decisions, r->failures,
-		    r->runs, r->build_s, r->run_s, m->desc, why,
+		    m->name, label, mutant_ways_name(r->ways), r->decisions,
+		    r->failures, r->runs, r->build_s, r->run_s, m->desc, why,
 		    r->killers.len ? r->killers.buf : "-",
 		    r->cost.len ? r->cost.buf : "-");
 	free(why);
