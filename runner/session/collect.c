@@ -241,6 +241,10 @@ bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 			add_problem(kr, "boot %d: %s", boot, err);
 		} else {
 			*identity |= has_name(names.buf, "uname");
+			/* This boot's, before a later boot's frames replace them. */
+			timing_boot_rows(kr, boot,
+					 has_name(names.buf, "uptime.start"),
+					 has_name(names.buf, "transfer.time"));
 			if (has_name(names.buf, "whole.rc"))
 				take_whole(kr, boot);
 			last |= has_name(names.buf, "dmesg.txt");

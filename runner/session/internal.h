@@ -130,6 +130,9 @@ size_t split_whole(struct kernel_run *kr, int boot, const char *text,
 int collect(struct kernel_run *kr, struct err *e);
 
 /* timing_rows.c: the guest's rows of timing.tsv; the file written. */
+/* Boot @boot's rows: its frames held uptime.start (@started), transfer.time. */
+void timing_boot_rows(struct kernel_run *kr, int boot, bool started,
+		      bool ended);
 void timing_guest_rows(struct kernel_run *kr);
 void timing_write(struct kernel_run *kr);
 

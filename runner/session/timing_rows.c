@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The guest's side of a kernel's timing.tsv, read from what the guest
- * sent: its uptime when the tests started, each program's start and end
+ * sent: each boot's uptime when the tests started and the frames the
+ * init wrote out (transfer.time, in its last frame: a boot that crashed
+ * has none), read as the boot's frames arrive; each program's start and
+ * end
  * (tests/NAME.time, the init's), its first and last output
  * (out/NAME/output.time, the guest's prefix.pl), its policy compiles
- * (out/NAME/policy.time, the tests' parser_run()) and the frames the
- * init wrote out (transfer.time). A file that did not arrive (a crash,
- * a rerun that runs the program itself) leaves its rows out.
+ * (out/NAME/policy.time, the tests' parser_run()). A file that did not
+ * arrive (a crash, a rerun that runs the program itself) leaves its rows
+ * out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,26 +79,37 @@ static void program_rows(struct kernel_run *kr, const char *name)
 	free(out);
 }
 
-void timing_guest_rows(struct kernel_run *kr)
+void timing_boot_rows(struct kernel_run *kr, int boot, bool started, bool ended)
 {
 	char *text;
-	size_t i;
 	long n;
 
-	if (kr->guest_boot_s > 0)
-		timing_row(&kr->timing, kr->label, 0, T_KERNEL_BOOT, NULL,
-			   kr->guest_boot_s, 1);
+	if (started) {
+		text = guest_text(kr, "uptime.start");
+		if (text && atof(text) > 0)
+			timing_row(&kr->timing, kr->label, boot, T_KERNEL_BOOT,
+				   NULL, atof(text), 1);
+		free(text);
+	}
+	if (ended) {
+		text = guest_text(kr, "transfer.time");
+		if (text) {
+			double s = sum_lines(text, true, &n);
+
+			if (n)
+				timing_row(&kr->timing, kr->label, boot,
+					   T_TRANSFER, NULL, s, n);
+		}
+		free(text);
+	}
+}
+
+void timing_guest_rows(struct kernel_run *kr)
+{
+	size_t i;
+
 	for (i = 0; i < kr->plan.n; i++)
 		program_rows(kr, kr->plan.items[i].name);
-	text = guest_text(kr, "transfer.time");
-	if (text) {
-		double s = sum_lines(text, true, &n);
-
-		if (n)
-			timing_row(&kr->timing, kr->label, 0, T_TRANSFER, NULL,
-				   s, n);
-	}
-	free(text);
 }
 
 void timing_write(struct kernel_run *kr)

@@ -193,6 +193,29 @@ n_cmp=$(sed -n 's/^   cases: \([0-9]*\) same, \([0-9]*\) explained, \([0-9]*\) u
 check "compare covers AppArmor and SELinux decisions ($n_ids = ${n_cmp:-?})" \
 	[ "$n_ids" -eq "$((${n_cmp:-0}))" ]
 
+# Where the time went (timing.tsv): the run's root gathers every kernel's
+# rows, each boot has its QEMU and kernel-boot rows, each program its own,
+# and the last line says it in one line.
+check "timing: the one-line breakdown printed" grep -q \
+	'^lsmconf: time: .*QEMU [0-9.]* s in [0-9]* boots (to first output .*; guest: kernel boot .*programs .* = start-up .* + cases .* + end ' "$T/run1"
+# shellcheck disable=SC2016 # awk fields, not shell variables
+check "timing: sid's AppArmor boots each have a qemu and a kernel-boot row" awk -F '\t' '
+	$1 == "debian-sid-apparmor" && $3 == "qemu" { q[$2] = 1 }
+	$1 == "debian-sid-apparmor" && $3 == "kernel-boot" { k[$2] = 1 }
+	END { for (b in q) { n++; if (!(b in k)) exit 1 } exit !n }' "$T/r1/latest/timing.tsv"
+# every_program_timed DIR: each program DIR's guest ran has its row.
+every_program_timed() {
+	n=0
+	for rc in "$1"/guest/tests/*.rc; do
+		p=$(basename "$rc" .rc)
+		grep -q "	program	$p	" "$1/timing.tsv" || return 1
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ]
+}
+check "timing: every program of trixie's AppArmor boot has its row" \
+	every_program_timed "$T/r1/latest/debian-trixie-apparmor"
+
 # 1b. compare --saved: the same report from r1's saved results, no boot.
 # The live exit status follows from its report: 0 when nothing is
 # unexplained and neither run failed on its own.
