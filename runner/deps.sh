@@ -32,8 +32,9 @@ fi
 [ -z "${LSMCONF_SKIP_DEPS:-}" ] || exit 0
 
 # The packages of the tiers up to $tier, one word each, comments dropped;
-# then a last line "!later" when tiers after it were left out. A package
-# before the first tier line, or a tier not in the list, is an error.
+# then a last line "!later" when tiers after it were left out. Packages
+# before the first tier line are in every tier (a list without tier lines
+# is one tier); a tier not in the list is an error.
 words=$(awk -v want="$tier" '
 	{ sub(/#.*/, "") }
 	$1 == "tier:" {
@@ -43,14 +44,7 @@ words=$(awk -v want="$tier" '
 		if (cur == want) found = 1
 		next
 	}
-	NF {
-		if (cur == "") {
-			print "package before a tier line " NR
-			err = 1
-			exit 3
-		}
-		for (i = 1; i <= NF; i++) print $i
-	}
+	NF { for (i = 1; i <= NF; i++) print $i }
 	END {
 		if (err) exit 3
 		if (want != "" && !found) { print "no tier " want; exit 3 }

@@ -154,10 +154,17 @@ exits "--tier without a name" 1
 args=
 cp "$T/list" "$T/list.good"
 printf 'early\n' | cat - "$T/list.good" > "$T/list"
+args="--tier run"
+deps FAKE_INSTALLED="alpha beta" FAKE_UID=0
+is "a package before any tier line is in every tier" "$T/apt.log" \
+	"update -q
+install -y --no-install-recommends early"
+args=
+printf 'solo\n' > "$T/list"
 deps FAKE_UID=0
-exits "a package before any tier line" 1
-is "a package before any tier line: one line" "$T/err" \
-	"lsmconf: $T/list: package before a tier line 1"
+is "a list without tier lines: one tier, all of it" "$T/apt.log" \
+	"update -q
+install -y --no-install-recommends solo"
 printf 'tier: run extra\n' > "$T/list"
 deps FAKE_UID=0
 is "a tier line of three words: one line" "$T/err" \
