@@ -238,7 +238,7 @@ intree: $(DEPS_CHECK) $(LSMCONF) selftests $(OUT)/ksrc
 	sh runner/tests/intree_test.sh -o $(INTREE) $(LSMCONF) "$$(cat $(OUT)/ksrc)" $(INSTALL)/kselftest-list.txt
 
 # libFuzzer harnesses, one per parser of guest and archive output
-# (runner/fuzz/, docs/runner.md "Fuzzing"). clang builds them, apart from the gcc
+# (runner/fuzz/, docs/runner-checks.md "Fuzzing"). clang builds them, apart from the gcc
 # -Werror build: the parser sources are compiled again with the sanitizers,
 # lib/ under them. New inputs go to $(OUT)/fuzz/corpus/NAME, the committed
 # seeds in runner/fuzz/corpus/NAME are only read; a crash is written to

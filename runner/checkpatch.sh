@@ -13,7 +13,7 @@ out=$(mktemp)
 # checkpatch leaves its camelcase cache in the working directory.
 trap 'rm -f "$out" .checkpatch-camelcase.git.' EXIT
 # Types that cannot apply to user-space kselftest code, one reason each
-# (docs/runner.md, "checkpatch"); every other type counts.
+# (docs/runner-guest.md, "checkpatch"); every other type counts.
 # MACRO_WITH_FLOW_CONTROL: SKIP()/ASSERT-like wrappers return from the TEST
 #   body, exactly as kselftest_harness.h's own SKIP() and ASSERT_*() do.
 # MACRO_ARG_UNUSED: those wrappers take _metadata by name so that, like the

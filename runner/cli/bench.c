@@ -266,7 +266,7 @@ static void *bench_plan(int argc, char **argv, struct unit_plan *p,
 		.rounds = 15,
 		.messages = 65536,
 		.probe_messages = 1024,
-		/* The graph tracer crashed build: 7.2 kernels (docs/runner.md) */
+		/* The graph tracer crashed build: 7.2 kernels (docs/runner-bench.md) */
 		.probe_calls_only = true,
 	};
 	/* Bench options first, then the shared ones. */

@@ -37,7 +37,7 @@ static const struct unit_cmd *unit_cmd_find(const char *name)
 		if (!strcmp(unit_cmds[i]->name, name))
 			return unit_cmds[i];
 	if (!strcmp(name, "msgcost") || !strcmp(name, "run"))
-		die("plan: %s is not cut into units yet (run lsmconf %s here; see docs/runner.md, \"Running on many machines\")",
+		die("plan: %s is not cut into units yet (run lsmconf %s here; see docs/runner-units.md)",
 		    name, name);
 	die("plan: cannot plan %s (compare, mutate, bench or series)", name);
 }

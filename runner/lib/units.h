@@ -113,7 +113,7 @@ struct unit_boots {
 	const char *profile; /* the file QEMU's profile plugin writes */
 };
 /*
- * What a finished unit must hold besides its done marker (docs/runner.md,
+ * What a finished unit must hold besides its done marker (docs/runner-units.md,
  * "Running on many machines"): a store copied in part (an rsync cut
  * short, a cluster's files not all there yet) has the marker and less.
  *  - provision, build: kernel.tsv with its status line;

@@ -816,7 +816,7 @@ check "known oops, other trace: no known-crashes.tsv" \
 	test ! -e "$T/r11/latest/debian-sid-apparmor/known-crashes.tsv"
 # The case is the one the watcher saw open on the live port: under load
 # the WARNING, made at the start of its case, may come before the RUN line
-# (docs/runner.md), so the case is named only when it is that one.
+# (docs/runner-boot.md), so the case is named only when it is that one.
 check "a WARNING in a boot that later crashed is reported, with its test" \
 	grep -Eq 'problem: boot 1: kernel WARNING in test known_crash_test(, case global.warns)? at console line [0-9]*: WARNING: CPU: 0 PID: 1 at lsmconf/known_crash_test.c:1' "$T/out"
 
