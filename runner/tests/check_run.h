@@ -6,6 +6,24 @@
 #include <check.h>
 #include <stdlib.h>
 
+/*
+ * A test case's own directory: CHECK_TMPDIR(PATH) defines root, PATH
+ * ("/tmp/NAME-XXXXXX"), and the fixture setup() that makes it and
+ * teardown() that removes it with all it holds and puts the template
+ * back for the next test. The file includes lib/lib.h (remove_tree).
+ */
+#define CHECK_TMPDIR(path)                                 \
+	static char root[] = path;                         \
+	static void setup(void)                            \
+	{                                                  \
+		ck_assert_ptr_nonnull(mkdtemp(root));      \
+	}                                                  \
+	static void teardown(void)                         \
+	{                                                  \
+		remove_tree(root);                         \
+		strcpy(root + strlen(root) - 6, "XXXXXX"); \
+	}
+
 /* Runs @s (freed here); the exit status of a unit test's main(). */
 static inline int check_run_suite(Suite *s)
 {

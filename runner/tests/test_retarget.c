@@ -38,7 +38,7 @@ START_TEST(test_text)
 }
 END_TEST
 
-static char root[] = "/tmp/lsmconf-retarget-XXXXXX";
+CHECK_TMPDIR("/tmp/lsmconf-retarget-XXXXXX")
 
 static void put(const char *name, const char *text)
 {
@@ -97,17 +97,6 @@ START_TEST(test_tools)
 	free(sub);
 }
 END_TEST
-
-static void setup(void)
-{
-	ck_assert_ptr_nonnull(mkdtemp(root));
-}
-
-static void teardown(void)
-{
-	remove_tree(root);
-	strcpy(root + strlen(root) - 6, "XXXXXX");
-}
 
 int main(void)
 {

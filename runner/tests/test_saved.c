@@ -128,7 +128,7 @@ START_TEST(test_kernel_txt)
 }
 END_TEST
 
-static char root[] = "/tmp/lsmconf-test-saved.XXXXXX";
+CHECK_TMPDIR("/tmp/lsmconf-test-saved.XXXXXX")
 
 static void put(const char *rel, const char *text)
 {
@@ -300,17 +300,6 @@ START_TEST(test_load_refused)
 	free(path);
 }
 END_TEST
-
-static void setup(void)
-{
-	ck_assert_ptr_nonnull(mkdtemp(root));
-}
-
-static void teardown(void)
-{
-	remove_tree(root);
-	strcpy(root + strlen(root) - 6, "XXXXXX");
-}
 
 int main(void)
 {

@@ -28,7 +28,7 @@ START_TEST(test_names)
 }
 END_TEST
 
-static char root[] = "/tmp/lsmconf-seed-XXXXXX";
+CHECK_TMPDIR("/tmp/lsmconf-seed-XXXXXX")
 
 static void put(const char *dir, const char *name, const char *text)
 {
@@ -97,17 +97,6 @@ START_TEST(test_keep_creates_seed)
 	free(from);
 }
 END_TEST
-
-static void setup(void)
-{
-	ck_assert_ptr_nonnull(mkdtemp(root));
-}
-
-static void teardown(void)
-{
-	remove_tree(root);
-	strcpy(root + strlen(root) - 6, "XXXXXX");
-}
 
 int main(void)
 {

@@ -154,7 +154,7 @@ START_TEST(test_nul)
 }
 END_TEST
 
-static char root[] = "/tmp/lsmconf-timing-XXXXXX";
+CHECK_TMPDIR("/tmp/lsmconf-timing-XXXXXX")
 
 START_TEST(test_read)
 {
@@ -178,17 +178,6 @@ START_TEST(test_read)
 	sbuf_free(&rows);
 }
 END_TEST
-
-static void setup(void)
-{
-	ck_assert_ptr_nonnull(mkdtemp(root));
-}
-
-static void teardown(void)
-{
-	rmdir(root);
-	strcpy(root + strlen(root) - 6, "XXXXXX");
-}
 
 int main(void)
 {
