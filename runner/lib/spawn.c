@@ -190,6 +190,50 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 	return pid;
 }
 
+pid_t spawn_fork(int *pidfd)
+{
+	pid_t pid, parent = getpid();
+	sigset_t all, old;
+	int i;
+
+	fflush(NULL);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid = fork();
+	if (pid < 0) {
+		int ret = -errno;
+
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return ret;
+	}
+	if (pid == 0) {
+		/* The caller's children are the caller's to stop. */
+		for (i = 0; i < MAX_LIVE; i++)
+			live[i] = 0;
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (getppid() != parent)
+			_exit(127);
+		return 0;
+	}
+	setpgid(pid, pid);
+	live_add(pid, true);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	*pidfd = pidfd_open_(pid);
+	if (*pidfd < 0) {
+		int ret = -errno;
+
+		kill(pid, SIGTERM);
+		relay_wait(pid);
+		kill(-pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		live_del(pid);
+		return ret;
+	}
+	return pid;
+}
+
 static int reap(pid_t pid)
 {
 	int status;

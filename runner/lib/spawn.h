@@ -38,6 +38,14 @@ int spawn_capture(char *const argv[], const struct spawn_opts *o, char **out,
 pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd);
 /* Waits up to @timeout_s (0: forever) for a started child; same results as spawn_wait. */
 int spawn_finish(pid_t pid, int pidfd, int timeout_s);
+/*
+ * Forks a copy of lsmconf that does part of the work beside it: returns 0
+ * in the copy, its pid (and a pidfd, *@pidfd) in the caller, or -errno.
+ * The copy keeps lsmconf's signal handling for its own children, none of
+ * the caller's; a signal to the caller, or its death, reaches it as
+ * SIGTERM (spawn_opts.relay). It ends with _exit(); spawn_finish() waits.
+ */
+pid_t spawn_fork(int *pidfd);
 
 /*
  * Makes SIGINT, SIGTERM and SIGHUP end every started child's process group

@@ -403,6 +403,19 @@ bool known_applies(const struct known_bug *b, const char *names)
 	return names && word_common(b->kernels, names);
 }
 
+bool known_oops_listed(const struct known_list *l, const char *names,
+		       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].observed, "oops") &&
+		    known_applies(&l->v[i], names) &&
+		    word_in(l->v[i].cases, name))
+			return true;
+	return false;
+}
+
 /*
  * Whether decision @id ("<binary>/<KTAP case>/<op>") lies under a case
  * @b lists: the id up to its second '/'.

@@ -73,6 +73,13 @@ void known_reset(struct known_list *l);
 bool known_applies(const struct known_bug *b, const char *names);
 
 /*
+ * True when case @name ("<binary>/<KTAP case>") is listed as bringing a
+ * kernel known by @names down (an oops): the runner boots it apart.
+ */
+bool known_oops_listed(const struct known_list *l, const char *names,
+		       const char *name);
+
+/*
  * Case @name ("<binary>/<KTAP case>") reported (@failed or not) on a
  * kernel known by @names; @recs holds the decisions its test recorded. A
  * listed case that failed is the bug's only when the bug is a wrong

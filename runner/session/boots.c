@@ -13,6 +13,7 @@
 #include "lib/lib.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 	free(live);
 	free(inner);
 
-	path = xasprintf("%s/crash-%d.txt", kr->dir, kr->boots);
+	path = xasprintf("%s/crash-%d.txt", kr->boot_root, kr->boots);
 	sbuf_printf(&out, "boot %d ended in test %s, case %s\n%s\n\n%s",
 		    kr->boots, name, kase[0] ? kase : "(none running)", why,
 		    trace ? trace : "(no kernel report on the console)\n");
@@ -573,44 +574,81 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 	return RESUME;
 }
 
-int boot_all(struct kernel_run *kr, const struct run_opts *o,
-	     const char *append, struct err *e)
+int boot_loop(struct kernel_run *kr, const struct run_opts *o,
+	      const char *append, struct plan *cur, struct crash_boots *cb,
+	      struct err *e)
 {
-	struct plan cur = { 0 }, next = { 0 };
+	struct plan next = { 0 };
 	enum after_boot then = BOOT_AGAIN;
 	int ret = 0;
 
-	resume_plan_all(kr, &cur);
-	while (cur.n && (then == BOOT_AGAIN || then == RESUME)) {
+	while (cur->n && (then == BOOT_AGAIN || then == RESUME)) {
 		struct boot_result br;
 		char *bdir;
 
 		kr->boots++;
-		bdir = kr->boots == 1 ?
-			       xstrdup(kr->dir) :
-			       xasprintf("%s/boot-%d", kr->dir, kr->boots);
+		bdir = kr->boots == 1 ? xstrdup(kr->dir) :
+					xasprintf("%s/boot-%d", kr->boot_root,
+						  kr->boots);
 		mkdir_p(bdir);
-		if (boot_plan(kr, o, append, &cur, bdir, &br, e)) {
+		if (boot_plan(kr, o, append, cur, bdir, &br, e)) {
 			free(bdir);
 			ret = -1;
 			break;
 		}
-		then = after_boot(kr, bdir, &br, &cur, &next);
+		then = after_boot(kr, bdir, &br, cur, &next);
 		free(bdir);
+		/*
+		 * The known crashes' boots are numbered after the first: what
+		 * they found is taken before another boot.
+		 */
+		if (cb && cb->pid > 0 && crash_boots_join(kr, cb, e)) {
+			plan_free(&next);
+			ret = -1;
+			break;
+		}
 		if (then == HOST_FAILED) {
 			ret = err_set(
 				e,
 				"host failure: %s [%s]: %s; %d boots ended by the host, no verdict on the kernel (its boots: %s)",
 				kr->k.spec.text, kr->lsm, kr->host_failed,
-				kr->host_failures, kr->dir);
+				kr->host_failures, kr->boot_root);
 			break;
 		}
 		if (then == RESUME) {
-			plan_free(&cur);
-			cur = next;
+			plan_free(cur);
+			*cur = next;
 			memset(&next, 0, sizeof(next));
 		}
 	}
-	plan_free(&cur);
+	plan_free(cur);
+	return ret;
+}
+
+int boot_all(struct kernel_run *kr, const struct run_opts *o,
+	     const char *append, struct err *e)
+{
+	struct crash_boots cb = { 0 };
+	struct plan cur = { 0 }, again = { 0 };
+	int ret;
+
+	if (!kr->boot_root)
+		kr->boot_root = kr->dir;
+	if (crash_boots_start(kr, o, append, &cb, e))
+		return -1;
+	resume_plan_all(kr, &cur);
+	ret = boot_loop(kr, o, append, &cur, &cb, e);
+	/* Stopped before the first boot ended: theirs are not needed. */
+	if (cb.pid > 0) {
+		struct err ignored = { 0 };
+
+		kill(cb.pid, SIGTERM);
+		crash_boots_join(kr, &cb, &ignored);
+	}
+	if (!ret && cb.again) {
+		crash_boots_again(kr, &cb, &again);
+		ret = boot_loop(kr, o, append, &again, NULL, e);
+	}
+	crash_boots_free(&cb);
 	return ret;
 }

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include <time.h>
 
 /* Seconds a guest may take to boot and send results, beyond its tests. */
@@ -100,6 +101,12 @@ struct kernel_run {
 	time_t started; /* when this kernel's run began (kernel.txt) */
 	struct sbuf timing; /* timing.tsv's rows (results/timing.h) */
 	const char *label; /* the results directory's name: timing's kernel */
+	/*
+	 * Where boot-N directories and crash-N.txt go: the kernel's results
+	 * directory, also for the known crashes' boots (split.c), whose
+	 * own @dir takes their frames apart from the main boot's.
+	 */
+	const char *boot_root;
 };
 
 /* session.c */
@@ -120,6 +127,50 @@ void resume_plan_all(const struct kernel_run *kr, struct plan *p);
 /* boots.c */
 int boot_all(struct kernel_run *kr, const struct run_opts *o,
 	     const char *append, struct err *e);
+/*
+ * Boots @cur (taken) and what each boot leaves, until every test of it
+ * has run; @cb, when not NULL, is joined after the first boot.
+ */
+struct crash_boots;
+int boot_loop(struct kernel_run *kr, const struct run_opts *o,
+	      const char *append, struct plan *cur, struct crash_boots *cb,
+	      struct err *e);
+/* Test @t again without the cases that brought the kernel down. */
+bool rest_of_test(struct kernel_run *kr, size_t t, struct plan_item *out);
+
+/*
+ * split.c: the cases a listed known bug brings down (an oops) run in
+ * boots of their own beside the main one, which runs every other case.
+ */
+struct crash_boots {
+	pid_t pid; /* 0: none running */
+	int pidfd;
+	struct plan plan; /* the split tests, their listed cases each */
+	char *dir; /* their frames and outcome */
+	bool again; /* not as listed: the split tests run again whole */
+	char **orig; /* the plan's own arguments of each split test */
+	size_t n_orig;
+};
+/*
+ * Starts the known crashes' boots when the plan holds listed crash cases
+ * for this kernel, beside the main boot; @kr's plan then runs every other
+ * case. Returns 0 (started or nothing to split) or -1 with @e set.
+ */
+int crash_boots_start(struct kernel_run *kr, const struct run_opts *o,
+		      const char *append, struct crash_boots *cb,
+		      struct err *e);
+/*
+ * Waits for them and takes what they found into @kr: the crashes, when
+ * every listed case brought the kernel down; else @cb->again, the split
+ * tests planned whole again. Returns 0, or -1 with @e set (a host
+ * failure, or the boots could not be run).
+ */
+int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
+		     struct err *e);
+/* The plan to run when they were not as listed (empty otherwise). */
+void crash_boots_again(struct kernel_run *kr, struct crash_boots *cb,
+		       struct plan *again);
+void crash_boots_free(struct crash_boots *cb);
 
 /* collect.c */
 bool take_frames(struct kernel_run *kr, const char *bdir, int boot,

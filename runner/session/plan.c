@@ -19,44 +19,57 @@
 #include <unistd.h>
 
 /*
+ * Test @t without the cases that brought the kernel down, in *@out: every
+ * other case by the harness's own "-r" (of the cases it was planned with,
+ * "-r" each, else of all of them from its listing). False when none is
+ * left, or when "every other case" is not known (arguments of the
+ * user's): the test then ends there.
+ */
+bool rest_of_test(struct kernel_run *kr, size_t t, struct plan_item *out)
+{
+	const struct plan_item *it = &kr->plan.items[t];
+	const struct test_fate *f = &kr->fate[t];
+	struct sbuf args = { 0 };
+	char **cases = NULL;
+	int n = -1, i;
+	size_t j;
+
+	if (f->n_crashed && !it->args[0])
+		n = list_cases(kr, it->name, &cases);
+	else if (f->n_crashed)
+		n = crash_args_cases(it->args, &cases);
+	for (i = 0; i < n; i++) {
+		bool crashed = false;
+
+		for (j = 0; j < f->n_crashed; j++)
+			crashed |= !strcmp(cases[i], f->crashed[j]);
+		if (!crashed)
+			sbuf_printf(&args, "%s-r %s", args.len ? " " : "",
+				    cases[i]);
+		free(cases[i]);
+	}
+	free(cases);
+	if (!args.len)
+		return false;
+	out->name = xstrdup(it->name);
+	out->timeout_s = it->timeout_s;
+	out->args = args.buf;
+	return true;
+}
+
+/*
  * The plan after a boot ended in test @t: the test again without the case
- * that brought the kernel down (every other case, by the harness's own
- * "-r"), then the tests after it. Cases are rerun rather than kept from
- * the dead boot: their records went down with it.
+ * that brought the kernel down (rest_of_test()), then the tests after it.
+ * Cases are rerun rather than kept from the dead boot: their records went
+ * down with it.
  */
 void resume_plan(struct kernel_run *kr, size_t t, struct plan *next)
 {
-	const struct plan_item *it = &kr->plan.items[t];
-	struct test_fate *f = &kr->fate[t];
-	char **cases = NULL;
-	int n = -1, i;
 	size_t j, k = 0;
 
 	next->items = xcalloc(kr->plan.n - t, sizeof(*next->items));
-	/* With arguments of the user's, "every other case" is not known. */
-	if (f->n_crashed && !it->args[0])
-		n = list_cases(kr, it->name, &cases);
-	if (n > 0) {
-		struct sbuf args = { 0 };
-
-		for (i = 0; i < n; i++) {
-			bool crashed = false;
-
-			for (j = 0; j < f->n_crashed; j++)
-				crashed |= !strcmp(cases[i], f->crashed[j]);
-			if (!crashed)
-				sbuf_printf(&args, "%s-r %s",
-					    args.len ? " " : "", cases[i]);
-		}
-		if (args.len) {
-			next->items[k].name = xstrdup(it->name);
-			next->items[k].timeout_s = it->timeout_s;
-			next->items[k++].args = args.buf;
-		}
-	}
-	for (i = 0; i < n; i++)
-		free(cases[i]);
-	free(cases);
+	if (rest_of_test(kr, t, &next->items[k]))
+		k++;
 	for (j = t + 1; j < kr->plan.n; j++) {
 		next->items[k].name = xstrdup(kr->plan.items[j].name);
 		next->items[k].timeout_s = kr->plan.items[j].timeout_s;

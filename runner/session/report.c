@@ -92,7 +92,7 @@ void write_ktap(const struct kernel_run *kr)
 			sbuf_printf(
 				&sb,
 				"# not ok 0 %s # brought the kernel down in boot %d\n",
-				kr->fate[i].crashed[j], kr->fate[i].crash_boot);
+				kr->fate[i].crashed[j], kr->fate[i].boots[j]);
 		if (account_ok(t) && !t->pass && t->skip)
 			sbuf_printf(&sb, "ok %zu selftests: %s: %s # SKIP\n",
 				    i + 1, kr->lsm, t->name);

@@ -203,6 +203,19 @@ check "timing: sid's AppArmor boots each have a qemu and a kernel-boot row" awk 
 	$1 == "debian-sid-apparmor" && $3 == "qemu" { q[$2] = 1 }
 	$1 == "debian-sid-apparmor" && $3 == "kernel-boot" { k[$2] = 1 }
 	END { for (b in q) { n++; if (!(b in k)) exit 1 } exit !n }' "$T/r1/latest/timing.tsv"
+# A crash costs its case: sid's three listed oopses ran in boots of their
+# own beside the main one (known-crashes/), each its own boot, and the
+# main boot ran unix_lifecycle_test's other cases.
+d="$T/r1/latest/debian-sid-apparmor"
+check "known crashes apart: sid's 3 listed cases each brought down a boot of their own" \
+	[ "$(grep -c '^crash	unix_lifecycle_test	lifecycle\.dgram_change\.[a-z_]*	[2-4]	' "$d/known-crashes/outcome.tsv")" -eq 3 ]
+# main_ran_others KTAP: the program exited 0, ran cases, none listed.
+main_ran_others() {
+	[ "$(cat "${1%.ktap}.rc")" = 0 ] && grep -q '^ok [0-9]* lifecycle\.' "$1" &&
+		! grep -q 'dgram_change\.\(confined_write\|scm_rights_from_confined\|exec_from_confined\)' "$1"
+}
+check "known crashes apart: the main boot ran unix_lifecycle_test's other cases" \
+	main_ran_others "$d/guest/tests/unix_lifecycle_test.ktap"
 # every_program_timed DIR: each program DIR's guest ran has its row.
 every_program_timed() {
 	n=0
@@ -814,6 +827,17 @@ check "known oops, other trace: the case is a failure, not the bug ($(($(date +%
 	grep -q 'known_crash_test .*NOT OK: 2 pass, 1 fail, 0 skip, 0 lost' "$T/out"
 check "known oops, other trace: no known-crashes.tsv" \
 	test ! -e "$T/r11/latest/debian-sid-apparmor/known-crashes.tsv"
+# Listed crashes not as listed: a listed case that does not bring the
+# kernel down sends the tests split for them back whole, after the main
+# boot, as without the list; nothing of theirs is judged twice.
+sed 's|^cases: .*|cases: known_crash_test/slow.listed known_crash_test/global.last|' \
+	"$T/known/oops" > "$T/known/notlisted"
+expect_fail "known oops not as listed: the split test runs again whole" \
+	"of the listed crashes: case known_crash_test/global.last did not bring the kernel down, not as the known bugs list says; the tests they split run again whole" \
+	"$L" run --results "$T/r12" --tests-dir "$T/ktrace" --lsm apparmor \
+	--known-bugs "$T/known/notlisted" debian:sid
+check "known oops not as listed: every case accounted once (2 pass, 1 fail, 0 lost)" \
+	grep -q 'known_crash_test .*NOT OK: 2 pass, 1 fail, 0 skip, 0 lost' "$T/out"
 # The case is the one the watcher saw open on the live port: under load
 # the WARNING, made at the start of its case, may come before the RUN line
 # (docs/runner-boot.md), so the case is named only when it is that one.

@@ -461,6 +461,43 @@ START_TEST(test_list_garbage)
 }
 END_TEST
 
+/* --- crash_args_cases ---------------------------------------------------- */
+
+START_TEST(test_args_cases)
+{
+	char **cases;
+
+	ck_assert_int_eq(crash_args_cases("-r f.v.a -r global.b", &cases), 2);
+	ck_assert_str_eq(cases[0], "f.v.a");
+	ck_assert_str_eq(cases[1], "global.b");
+	free(cases[0]);
+	free(cases[1]);
+	free(cases);
+	ck_assert_int_eq(crash_args_cases("-r one", &cases), 1);
+	ck_assert_str_eq(cases[0], "one");
+	free(cases[0]);
+	free(cases);
+}
+END_TEST
+
+/* Anything but cases alone: "every other case" is not known from it. */
+START_TEST(test_args_cases_other)
+{
+	static const char *const bad[] = {
+		"",	      "-v",	 "-r",	 "-r ",	  "-r  a", "-r a -v",
+		"-r a  -r b", "-r a -r", "-t a", "-r a ", " -r a", "-ra",
+	};
+	char **cases = (char **)1;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_msg(crash_args_cases(bad[i], &cases) == -1,
+			      "\"%s\" taken as cases", bad[i]);
+		ck_assert_ptr_null(cases);
+	}
+}
+END_TEST
+
 /* --- crash_trace --------------------------------------------------------- */
 
 #define BOOT                                                                    \
@@ -731,10 +768,10 @@ int main(void)
 		test_open_none, test_open_not_ok, test_open_variant,
 		test_open_other_result, test_open_crlf, test_open_small_buffer,
 		test_list_global, test_list_variants, test_list_long_names,
-		test_list_fixtures, test_list_garbage, test_trace_panic,
-		test_trace_oops_first, test_trace_none, test_trace_max_lines,
-		test_trace_last_line, test_trace_crlf, test_mark_line,
-		test_console_last_before_panic, test_console_per_test,
-		test_console_before_run_line, test_console_program,
-		test_case_reported);
+		test_list_fixtures, test_list_garbage, test_args_cases,
+		test_args_cases_other, test_trace_panic, test_trace_oops_first,
+		test_trace_none, test_trace_max_lines, test_trace_last_line,
+		test_trace_crlf, test_mark_line, test_console_last_before_panic,
+		test_console_per_test, test_console_before_run_line,
+		test_console_program, test_case_reported);
 }

@@ -411,6 +411,29 @@ START_TEST(test_crash_signature)
 }
 END_TEST
 
+/* What the runner boots apart: listed oopses of this kernel, nothing else. */
+START_TEST(test_oops_listed)
+{
+	struct known_list l;
+
+	parse(OOPS("7.2.13 build:linux-source-7.2_7.2.13-1",
+		   "t_test/f.c t_test/g",
+		   "aa_label_merge") "\n" ENTRY("wrong", "7.2.13", "t_test/w"),
+	      &l);
+	ck_assert(known_oops_listed(&l, "7.2.13", "t_test/f.c"));
+	ck_assert(known_oops_listed(&l, "7.2.13", "t_test/g"));
+	/* By a build's source name, or its patched build's base. */
+	ck_assert(known_oops_listed(&l, "x build:linux-source-7.2_7.2.13-1",
+				    "t_test/g"));
+	ck_assert(!known_oops_listed(&l, "7.2.14", "t_test/f.c"));
+	ck_assert(!known_oops_listed(&l, "7.2.13", "t_test/f"));
+	ck_assert(!known_oops_listed(&l, "7.2.13", "u_test/f.c"));
+	/* A wrong decision does not bring the kernel down. */
+	ck_assert(!known_oops_listed(&l, "7.2.13", "t_test/w"));
+	known_free(&l);
+}
+END_TEST
+
 START_TEST(test_oops_case_reported)
 {
 	struct known_list l;
@@ -547,10 +570,10 @@ END_TEST
 
 int main(void)
 {
-	return CHECK_RUN("known", test_parse, test_parse_unterminated,
-			 test_parse_docs_only, test_parse_errors,
-			 test_records_and_cases, test_crash_signature,
-			 test_oops_case_reported, test_compare_explains_known,
-			 test_compare_explains_crashes,
-			 test_account_known_failures, test_shipped_list);
+	return CHECK_RUN(
+		"known", test_parse, test_parse_unterminated,
+		test_parse_docs_only, test_parse_errors, test_records_and_cases,
+		test_crash_signature, test_oops_case_reported, test_oops_listed,
+		test_compare_explains_known, test_compare_explains_crashes,
+		test_account_known_failures, test_shipped_list);
 }

@@ -329,3 +329,35 @@ char *crash_trace(const char *console, size_t len, unsigned int max_lines)
 	}
 	return out.buf;
 }
+
+int crash_args_cases(const char *args, char ***cases)
+{
+	const char *p = args;
+	int n = 0;
+
+	*cases = NULL;
+	while (*p) {
+		size_t len;
+
+		if (strncmp(p, "-r ", 3) || p[3] == ' ' || !p[3])
+			break;
+		p += 3;
+		len = strcspn(p, " ");
+		*cases = xrealloc(*cases, (n + 1) * sizeof(**cases));
+		(*cases)[n++] = xstrndup(p, len);
+		p += len;
+		/* One space, then the next "-r". */
+		if (*p == ' ' && !p[1])
+			break;
+		if (*p == ' ')
+			p++;
+	}
+	if (*p || !n) {
+		while (n)
+			free((*cases)[--n]);
+		free(*cases);
+		*cases = NULL;
+		return -1;
+	}
+	return n;
+}

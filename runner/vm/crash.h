@@ -66,6 +66,13 @@ int crash_console_program(const char *console, size_t len, char *prog,
 int crash_list_cases(const char *listing, char ***cases);
 
 /*
+ * The cases @args names when it names cases alone ("-r NAME" each, one
+ * space apart: how the runner plans part of a test), as *@cases; their
+ * number, or -1 (any other argument, or none).
+ */
+int crash_args_cases(const char *args, char ***cases);
+
+/*
  * The kernel's report that ended the boot, from @console: from its first
  * line (console_fatal_line()) on, at most @max_lines lines (malloc'd), or
  * NULL when the boot did not panic (it hung, timed out or ended cleanly).
