@@ -206,17 +206,29 @@ unit: $(DEPS_CHECK) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
 	@sh runner/tests/badinput_test.sh $(LSMCONF)
 
+# The end-to-end checks are two scripts run side by side, one core's
+# worth of boots each: e2e.sh (the default kernels, bad input, the boot
+# watchers) and e2e_built.sh (kernels built from source: builds, bench,
+# mutate, series). Their lines interleave; each closes with its totals.
+E2E_SCRIPTS := e2e e2e_built
 e2e: $(DEPS_CHECK) all
-	runner/tests/e2e.sh $(LSMCONF)
+	@$(MAKE) --no-print-directory -j2 $(addprefix e2e-run-,$(E2E_SCRIPTS))
+
+e2e-run-%: FORCE
+	runner/tests/$*.sh $(LSMCONF)
 
 # Every shell test appends its counts (and each skip) to CHECK_COUNTS
 # (runner/tests/tap.sh); the last line sums them, skips included, and
-# under CI (.ci/run) fails when any check skipped.
+# under CI (.ci/run) fails when any check skipped. The short fuzzing (one
+# core) runs beside the in-tree build check, and e2e's two scripts side
+# by side: make check keeps both cores busy.
 CHECK_COUNTS := $(OUT)/check-counts.tsv
 check: $(DEPS_ALL)
 	@: > $(CHECK_COUNTS)
-	@LSMCONF_CHECK_COUNTS=$(CURDIR)/$(CHECK_COUNTS) $(MAKE) --no-print-directory \
-		unit lint docs fuzz-short intree e2e engines; rc=$$?; \
+	@export LSMCONF_CHECK_COUNTS=$(CURDIR)/$(CHECK_COUNTS); \
+		$(MAKE) --no-print-directory unit lint docs && \
+		$(MAKE) --no-print-directory -j2 fuzz-short intree && \
+		$(MAKE) --no-print-directory e2e engines; rc=$$?; \
 		sh -c '. ./runner/tests/tap.sh && tap_total "$$1"' tap $(CHECK_COUNTS) || rc=1; \
 		exit $$rc
 
