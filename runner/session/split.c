@@ -364,8 +364,10 @@ int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
 			kr->image_s += atof(f[1]);
 		} else if (n == 2 && !strcmp(f[0], "boot_s")) {
 			kr->boot_s += atof(f[1]);
-		} else if (n == 2 && !strcmp(f[0], "first_output") && *f[1]) {
-			sbuf_printf(&kr->first_output, " %s", f[1]);
+		} else if (n == 2 && !strcmp(f[0], "first_output")) {
+			f[1] += strspn(f[1], " ");
+			if (*f[1])
+				sbuf_printf(&kr->first_output, " %s", f[1]);
 		} else if (n == 2 && !strcmp(f[0], "framed") && !framed[0]) {
 			snprintf(framed, sizeof(framed), "%s", f[1]);
 		} else if (n == 5 && !strcmp(f[0], "crash")) {
