@@ -136,10 +136,18 @@ static void child_fd(int want, int target)
 	dup2(want, target);
 }
 
-pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
+/*
+ * fork() for both kinds of child: 0 in the child, in a process group of
+ * its own that a signal to lsmconf (or its death) reaches, SIGTERM first
+ * when it @relay's; in the caller its pid (*@pidfd its pidfd), or -errno.
+ * A copy of lsmconf (@copy) keeps the signal handlers for its own
+ * children and forgets the caller's; a program to exec gets the defaults.
+ */
+static pid_t fork_child(bool relay, bool copy, int *pidfd)
 {
 	pid_t pid, parent = getpid();
 	sigset_t all, old;
+	int i;
 
 	fflush(NULL);
 	/* No signal between fork() and live_add(): the child is always known. */
@@ -155,33 +163,35 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 	if (pid == 0) {
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 
-		sigaction(SIGINT, &dfl, NULL);
-		sigaction(SIGTERM, &dfl, NULL);
-		sigaction(SIGHUP, &dfl, NULL);
-		sigprocmask(SIG_SETMASK, &old, NULL);
+		for (i = 0; copy && i < MAX_LIVE; i++)
+			live[i] = 0;
+		if (!copy) {
+			sigaction(SIGINT, &dfl, NULL);
+			sigaction(SIGTERM, &dfl, NULL);
+			sigaction(SIGHUP, &dfl, NULL);
+		}
 		setpgid(0, 0);
 		/*
 		 * Even a crashed or SIGKILLed lsmconf leaves no child behind;
 		 * a relaying one stops its own children first.
 		 */
-		prctl(PR_SET_PDEATHSIG, o->relay ? SIGTERM : SIGKILL);
+		prctl(PR_SET_PDEATHSIG, relay ? SIGTERM : SIGKILL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (getppid() != parent)
 			_exit(127);
-		child_fd(o->stdin_fd, STDIN_FILENO);
-		child_fd(o->stdout_fd, STDOUT_FILENO);
-		child_fd(o->stderr_fd, STDERR_FILENO);
-		if (o->cwd && chdir(o->cwd))
-			_exit(127);
-		execvp(argv[0], argv);
-		_exit(127);
+		return 0;
 	}
 	setpgid(pid, pid);
-	live_add(pid, o->relay);
+	live_add(pid, relay);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	*pidfd = pidfd_open_(pid);
 	if (*pidfd < 0) {
 		int ret = -errno;
 
+		if (relay) {
+			kill(pid, SIGTERM);
+			relay_wait(pid);
+		}
 		kill(-pid, SIGKILL);
 		waitpid(pid, NULL, 0);
 		live_del(pid);
@@ -190,48 +200,25 @@ pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 	return pid;
 }
 
-pid_t spawn_fork(int *pidfd)
+pid_t spawn_start(char *const argv[], const struct spawn_opts *o, int *pidfd)
 {
-	pid_t pid, parent = getpid();
-	sigset_t all, old;
-	int i;
+	pid_t pid = fork_child(o->relay, false, pidfd);
 
-	fflush(NULL);
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
-	pid = fork();
-	if (pid < 0) {
-		int ret = -errno;
-
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		return ret;
-	}
 	if (pid == 0) {
-		/* The caller's children are the caller's to stop. */
-		for (i = 0; i < MAX_LIVE; i++)
-			live[i] = 0;
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		if (getppid() != parent)
+		child_fd(o->stdin_fd, STDIN_FILENO);
+		child_fd(o->stdout_fd, STDOUT_FILENO);
+		child_fd(o->stderr_fd, STDERR_FILENO);
+		if (o->cwd && chdir(o->cwd))
 			_exit(127);
-		return 0;
-	}
-	setpgid(pid, pid);
-	live_add(pid, true);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	*pidfd = pidfd_open_(pid);
-	if (*pidfd < 0) {
-		int ret = -errno;
-
-		kill(pid, SIGTERM);
-		relay_wait(pid);
-		kill(-pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		live_del(pid);
-		return ret;
+		execvp(argv[0], argv);
+		_exit(127);
 	}
 	return pid;
+}
+
+pid_t spawn_fork(int *pidfd)
+{
+	return fork_child(true, true, pidfd);
 }
 
 static int reap(pid_t pid)
