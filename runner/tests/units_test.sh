@@ -93,13 +93,19 @@ else
 	no "merge before the units: exit $rc"
 fi
 
-# Step 0 (the original's build) here, then two processes race on step
-# 1's first unit.
+# Step 0 (the original's build) here, then the first mutant's boot's
+# dependencies (its build, the original's boot), then two processes race
+# on that boot: a unit that boots (the original's own boot comes from the
+# runs cache at once, no race at all).
 for id in $("$L" plan --store "$S" --step 0 | cut -d' ' -f1); do
 	"$L" unit --store "$S" "$id" > /dev/null || no "unit $id"
 done
-race=$("$L" plan --store "$S" --steps | sed -n 's/^\([0-9]*\) .* shared$/\1/p' | head -1)
-id=$("$L" plan --store "$S" --step "$race" | head -1 | cut -d' ' -f1)
+race=$("$L" plan --store "$S" --steps | tail -1 | cut -d' ' -f1)
+line=$("$L" plan --store "$S" --step "$race" | head -1)
+id=${line%% *}
+for dep in $(printf '%s\n' "$line" | sed 's/ -- .*//' | cut -d' ' -f3-); do
+	"$L" unit --store "$S" "$dep" > /dev/null || no "unit $dep"
+done
 timeout -k 5 900 "$L" unit --store "$S" "$id" > "$T/r1.out" 2>&1 &
 p1=$!
 timeout -k 5 900 "$L" unit --store "$S" "$id" > "$T/r2.out" 2>&1 &
