@@ -67,18 +67,9 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 	}
 	free(cpath);
 	if (kase[0] ||
-	    (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0)) {
-		size_t n = f->n_crashed + 1;
-
-		f->crashed = xrealloc(f->crashed, n * sizeof(char *));
-		f->traces = xrealloc(f->traces, n * sizeof(char *));
-		f->hows = xrealloc(f->hows, n * sizeof(char *));
-		f->boots = xrealloc(f->boots, n * sizeof(int));
-		f->crashed[f->n_crashed] = xstrdup(kase);
-		f->traces[f->n_crashed] = trace ? xstrdup(trace) : NULL;
-		f->hows[f->n_crashed] = xstrdup(why);
-		f->boots[f->n_crashed++] = kr->boots;
-	}
+	    (sec && crash_open_case(sec, slen, kase, sizeof(kase)) == 0))
+		fate_add_crash(f, kase, trace ? xstrdup(trace) : NULL, why,
+			       kr->boots);
 	/* Until its results arrive, what it printed is all there is. */
 	if (sec && !f->framed) {
 		free(f->live);
@@ -101,6 +92,21 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 		    "boot %d ended in %s, case %s: %s (crash-%d.txt)\n",
 		    kr->boots, name, kase[0] ? kase : "unknown", why,
 		    kr->boots);
+}
+
+void fate_add_crash(struct test_fate *f, const char *kase, char *trace,
+		    const char *how, int boot)
+{
+	size_t n = f->n_crashed + 1;
+
+	f->crashed = xrealloc(f->crashed, n * sizeof(char *));
+	f->traces = xrealloc(f->traces, n * sizeof(char *));
+	f->hows = xrealloc(f->hows, n * sizeof(char *));
+	f->boots = xrealloc(f->boots, n * sizeof(int));
+	f->crashed[f->n_crashed] = xstrdup(kase);
+	f->traces[f->n_crashed] = trace;
+	f->hows[f->n_crashed] = xstrdup(how);
+	f->boots[f->n_crashed++] = boot;
 }
 
 /*
@@ -634,8 +640,7 @@ int boot_all(struct kernel_run *kr, const struct run_opts *o,
 
 	if (!kr->boot_root)
 		kr->boot_root = kr->dir;
-	if (crash_boots_start(kr, o, append, &cb, e))
-		return -1;
+	crash_boots_start(kr, o, append, &cb);
 	resume_plan_all(kr, &cur);
 	ret = boot_loop(kr, o, append, &cur, &cb, e);
 	/* Stopped before the first boot ended: theirs are not needed. */

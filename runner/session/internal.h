@@ -135,6 +135,9 @@ struct crash_boots;
 int boot_loop(struct kernel_run *kr, const struct run_opts *o,
 	      const char *append, struct plan *cur, struct crash_boots *cb,
 	      struct err *e);
+/* Case @kase of @f brought boot @boot down (@how; @trace, taken, or NULL). */
+void fate_add_crash(struct test_fate *f, const char *kase, char *trace,
+		    const char *how, int boot);
 /* Test @t again without the cases that brought the kernel down. */
 bool rest_of_test(struct kernel_run *kr, size_t t, struct plan_item *out);
 
@@ -154,11 +157,10 @@ struct crash_boots {
 /*
  * Starts the known crashes' boots when the plan holds listed crash cases
  * for this kernel, beside the main boot; @kr's plan then runs every other
- * case. Returns 0 (started or nothing to split) or -1 with @e set.
+ * case. Nothing to split, or no fork: @cb stays empty, the plan whole.
  */
-int crash_boots_start(struct kernel_run *kr, const struct run_opts *o,
-		      const char *append, struct crash_boots *cb,
-		      struct err *e);
+void crash_boots_start(struct kernel_run *kr, const struct run_opts *o,
+		       const char *append, struct crash_boots *cb);
 /*
  * Waits for them and takes what they found into @kr: the crashes, when
  * every listed case brought the kernel down; else @cb->again, the split

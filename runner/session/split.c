@@ -47,7 +47,7 @@ static char *names_before_boot(const struct kernel *k)
  * the others stay in @kr's plan ("-r" each), the crash cases go to @cb's.
  */
 static void split_test(struct kernel_run *kr, const char *names, size_t t,
-		       struct crash_boots *cb, char **orig)
+		       struct crash_boots *cb)
 {
 	struct plan_item *it = &kr->plan.items[t];
 	struct sbuf crash = { 0 }, other = { 0 };
@@ -74,7 +74,7 @@ static void split_test(struct kernel_run *kr, const char *names, size_t t,
 		c->name = xstrdup(it->name);
 		c->timeout_s = it->timeout_s;
 		c->args = crash.buf;
-		orig[t] = it->args;
+		cb->orig[t] = it->args;
 		it->args = other.buf;
 		return;
 	}
@@ -162,31 +162,30 @@ crash_child(const struct kernel_run *kr, const struct run_opts *o,
 	_exit(ret ? 1 : 0);
 }
 
-int crash_boots_start(struct kernel_run *kr, const struct run_opts *o,
-		      const char *append, struct crash_boots *cb, struct err *e)
+void crash_boots_start(struct kernel_run *kr, const struct run_opts *o,
+		       const char *append, struct crash_boots *cb)
 {
 	char *names;
 	pid_t pid;
 	size_t i;
 
-	(void)e;
 	memset(cb, 0, sizeof(*cb));
 	/* A whole-collection boot runs the collection as upstream does. */
 	if (!kr->known || kr->whole)
-		return 0;
+		return;
 	names = names_before_boot(&kr->k);
 	if (!names)
-		return 0;
+		return;
 	cb->plan.items = xcalloc(kr->plan.n, sizeof(*cb->plan.items));
 	cb->orig = xcalloc(kr->plan.n, sizeof(*cb->orig));
 	cb->n_orig = kr->plan.n;
 	for (i = 0; i < kr->plan.n; i++)
 		if (!kr->plan.items[i].args[0])
-			split_test(kr, names, i, cb, cb->orig);
+			split_test(kr, names, i, cb);
 	free(names);
 	if (!cb->plan.n) {
 		crash_boots_free(cb);
-		return 0;
+		return;
 	}
 	cb->dir = xasprintf("%s/known-crashes", kr->dir);
 	mkdir_p(cb->dir);
@@ -200,10 +199,9 @@ int crash_boots_start(struct kernel_run *kr, const struct run_opts *o,
 			strerror(-pid));
 		restore_plan(kr, cb);
 		crash_boots_free(cb);
-		return 0;
+		return;
 	}
 	cb->pid = pid;
-	return 0;
 }
 
 /* @kr's plan as it was before the split. */
@@ -250,19 +248,11 @@ static void take_crash(struct kernel_run *kr, const struct crash_boots *cb,
 {
 	struct test_fate *f = &kr->fate[t];
 	char *path = xasprintf("%s/trace-%d.txt", cb->dir, boot), *trace;
-	size_t n = f->n_crashed + 1;
 
 	if (read_file(path, &trace, NULL))
 		trace = NULL;
 	free(path);
-	f->crashed = xrealloc(f->crashed, n * sizeof(char *));
-	f->traces = xrealloc(f->traces, n * sizeof(char *));
-	f->hows = xrealloc(f->hows, n * sizeof(char *));
-	f->boots = xrealloc(f->boots, n * sizeof(int));
-	f->crashed[f->n_crashed] = xstrdup(kase);
-	f->traces[f->n_crashed] = trace;
-	f->hows[f->n_crashed] = xstrdup(how);
-	f->boots[f->n_crashed++] = boot;
+	fate_add_crash(f, kase, trace, how, boot);
 	if (boot > f->crash_boot) {
 		f->crash_boot = boot;
 		snprintf(f->why, sizeof(f->why), "%s", how);
@@ -329,9 +319,9 @@ int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
 {
 	struct sbuf crashes = { 0 }, text = { 0 };
 	char *line, *next, *status = NULL, *msg = NULL, framed[300] = "";
-	char why[600] = "", buf[64];
+	char why[600] = "", buf[64], *(*crash)[5] = NULL;
 	int rc = spawn_finish(cb->pid, cb->pidfd, 0), boots = 0, first;
-	size_t i;
+	size_t i, n_crash = 0;
 
 	cb->pid = 0;
 	first = kr->boots + 1;
@@ -372,6 +362,8 @@ int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
 			snprintf(framed, sizeof(framed), "%s", f[1]);
 		} else if (n == 5 && !strcmp(f[0], "crash")) {
 			sbuf_printf(&crashes, "%s/%s\n", f[1], f[2]);
+			crash = xrealloc(crash, (n_crash + 1) * sizeof(*crash));
+			memcpy(crash[n_crash++], f, sizeof(f));
 		}
 	}
 	if (!status || strcmp(status, "ok")) {
@@ -382,6 +374,7 @@ int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
 				"the known crashes' boots ended in error");
 		sbuf_free(&text);
 		sbuf_free(&crashes);
+		free(crash);
 		return -1;
 	}
 	add_file(&kr->boot_log, cb->dir, "boot-log.txt");
@@ -401,19 +394,12 @@ int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
 		sbuf_free(&p);
 	}
 	if (as_listed(cb, crashes.buf, framed, why, sizeof(why))) {
-		/* The outcome again, its crashes taken as the run's. */
-		sbuf_free(&text);
-		add_file(&text, cb->dir, OUTCOME);
-		for (line = text.buf; line && *line; line = next) {
-			char *f[5];
+		size_t t;
 
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			if (fields(line, f, 5) == 5 && !strcmp(f[0], "crash") &&
-			    (i = test_index(kr, f[1])) < kr->plan.n)
-				take_crash(kr, cb, i, f[2], atoi(f[3]), f[4]);
-		}
+		for (i = 0; i < n_crash; i++)
+			if ((t = test_index(kr, crash[i][1])) < kr->plan.n)
+				take_crash(kr, cb, t, crash[i][2],
+					   atoi(crash[i][3]), crash[i][4]);
 	} else {
 		sbuf_printf(
 			&kr->boot_log,
@@ -426,6 +412,7 @@ int crash_boots_join(struct kernel_run *kr, struct crash_boots *cb,
 		kr->boots = boots;
 	sbuf_free(&text);
 	sbuf_free(&crashes);
+	free(crash);
 	return 0;
 }
 
