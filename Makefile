@@ -193,9 +193,10 @@ series: $(DEPS) all
 # The Check suites' checks are counted from their own summary lines
 # (runner/tests/tap.sh, tap_check_suites); tap_test.sh proves the
 # counting itself.
-unit: $(DEPS_CHECK) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout
+unit: $(DEPS_CHECK) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout $(OUT)/ksrc
 	@sh -c '. ./runner/tests/tap.sh && tap_check_suites "$$@"' tap $(UNIT_TESTS)
 	@sh runner/tests/guest_timeout_test.sh $(OUT)/guest/timeout
+	@sh runner/tests/run_program_test.sh runner/guest/run-program "$$(cat $(OUT)/ksrc)/tools/testing/selftests"
 	@sh runner/tests/tap_test.sh
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
@@ -294,7 +295,7 @@ fuzz: $(DEPS_ALL) $(FUZZ_BINS)
 	@sh runner/fuzz/run.sh $(FUZZ_SECONDS) $(OUT)/fuzz $(FUZZERS)
 
 lint: $(DEPS_CHECK)
-	shellcheck -s sh runner/guest/init runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
+	shellcheck -s sh runner/guest/init runner/guest/run-program runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \

@@ -445,6 +445,8 @@ int guest_image(const char *path, const struct kernel *k, const struct plan *p,
 	image_file(img, "bin/busybox", busybox, 0755);
 	image_symlink(img, "bin/sh", "busybox");
 	image_file(img, "init", LSMCONF_ROOT "/runner/guest/init", 0755);
+	image_file(img, "lsmconf/run-program",
+		   LSMCONF_ROOT "/runner/guest/run-program", 0755);
 	/* The kernel opens /dev/console before devtmpfs is mounted. */
 	image_chardev(img, "dev/console", 5, 1);
 	image_dir(img, "proc");
