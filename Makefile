@@ -73,7 +73,7 @@ GUEST_SRCS := $(wildcard selftests/*/* selftests/*/*/*)
 VARIANTS := selftests/apparmor/unix_peer_variants.h \
 	selftests/apparmor/inet_variants.h
 
-.PHONY: selftests-series intree all run compare bench msgcost mutate series check unit e2e engines fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
+.PHONY: selftests-series intree all run compare bench msgcost mutate coverage series check unit e2e engines fuzz fuzz-short selftests variants format lint checkpatch docs clean FORCE
 
 all: $(DEPS) $(LSMCONF) selftests $(OUT)/guest/perl $(OUT)/guest/runas \
 	$(OUT)/guest/timeout \
@@ -120,7 +120,8 @@ $(LSMCONF): $(sort $(CLI_OBJS)) | $(DEPS)
 $(OUT)/tests/test_spec $(OUT)/tests/test_apt $(OUT)/tests/test_kconfig \
 $(OUT)/tests/test_deb $(OUT)/tests/test_apt_download \
 $(OUT)/tests/test_series $(OUT)/tests/test_lineage \
-$(OUT)/tests/test_buildlog $(OUT)/tests/test_retarget: $(PROVISION_OBJS)
+$(OUT)/tests/test_buildlog $(OUT)/tests/test_retarget \
+$(OUT)/tests/test_coverage: $(PROVISION_OBJS)
 $(OUT)/tests/test_accel $(OUT)/tests/test_console $(OUT)/tests/test_crash \
 $(OUT)/tests/test_guest $(OUT)/tests/test_boot $(OUT)/tests/test_hostfault \
 $(OUT)/tests/test_qmp $(OUT)/tests/test_xfer $(OUT)/tests/test_untar \
@@ -134,6 +135,7 @@ $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
 $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_insns $(OUT)/tests/test_bisect \
+$(OUT)/tests/test_lcov \
 $(OUT)/tests/test_series_report: $(ANALYSIS_OBJS)
 
 # The documentation check and its rules' unit test share the rules and
@@ -183,6 +185,12 @@ selftests-series: $(DEPS) $(LSMCONF)
 
 mutate: $(DEPS) all
 	$(LSMCONF) mutate $(if $(LSM),--lsm $(LSM)) $(if $(COST),--cost "$(COST)") $(MUTATE_ARGS)
+
+# Line, branch and function coverage of the LSMs' code: SPEC (a build:
+# kernel) built with gcov counters there, the suites run on it.
+COVERAGE_SPEC ?= build:debian-source:7.2
+coverage: $(DEPS) all
+	$(LSMCONF) coverage $(if $(LSM),--lsm $(LSM)) $(COVERAGE_ARGS) $(COVERAGE_SPEC)
 
 # A patch series checked before it is merged (lsmconf series); SERIES is
 # an mbox, a directory of numbered patches, or BASE..TIP of GIT_DIR.
@@ -278,6 +286,7 @@ $(OUT)/fuzz/fuzz_saved: $(call fuzz_objs,runner/results/saved.c runner/results/r
 $(OUT)/fuzz/fuzz_plan: $(call fuzz_objs,)
 $(OUT)/fuzz/fuzz_known_tsv: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_series: $(call fuzz_objs,runner/provision/series.c)
+$(OUT)/fuzz/fuzz_lcov: $(call fuzz_objs,runner/analysis/lcov.c)
 
 $(OUT)/fuzz/obj/%.o: runner/%.c $(RUNNER_HDRS) | $(DEPS_ALL)
 	@mkdir -p $(dir $@)

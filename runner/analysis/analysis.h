@@ -3,7 +3,7 @@
  * The numbers and verdicts of the measuring subcommands, pure of I/O but
  * for reading the mutant corpus: statistics (stats.h), send-cost samples
  * (bench.h), path evidence (path.h), SELinux message cost
- * (msgcost.h), mutants (mutate.h), the bisection of a patch series
+ * (msgcost.h), lcov's coverage tracefiles (lcov.h), mutants (mutate.h), the bisection of a patch series
  * (bisect.h) and its report (series_report.h). Uses lib/ only.
  */
 #ifndef LSMCONF_ANALYSIS_H
@@ -14,6 +14,7 @@
 #include "msgcost.h"
 #include "path.h"
 #include "insns.h"
+#include "lcov.h"
 #include "series_report.h"
 #include "mutate.h"
 #include "stats.h"

@@ -16,6 +16,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_msgcost(int argc, char **argv);
 int cmd_mutate(int argc, char **argv);
+int cmd_coverage(int argc, char **argv);
 int cmd_abi(int argc, char **argv);
 int cmd_kernel(int argc, char **argv);
 int cmd_ksrc(int argc, char **argv);

@@ -223,6 +223,10 @@ static bool patchset(const char *spec, const char *root, char ***names,
 		return true;
 	}
 	copy = xstrdup(spec + 6);
+	/* A coverage build's option is not a patch. */
+	tok = strrchr(copy, ',');
+	if (tok && !strcmp(tok, ",coverage"))
+		*tok = '\0';
 	strtok_r(copy, "+", &save);
 	while ((tok = strtok_r(NULL, "+", &save))) {
 		const char *base = strrchr(tok, '/');

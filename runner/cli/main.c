@@ -18,6 +18,9 @@ static const char usage[] =
 	"       lsmconf bench [options] A B     send cost, boots A -> B -> A2\n"
 	"       lsmconf msgcost [options] SPEC... SELinux msgq cost vs category count\n"
 	"       lsmconf mutate [options]        build each mutant, run, compare with the original\n"
+	"       lsmconf coverage [options] SPEC... build each build: kernel with gcov in the\n"
+	"                                        LSMs' code, run, report line, branch and\n"
+	"                                        function coverage (lcov, genhtml)\n"
 	"       lsmconf series [options] SOURCE SERIES  build base and tip of a patch\n"
 	"                                        series, bisect what changed, report it\n"
 	"       lsmconf plan [--store DIR] CMD ARGS...  the units of compare, mutate or bench\n"
@@ -39,7 +42,8 @@ static const char usage[] =
 	"SPEC: debian:SUITE (bookworm, bookworm-backports, trixie, sid),\n"
 	"      debian:VERSION (e.g. 7.2.13+deb14), file:PATH[,modules=DIR][,config=FILE],\n"
 	"      deb:PATH (a kernel image .deb),\n"
-	"      build:SOURCE[+PATCH...] (SOURCE: a kernel tree or debian-source:X.Y)\n"
+	"      build:SOURCE[+PATCH...][,coverage] (SOURCE: a kernel tree or\n"
+	"      debian-source:X.Y; coverage: gcov counters in the LSMs' code)\n"
 	"\n"
 	"run and compare options:\n"
 	"  --test NAME       only this test binary (repeatable)\n"
@@ -107,6 +111,8 @@ int main(int argc, char **argv)
 		return cmd_msgcost(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "mutate"))
 		return cmd_mutate(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "coverage"))
+		return cmd_coverage(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "series"))
 		return cmd_series(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "plan"))

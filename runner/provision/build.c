@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "build.h"
 #include "buildlog.h"
+#include "coverage.h"
 #include "lib/lib.h"
 #include "kconfig.h"
 #include "kernel.h"
@@ -235,15 +236,23 @@ char *build_source_identity(const char *src, const char *tree)
 	return id;
 }
 
-/* What makes a build distinct: source, patches, fragment, compiler. */
+/*
+ * What makes a build distinct: source, patches, fragment, compiler, and
+ * coverage's counters.
+ */
 static char *build_key(const char *tree, char *const *patches, size_t n,
-		       struct err *e)
+		       bool coverage, struct err *e)
 {
 	struct sbuf sb = { 0 };
 	char hex[65], *text;
 	size_t i, len;
 
 	sbuf_printf(&sb, "tree %s\n", tree);
+	if (coverage) {
+		text = coverage_key_text();
+		sbuf_printf(&sb, "%s", text);
+		free(text);
+	}
 	if (!read_file(FRAGMENT, &text, &len)) {
 		/* What a suite's fragment adds: nothing today, same keys. */
 		for (i = 0; i < ARRAY_SIZE(suite_fragments); i++) {
@@ -289,6 +298,8 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 	size_t i;
 	int bad, rc;
 
+	const char *cover = k->spec.coverage ? COVERAGE_FRAGMENT : NULL;
+
 	_Static_assert(ARRAY_SIZE(suite_fragments) == 2,
 		       "merge_config.sh is given two suite fragments");
 	rc = kernel_step(k, "make tinyconfig", log, tree,
@@ -300,7 +311,8 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 			  (char *[]){ "sh", merge, "-m", "-O", (char *)out,
 				      cfgpath, FRAGMENT,
 				      (char *)suite_fragments[0],
-				      (char *)suite_fragments[1], local, NULL },
+				      (char *)suite_fragments[1], local,
+				      (char *)cover, NULL },
 			  e);
 	if (!rc)
 		rc = kernel_step(k, "make olddefconfig", log, tree,
@@ -309,8 +321,11 @@ static int configure(const struct kernel *k, const char *root, const char *tree,
 	/* Kconfig drops what it cannot satisfy: check every option held. */
 	if (!rc && read_file(cfgpath, &cfg, NULL))
 		rc = err_set(e, "cannot read %s", cfgpath);
-	for (i = 0; !rc && i <= ARRAY_SIZE(suite_fragments); i++) {
-		const char *path = i ? suite_fragments[i - 1] : FRAGMENT;
+	for (i = 0; !rc && i <= ARRAY_SIZE(suite_fragments) + !!cover; i++) {
+		const char *path = !i ? FRAGMENT :
+				   i <= ARRAY_SIZE(suite_fragments) ?
+					suite_fragments[i - 1] :
+					cover;
 
 		if (read_file(path, &frag, NULL)) {
 			rc = err_set(e, "cannot read %s", path);
@@ -514,6 +529,8 @@ static int build(const struct kernel *k, const char *pristine,
 		mkdir_p(out);
 	}
 configure:
+	if (k->spec.coverage && coverage_profile_tree(tree, e))
+		return -1;
 	if (configure(k, root, tree, out, key, log, e))
 		return -1;
 	ccache = !spawn_wait((char *[]){ "ccache", "--version", NULL },
@@ -569,10 +586,10 @@ int build_kernel(struct kernel *k, struct err *e)
 	pristine = source_tree(k, src, e);
 	if (!pristine)
 		goto out;
-	key = build_key(pristine, patches, n, e);
+	key = build_key(pristine, patches, n, k->spec.coverage, e);
 	if (!key)
 		goto out;
-	base_key = build_key(pristine, NULL, 0, e);
+	base_key = build_key(pristine, NULL, 0, k->spec.coverage, e);
 	want.base = base_key;
 	want.n = n;
 	want.hash = xcalloc(n ? n : 1, sizeof(*want.hash));

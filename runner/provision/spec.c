@@ -87,11 +87,16 @@ int kspec_parse(const char *text, struct kspec *spec, char *err, size_t size)
 		spec->kind = KSPEC_DEB;
 	} else if (!strcmp(scheme, "build")) {
 		spec->kind = KSPEC_BUILD;
-		if (value[0] == '+' || strstr(value, "++") ||
+		comma = strrchr(value, ',');
+		if (comma && !strcmp(comma, ",coverage")) {
+			spec->coverage = true;
+			*comma = '\0';
+		}
+		if (!value[0] || value[0] == '+' || strstr(value, "++") ||
 		    value[strlen(value) - 1] == '+')
 			ret = fail(
 				err, size, text,
-				"empty source or patch (want build:SOURCE[+PATCH...])");
+				"empty source or patch (want build:SOURCE[+PATCH...][,coverage])");
 	} else {
 		ret = fail(
 			err, size, text,

@@ -3,13 +3,14 @@
 #ifndef LSMCONF_SPEC_H
 #define LSMCONF_SPEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum kspec_kind {
 	KSPEC_DEBIAN, /* debian:SUITE or debian:VERSION */
 	KSPEC_FILE, /* file:PATH[,modules=DIR][,config=FILE] */
 	KSPEC_DEB, /* deb:PATH of a kernel image package */
-	KSPEC_BUILD, /* build:SOURCE[+PATCH...] */
+	KSPEC_BUILD, /* build:SOURCE[+PATCH...][,coverage] */
 };
 
 struct kspec {
@@ -18,6 +19,8 @@ struct kspec {
 	char *value; /* suite, version or path */
 	char *modules; /* file: optional modules directory */
 	char *config; /* file: optional kernel config */
+	/* build: ",coverage": gcov counters in the LSMs' code (coverage.h) */
+	bool coverage;
 };
 
 /*

@@ -216,6 +216,28 @@ static void take_whole(struct kernel_run *kr, int boot)
 	free(path);
 }
 
+/*
+ * A coverage build's gcov counters (guest/gcov/, the tree under the
+ * guest's debugfs) kept as this boot's, coverage/boot-N/: each boot's
+ * count from zero, and the report adds them up (lsmconf coverage).
+ */
+static void take_counters(struct kernel_run *kr, const char *gdir, int boot)
+{
+	char *from = xasprintf("%s/gcov", gdir), *to;
+
+	if (!path_exists(from)) {
+		free(from);
+		return;
+	}
+	to = xasprintf("%s/coverage/boot-%d", kr->dir, boot);
+	remove_tree(to);
+	if (mkdir_p(to) || rmdir(to) || rename(from, to))
+		add_problem(kr, "boot %d: cannot keep its gcov counters in %s",
+			    boot, to);
+	free(to);
+	free(from);
+}
+
 bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 		 bool *identity)
 {
@@ -264,6 +286,7 @@ bool take_frames(struct kernel_run *kr, const char *bdir, int boot,
 	/* A frame cut short is how a boot that died mid-transfer looks. */
 	if (ret < 0 && pos < len)
 		add_problem(kr, "boot %d: %s", boot, err);
+	take_counters(kr, gdir, boot);
 	free(gdir);
 	free(buf);
 	free(path);

@@ -43,6 +43,8 @@
 
 /* On the kernel command line: run_kselftest.sh -c, once (guest/init). */
 #define WHOLE_ARG "lsmconf.whole=1"
+/* A coverage build's boots: the guest zeroes and sends the gcov counters. */
+#define COVERAGE_ARG "lsmconf.coverage=1"
 
 /* What happened to one planned test across the boots. */
 struct test_fate {

@@ -130,11 +130,11 @@ static bool lsm_boot_append(const char *lsm, const char **append)
 
 /*
  * The LSM's boot parameters, the pinned feature set (lsmconf.abi=, which
- * the guest's init hands to the tests), then the user's (the kernel takes
- * the last).
+ * the guest's init hands to the tests), a coverage build's counters, then
+ * the user's (the kernel takes the last).
  */
 static char *lsm_append(const struct run_opts *o, const char *own,
-			const char *abi)
+			const char *abi, bool coverage)
 {
 	struct sbuf sb = { 0 };
 
@@ -142,6 +142,8 @@ static char *lsm_append(const struct run_opts *o, const char *own,
 		sbuf_printf(&sb, "%s", own);
 	if (abi)
 		sbuf_printf(&sb, "%slsmconf.abi=%s", sb.len ? " " : "", abi);
+	if (coverage)
+		sbuf_printf(&sb, "%s" COVERAGE_ARG, sb.len ? " " : "");
 	if (o->append)
 		sbuf_printf(&sb, "%s%s", sb.len ? " " : "", o->append);
 	return sb.buf;
@@ -152,7 +154,8 @@ int run_check_cmdline(const struct run_opts *o, struct err *e)
 	size_t i;
 
 	for (i = 0; i < n_lsms; i++) {
-		char *append = lsm_append(o, lsms[i].boot_append, o->abi);
+		/* With a coverage build's argument: the longest it can be. */
+		char *append = lsm_append(o, lsms[i].boot_append, o->abi, true);
 		char *line = boot_cmdline(append);
 		/* A whole-collection boot adds " " WHOLE_ARG (boots.c). */
 		size_t len =
@@ -499,7 +502,7 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	kr.whole = o->whole;
 	/* Only an LSM whose policy the guest compiles has a pinned ABI. */
 	kr.abi = lsm_find(lsm)->pins_abi ? o->abi : NULL;
-	append = lsm_append(o, own, kr.abi);
+	append = lsm_append(o, own, kr.abi, k->spec.coverage);
 
 	kr.label = strrchr(kr.dir, '/') + 1;
 	timing_row(&kr.timing, kr.label, 0, k->build_log ? T_BUILD : T_FETCH,

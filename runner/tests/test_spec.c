@@ -166,6 +166,29 @@ START_TEST(test_deb)
 }
 END_TEST
 
+/* build:'s one option: ",coverage" at the end, not a patch. */
+START_TEST(test_build_coverage)
+{
+	parse_ok("build:debian-source:7.2+/p/a.patch,coverage");
+	ck_assert_int_eq(spec.kind, KSPEC_BUILD);
+	ck_assert_str_eq(spec.value, "debian-source:7.2+/p/a.patch");
+	ck_assert(spec.coverage);
+	kspec_free(&spec);
+	parse_ok("build:/src/linux");
+	ck_assert(!spec.coverage);
+	ck_assert_str_eq(spec.value, "/src/linux");
+	kspec_free(&spec);
+	/* Another word after a comma is the path's own. */
+	parse_ok("build:/src/linux,v2");
+	ck_assert(!spec.coverage);
+	ck_assert_str_eq(spec.value, "/src/linux,v2");
+	kspec_free(&spec);
+	parse_bad("build:,coverage");
+	parse_bad("build:+/p.patch,coverage");
+	parse_bad("build:src+,coverage");
+}
+END_TEST
+
 START_TEST(test_no_colon)
 {
 	parse_bad("sid");
@@ -348,6 +371,7 @@ static Suite *spec_suite(void)
 	tcase_add_test(tc, test_error_truncated);
 	tcase_add_test(tc, test_error_one_line);
 	tcase_add_test(tc, test_free_twice);
+	tcase_add_test(tc, test_build_coverage);
 	tcase_add_test(tc, test_build_source_identity);
 	tcase_add_test(tc, test_check_local_files);
 	suite_add_tcase(s, tc);

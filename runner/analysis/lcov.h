@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lcov's tracefiles (geninfo's .info: SF, FN, FNDA, BRDA, DA records;
+ * lcov 2's FNL and FNA in place of FN and FNDA, and VER), read strictly into per-file line, branch and function coverage with
+ * each function's count. The summary lines (LF/LH, BRF/BRH, FNF/FNH)
+ * must agree with the records they sum: a tracefile that does not is
+ * refused, never half believed.
+ */
+#ifndef LSMCONF_LCOV_H
+#define LSMCONF_LCOV_H
+
+#include <stddef.h>
+
+struct lcov_func {
+	char *name;
+	unsigned long line; /* where it starts */
+	unsigned long long count; /* calls (FNDA); 0 when none */
+	long index; /* lcov 2's FNL index, -1 for lcov 1's FN */
+};
+
+struct lcov_file {
+	char *path; /* SF:, as geninfo wrote it */
+	unsigned long lines, lines_hit; /* DA records, those with a count */
+	unsigned long branches, branches_hit; /* BRDA, those taken */
+	struct lcov_func *funcs;
+	size_t n_funcs;
+	unsigned long funcs_hit; /* functions called at least once */
+};
+
+struct lcov {
+	struct lcov_file *files;
+	size_t n;
+};
+
+/*
+ * Parses @text (@len bytes) into @out. Returns 0, or -1 with a one-line
+ * reason naming the line in @err (an unknown record, a malformed number,
+ * a record outside SF...end_of_record, a summary that disagrees).
+ */
+int lcov_parse(const char *text, size_t len, struct lcov *out, char *err,
+	       size_t size);
+void lcov_free(struct lcov *l);
+
+/* The file whose path ends with "/@suffix" (or is @suffix), or NULL. */
+const struct lcov_file *lcov_file(const struct lcov *l, const char *suffix);
+/* Function @name of any file, or NULL. */
+const struct lcov_func *lcov_func(const struct lcov *l, const char *name);
+
+#endif

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A coverage build's counters made into lcov's reports: each boot's gcov
+ * counters (coverage/boot-N/ of each LSM's results, the guest's debugfs
+ * tree) beside the build's notes files, captured by lcov with the gcov of
+ * the compiler that built the kernel, the boots added up, genhtml's HTML,
+ * and coverage.tsv: line, branch and function coverage per file.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "coverage.h"
+#include "analysis/analysis.h"
+#include "provision/provision.h"
+#include "lib/lib.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LCOV_TIMEOUT_S 600
+
+/* The capture's files: each counter file copied, its notes file linked. */
+static const char *walk_from, *walk_objdir, *walk_to;
+static int walk_copied, walk_failed;
+
+static int take_counter(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	size_t len = strlen(path);
+	char *rel, *dir, *to, *notes, *link_to;
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F || len < 5 || strcmp(path + len - 5, ".gcda"))
+		return 0;
+	/* "/security/apparmor/lsm" */
+	rel = xstrndup(path + strlen(walk_from),
+		       len - strlen(walk_from) - strlen(".gcda"));
+	to = xasprintf("%s%s.gcda", walk_to, rel);
+	dir = xstrndup(to, strrchr(to, '/') - to);
+	notes = xasprintf("%s%s.gcno", walk_objdir, rel);
+	link_to = xasprintf("%s%s.gcno", walk_to, rel);
+	if (mkdir_p(dir) || !path_exists(notes) || copy_file(path, to, 0644) ||
+	    symlink(notes, link_to))
+		walk_failed++;
+	else
+		walk_copied++;
+	free(rel);
+	free(dir);
+	free(to);
+	free(notes);
+	free(link_to);
+	return 0;
+}
+
+static int run_lcov(char *const argv[], const char *log, struct err *e)
+{
+	char status[128];
+	int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	int ret;
+
+	if (fd < 0)
+		return err_set(e, "cannot write %s: %s", log, strerror(errno));
+	ret = spawn_wait(argv, &(struct spawn_opts){
+				       .stdin_fd = -1,
+				       .stdout_fd = fd,
+				       .stderr_fd = fd,
+				       .timeout_s = LCOV_TIMEOUT_S,
+			       });
+	close(fd);
+	if (ret)
+		return err_set(
+			e, "%s failed (%s); its output is in %s", argv[0],
+			spawn_strstatus(ret, status, sizeof(status)), log);
+	return 0;
+}
+
+/*
+ * One boot's counters (@boot: a coverage/boot-N directory) captured into
+ * @info. The guest's tree mirrors the build's object directory @objdir
+ * by its absolute path. 0, or -1 and @e.
+ */
+static int capture_boot(const char *boot, const char *objdir, const char *work,
+			const char *info, const char *log, struct err *e)
+{
+	char *from = xasprintf("%s%s", boot, objdir);
+	int rc;
+
+	if (!path_exists(from)) {
+		rc = err_set(
+			e,
+			"%s: no counters of the build %s (a boot of another build?)",
+			boot, objdir);
+		free(from);
+		return rc;
+	}
+	remove_tree(work);
+	walk_from = from;
+	walk_objdir = objdir;
+	walk_to = work;
+	walk_copied = walk_failed = 0;
+	nftw(from, take_counter, 16, FTW_PHYS);
+	free(from);
+	if (walk_failed)
+		return err_set(
+			e,
+			"%s: %d counter files without their build's notes (.gcno) or not copied",
+			boot, walk_failed);
+	if (!walk_copied)
+		return err_set(e, "%s: no counter files", boot);
+	return run_lcov((char *[]){ "lcov", "--quiet", "--capture",
+				    "--directory", (char *)work,
+				    "--base-directory", (char *)objdir,
+				    "--gcov-tool", "gcov", "--rc",
+				    "lcov_branch_coverage=1", "--output-file",
+				    (char *)info, NULL },
+			log, e);
+}
+
+/* The path of @file relative to the kernel tree @tree. */
+static const char *tree_relative(const char *file, const char *tree)
+{
+	size_t tl = strlen(tree);
+
+	if (!strncmp(file, tree, tl) && file[tl] == '/')
+		return file + tl + 1;
+	return file;
+}
+
+static int write_summary(const struct lcov *l, const char *tree,
+			 const char *path, struct err *e)
+{
+	struct sbuf sb = { 0 };
+	size_t i;
+	int rc;
+
+	sbuf_printf(
+		&sb,
+		"file\tlines\tlines_hit\tbranches\tbranches_hit\tfunctions\tfunctions_hit\n");
+	for (i = 0; i < l->n; i++) {
+		const struct lcov_file *f = &l->files[i];
+
+		sbuf_printf(&sb, "%s\t%lu\t%lu\t%lu\t%lu\t%zu\t%lu\n",
+			    tree_relative(f->path, tree), f->lines,
+			    f->lines_hit, f->branches, f->branches_hit,
+			    f->n_funcs, f->funcs_hit);
+	}
+	rc = write_file(path, sb.buf, sb.len);
+	sbuf_free(&sb);
+	return rc ? err_set(e, "cannot write %s: %s", path, strerror(-rc)) : 0;
+}
+
+/* Each boot's counters of one LSM's results, the known crashes' too. */
+static const char *const boot_globs[] = { "%s/coverage/boot-*",
+					  "%s/known-crashes/coverage/boot-*" };
+#define MAX_BOOTS 64
+
+int coverage_report(const struct kernel *k, char *const *lsm_dirs, size_t n,
+		    const char *out, struct lcov *l, struct err *e)
+{
+	const char *tail = "/arch/x86/boot/bzImage";
+	size_t il = strlen(k->image), tl = strlen(tail), i, j, b, boots = 0;
+	char *objdir, *tree, *log, *work, *merged, *text = NULL, err[256];
+	char *infos[MAX_BOOTS], *argv[6 + 2 * MAX_BOOTS + 3];
+	size_t argc = 0, len;
+	int rc = 0;
+
+	memset(l, 0, sizeof(*l));
+	if (!k->spec.coverage || il <= tl || strcmp(k->image + il - tl, tail))
+		return err_set(e,
+			       "%s: not a coverage build (build:...,coverage)",
+			       k->spec.text);
+	objdir = xstrndup(k->image, il - tl);
+	tree = xstrndup(objdir, strrchr(objdir, '/') - objdir);
+	log = xasprintf("%s/lcov.log", out);
+	work = xasprintf("%s/capture", out);
+	merged = xasprintf("%s/coverage.info", out);
+	if (mkdir_p(out))
+		rc = err_set(e, "cannot create %s", out);
+	argv[argc++] = "lcov";
+	argv[argc++] = "--quiet";
+	argv[argc++] = "--rc";
+	argv[argc++] = "lcov_branch_coverage=1";
+	for (i = 0; !rc && i < n; i++) {
+		for (j = 0; !rc && j < ARRAY_SIZE(boot_globs); j++) {
+			char *pattern = xasprintf(boot_globs[j], lsm_dirs[i]);
+			glob_t g;
+
+			if (!glob(pattern, 0, NULL, &g)) {
+				for (b = 0; !rc && b < g.gl_pathc; b++) {
+					if (boots == MAX_BOOTS) {
+						rc = err_set(
+							e,
+							"more than %d boots' counters",
+							MAX_BOOTS);
+						break;
+					}
+					infos[boots] =
+						xasprintf("%s/boot-%zu.info",
+							  out, boots + 1);
+					argv[argc++] = "--add-tracefile";
+					argv[argc++] = infos[boots];
+					rc = capture_boot(g.gl_pathv[b], objdir,
+							  work, infos[boots++],
+							  log, e);
+				}
+				globfree(&g);
+			}
+			free(pattern);
+		}
+	}
+	remove_tree(work);
+	if (!rc && !boots)
+		rc = err_set(
+			e,
+			"%s: no boot sent its gcov counters (a boot that ends in a crash loses them)",
+			k->spec.text);
+	if (!rc) {
+		argv[argc++] = "--output-file";
+		argv[argc++] = merged;
+		argv[argc] = NULL;
+		rc = run_lcov(argv, log, e);
+	}
+	if (!rc) {
+		char *html = xasprintf("%s/html", out);
+
+		remove_tree(html);
+		rc = run_lcov((char *[]){ "genhtml", "--quiet",
+					  "--branch-coverage", "--prefix", tree,
+					  "--title", (char *)k->spec.text,
+					  "--output-directory", html, merged,
+					  NULL },
+			      log, e);
+		free(html);
+	}
+	if (!rc && read_file(merged, &text, &len))
+		rc = err_set(e, "cannot read %s", merged);
+	if (!rc && lcov_parse(text, len, l, err, sizeof(err)))
+		rc = err_set(e, "%s: %s", merged, err);
+	if (!rc) {
+		char *tsv = xasprintf("%s/coverage.tsv", out);
+
+		rc = write_summary(l, tree, tsv, e);
+		free(tsv);
+	}
+	free(text);
+	for (i = 0; i < boots; i++)
+		free(infos[i]);
+	free(merged);
+	free(work);
+	free(log);
+	free(objdir);
+	free(tree);
+	return rc;
+}
