@@ -14,6 +14,7 @@
 #include "msgcost.h"
 #include "path.h"
 #include "insns.h"
+#include "hooks.h"
 #include "lcov.h"
 #include "series_report.h"
 #include "mutate.h"

@@ -60,6 +60,42 @@ static void print_summary(const struct lcov *l)
 	}
 }
 
+/* Per LSM: its hooks, those the counters saw called, those not built. */
+static void print_hooks(const char *out)
+{
+	char *path = xasprintf("%s/hooks.tsv", out), *text = NULL, *line;
+	char lsm[64] = "", cur[64];
+	size_t hooks = 0, called = 0, absent = 0;
+
+	if (read_file(path, &text, NULL)) {
+		free(path);
+		return;
+	}
+	line = strchr(text, '\n');
+	while (line && *++line) {
+		char calls[32];
+
+		if (sscanf(line, "%63[^\t]\t%*[^\t]\t%*[^\t]\t%31[^\n]", cur,
+			   calls) == 2) {
+			if (strcmp(cur, lsm) && hooks) {
+				printf("   %s: %zu hooks registered, %zu called, %zu not built\n",
+				       lsm, hooks, called, absent);
+				hooks = called = absent = 0;
+			}
+			snprintf(lsm, sizeof(lsm), "%s", cur);
+			hooks++;
+			absent += !strcmp(calls, "-");
+			called += strcmp(calls, "-") && strcmp(calls, "0");
+		}
+		line = strchr(line, '\n');
+	}
+	if (hooks)
+		printf("   %s: %zu hooks registered, %zu called, %zu not built\n",
+		       lsm, hooks, called, absent);
+	free(text);
+	free(path);
+}
+
 /* @spec as a coverage build: build: only, ",coverage" added. */
 static char *coverage_spec(const char *spec)
 {
@@ -99,12 +135,13 @@ static bool cover_one(const struct run_opts *o, const char *root,
 	ok = kb.ok;
 	timing_rows_of(&kb, timing);
 	out = report_dir(&kb);
-	if (coverage_report(&k, kb.dir, kb.n, out, &l, &e))
+	if (coverage_report(&k, kb.dir, kb.lsm, kb.n, out, &l, &e))
 		die("%s", e.msg);
 	printf("== coverage of %s\n", text);
 	print_summary(&l);
-	printf("   per file: %s/coverage.tsv; HTML: %s/html/index.html\n", out,
-	       out);
+	print_hooks(out);
+	printf("   per file: %s/coverage.tsv; hooks: %s/hooks.tsv; HTML: %s/html/index.html\n",
+	       out, out, out);
 	lcov_free(&l);
 	free(out);
 	free(text);

@@ -11,12 +11,14 @@ struct err;
 
 /*
  * The gcov counters of every boot of coverage build @k, under each of the
- * @n results directories @lsm_dirs (one an LSM), into @out: each boot's
- * lcov capture (boot-N.info), their sum (coverage.info), genhtml's report
- * (html/), coverage.tsv (per file: lines, branches and functions found
- * and hit) and lcov.log; the sum read back into @l. 0, or -1 and @e.
+ * @n results directories @lsm_dirs (one an LSM, @lsms), into @out: each
+ * boot's lcov capture (boot-N.info), their sum (coverage.info), genhtml's
+ * report (html/), coverage.tsv (per file: lines, branches and functions
+ * found and hit), hooks.tsv (each LSM's hooks and their calls) and
+ * lcov.log; the sum read back into @l. 0, or -1 and @e.
  */
-int coverage_report(const struct kernel *k, char *const *lsm_dirs, size_t n,
-		    const char *out, struct lcov *l, struct err *e);
+int coverage_report(const struct kernel *k, char *const *lsm_dirs,
+		    const char *const *lsms, size_t n, const char *out,
+		    struct lcov *l, struct err *e);
 
 #endif

@@ -160,8 +160,68 @@ static const char *const boot_globs[] = { "%s/coverage/boot-*",
 					  "%s/known-crashes/coverage/boot-*" };
 #define MAX_BOOTS 64
 
-int coverage_report(const struct kernel *k, char *const *lsm_dirs, size_t n,
-		    const char *out, struct lcov *l, struct err *e)
+/*
+ * hooks.tsv: every hook each LSM of @lsms registers in @tree's source
+ * (its LSM_HOOK_INIT list) with its function and the calls the counters
+ * saw; "-" for a function the build has no counters of (not compiled
+ * in: a hook under an option the configuration lacks).
+ */
+static int write_hooks(const struct lcov *l, const char *tree,
+		       const char *const *lsms, size_t n, const char *path,
+		       struct err *e)
+{
+	struct sbuf sb = { 0 };
+	size_t i, j;
+	int rc = 0;
+
+	sbuf_printf(&sb, "lsm\thook\tfunction\tcalls\n");
+	for (i = 0; !rc && i < n; i++) {
+		const struct lsm *m = lsm_find(lsms[i]);
+		char *src, *text = NULL;
+		struct lsm_hook *h;
+		size_t nh, bad;
+
+		if (!m || !m->hooks_src)
+			continue;
+		src = xasprintf("%s/%s", tree, m->hooks_src);
+		if (read_file(src, &text, NULL)) {
+			rc = err_set(e, "cannot read %s", src);
+			free(src);
+			break;
+		}
+		bad = lsm_hooks_parse(text, &h, &nh);
+		if (bad || !nh)
+			rc = err_set(
+				e,
+				"%s: %zu LSM_HOOK_INIT uses that are not two names, %zu read",
+				src, bad, nh);
+		for (j = 0; !rc && j < nh; j++) {
+			const struct lcov_func *f = lcov_func(l, h[j].function);
+
+			if (f)
+				sbuf_printf(&sb, "%s\t%s\t%s\t%llu\n", m->name,
+					    h[j].hook, h[j].function, f->count);
+			else
+				sbuf_printf(&sb, "%s\t%s\t%s\t-\n", m->name,
+					    h[j].hook, h[j].function);
+		}
+		lsm_hooks_free(h, nh);
+		free(text);
+		free(src);
+	}
+	if (!rc) {
+		rc = write_file(path, sb.buf, sb.len);
+		if (rc)
+			rc = err_set(e, "cannot write %s: %s", path,
+				     strerror(-rc));
+	}
+	sbuf_free(&sb);
+	return rc;
+}
+
+int coverage_report(const struct kernel *k, char *const *lsm_dirs,
+		    const char *const *lsms, size_t n, const char *out,
+		    struct lcov *l, struct err *e)
 {
 	const char *tail = "/arch/x86/boot/bzImage";
 	size_t il = strlen(k->image), tl = strlen(tail), i, j, b, boots = 0;
@@ -246,6 +306,12 @@ int coverage_report(const struct kernel *k, char *const *lsm_dirs, size_t n,
 		char *tsv = xasprintf("%s/coverage.tsv", out);
 
 		rc = write_summary(l, tree, tsv, e);
+		free(tsv);
+	}
+	if (!rc) {
+		char *tsv = xasprintf("%s/hooks.tsv", out);
+
+		rc = write_hooks(l, tree, lsms, n, tsv, e);
 		free(tsv);
 	}
 	free(text);

@@ -19,6 +19,7 @@ const struct lsm lsms[] = {
 		.boot_append = NULL,
 		.tests = "apparmor",
 		.src_dir = "security/apparmor",
+		.hooks_src = "security/apparmor/lsm.c",
 		.pins_abi = true,
 	},
 	{
@@ -26,6 +27,7 @@ const struct lsm lsms[] = {
 		.boot_append = "lsm=landlock,lockdown,yama,selinux,bpf",
 		.tests = "selinux",
 		.src_dir = "security/selinux",
+		.hooks_src = "security/selinux/hooks.c",
 		.pins_abi = false,
 	},
 };

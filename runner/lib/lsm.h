@@ -17,6 +17,8 @@ struct lsm {
 	const char *boot_append;
 	const char *tests; /* its folder under the installed selftests */
 	const char *src_dir; /* its kernel sources, e.g. "security/selinux" */
+	/* The file of its LSM_HOOK_INIT list, e.g. "security/selinux/hooks.c" */
+	const char *hooks_src;
 	/*
 	 * Its policy is compiled in the guest (by the guest's tools, for the
 	 * feature set --abi pins); false: compiled on the host, no pinning.
