@@ -40,7 +40,7 @@ static void print_summary(const struct lcov *l)
 {
 	size_t i;
 
-	printf("   %-32s %22s %22s %18s\n", "file", "lines", "branches",
+	printf("   %-32s %18s %18s %14s\n", "file", "lines", "branches",
 	       "functions");
 	for (i = 0; i < ARRAY_SIZE(summary_files); i++) {
 		const struct lcov_file *f = lcov_file(l, summary_files[i]);
@@ -56,7 +56,7 @@ static void print_summary(const struct lcov *l)
 			 f->branches, pct(f->branches_hit, f->branches));
 		snprintf(c, sizeof(c), "%lu/%zu %5.1f%%", f->funcs_hit,
 			 f->n_funcs, pct(f->funcs_hit, f->n_funcs));
-		printf("   %-32s %22s %22s %18s\n", summary_files[i], a, b, c);
+		printf("   %-32s %18s %18s %14s\n", summary_files[i], a, b, c);
 	}
 }
 
@@ -109,13 +109,17 @@ static char *coverage_spec(const char *spec)
 	return xasprintf("%s,coverage", spec);
 }
 
-/* RESULTS/LABEL-coverage, LABEL the kernel's results directory's name without its LSM. */
+/*
+ * RESULTS/LABEL: the kernel's results directory's name without its LSM
+ * ("build-debian-source-7.2-coverage"), beside its LSMs' directories.
+ */
 static char *report_dir(const struct kernel_boots *kb)
 {
 	const char *dir = kb->dir[0], *dash = strrchr(dir, '-');
 
-	return xasprintf("%.*s-coverage",
-			 (int)(dash ? dash - dir : (long)strlen(dir)), dir);
+	if (!dash || strcmp(dash + 1, kb->lsm[0]))
+		return xasprintf("%s-report", dir);
+	return xstrndup(dir, dash - dir);
 }
 
 static bool cover_one(const struct run_opts *o, const char *root,

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct mutate_opts {
@@ -493,7 +494,22 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 struct mutate_args {
 	struct mutate_opts m;
 	bool lsm_given;
+	struct mutate_gen gen;
+	bool seed_given, dir_given;
 };
+
+/* A count or a seed: decimal digits only. */
+static unsigned long long number_option(const char *opt, const char *v)
+{
+	char *end;
+	unsigned long long x;
+
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (!*v || *end || errno || *v == '-')
+		die("%s: want a number, not %s", opt, v);
+	return x;
+}
 
 static bool mutate_option(void *ctx, const char *opt, const char *v)
 {
@@ -504,6 +520,19 @@ static bool mutate_option(void *ctx, const char *opt, const char *v)
 		a->lsm_given = true;
 	if (!strcmp(opt, "--mutants")) {
 		m->dir = opt_value(opt, v);
+		a->dir_given = true;
+	} else if (!strcmp(opt, "--generate")) {
+		a->gen.n = number_option(opt, opt_value(opt, v));
+		if (!a->gen.n || a->gen.n > 10000)
+			die("--generate: want 1 to 10000 mutants, not %s", v);
+	} else if (!strcmp(opt, "--seed")) {
+		a->gen.seed = number_option(opt, opt_value(opt, v));
+		a->seed_given = true;
+	} else if (!strcmp(opt, "--files")) {
+		opt_value(opt, v);
+		a->gen.files = xrealloc(a->gen.files,
+					(a->gen.n_files + 1) * sizeof(char *));
+		a->gen.files[a->gen.n_files++] = (char *)v;
 	} else if (!strcmp(opt, "--mutant")) {
 		opt_value(opt, v);
 		m->only = xrealloc(m->only, (m->n_only + 1) * sizeof(char *));
@@ -553,6 +582,21 @@ static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
 
 		if (bench_points_check(m->cost, err, sizeof(err)))
 			die("--cost: %s", err);
+	}
+	if (!a->gen.n && (a->seed_given || a->gen.n_files))
+		die("mutate: --seed and --files go with --generate N");
+	if (a->gen.n) {
+		struct err e;
+
+		if (a->dir_given || m->n_only)
+			die("mutate: --generate draws its own mutants: no --mutants or --mutant with it");
+		/* Chosen at run time and printed: the same seed, the same mutants. */
+		if (!a->seed_given)
+			a->gen.seed = ((unsigned long long)time(NULL) << 16) ^
+				      (unsigned long long)getpid();
+		m->dir = mutate_generate(&a->gen, m->source, o->lsms, &e);
+		if (!m->dir)
+			die("mutate --generate: %s", e.msg);
 	}
 }
 

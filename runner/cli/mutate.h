@@ -143,4 +143,24 @@ void kernel_failures(const struct kernel_boots *kb, const struct record_set *rs,
 /* The guest reached its tests (sent its identity) in every boot's run. */
 bool mutate_reached(const struct kernel_boots *kb);
 
+/* mutate --generate N --seed S [--files GLOB]... (mutate_gen.c) */
+struct mutate_gen {
+	size_t n; /* 0: not asked */
+	uint64_t seed;
+	char **files; /* --files GLOBs, relative to the tree */
+	size_t n_files;
+};
+
+/*
+ * The mutants @gen asks for, drawn from the tree of @source (a kernel
+ * tree or debian-source:X.Y): N from each LSM of @want (its own C files,
+ * each of its subdirectories' too) or N from the --files globs, written
+ * as patches into a directory of the cache named by every input (the
+ * same inputs, the same patches), whose path is returned. Prints the
+ * seed and the counts. NULL and @e when the tree or a file cannot be
+ * read or nothing matched.
+ */
+char *mutate_generate(const struct mutate_gen *gen, const char *source,
+		      const char *want, struct err *e);
+
 #endif

@@ -486,10 +486,61 @@ built_from_source() {
 		sh -c "! grep -q ' security/apparmor/af_unix\.o' '$cache/builds/${k2:-none}/build.log'"
 	[ -n "$k2" ] && rm -rf "${cache:?}/builds/$k2" "$cache/builds/$k2.lock"
 }
+# Coverage and generated mutants (issue 39). Coverage: one
+# unix_peer_test case on the coverage build of 7.2. A confined sender's datagram goes through the unix_may_send hook;
+# nothing in it mounts, and the counters were zeroed after the guest's
+# own mounts: sb_mount's count is 0.
+coverage_boot() {
+	cv_case=unix_peer.abi_5_0__dgram__abstract__send_deny__unconfined.decisions
+	skippable timeout -k 5 3000 "$L" coverage --results "$T/cv" --lsm apparmor \
+		--test unix_peer_test --args "-r $cv_case" build:debian-source:7.2 \
+		> "$T/cv.out" 2>&1
+	rc=$?
+	check "coverage of one case: exit 0" [ "$rc" -eq 0 ]
+	for cvd in "$T"/cv/latest/*-coverage; do break; done
+	check "coverage: boot 1's counters captured (boot-1.info)" \
+		test -s "${cvd:-none}/boot-1.info"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "coverage: hooks.tsv counts apparmor_unix_may_send's calls: $(grep -h 'unix_may_send' "${cvd:-none}/hooks.tsv" 2> /dev/null | tr '\t' ' ')" \
+		awk -F '\t' '$1 == "apparmor" && $2 == "unix_may_send" &&
+		$3 == "apparmor_unix_may_send" && $4 > 0 { f = 1 } END { exit !f }' \
+		"${cvd:-none}/hooks.tsv"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "coverage: counted from the first test on: sb_mount 0 calls" \
+		awk -F '\t' '$2 == "sb_mount" && $4 == "0" { f = 1 } END { exit !f }' \
+		"${cvd:-none}/hooks.tsv"
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "coverage: coverage.tsv has lines of security/apparmor/af_unix.c hit" \
+		awk -F '\t' '$1 == "security/apparmor/af_unix.c" && $3 > 0 &&
+		$3 <= $2 { f = 1 } END { exit !f }' "${cvd:-none}/coverage.tsv"
+	check "coverage: the summary names af_unix.c with its lines" \
+		grep -q '^   security/apparmor/af_unix.c  *[0-9]*/[0-9]* ' "$T/cv.out"
+	check "coverage: genhtml's report" test -s "${cvd:-none}/html/index.html"
+	# Generated mutants: a fixed seed draws the same patches every time
+	# (plan draws them, then mutate again), each named by its operator,
+	# file and line, and each gets its verdict.
+	skippable "$L" plan --store "$T/gs" mutate --generate 2 --seed 39 \
+		--lsm apparmor > "$T/gs.out" 2>&1
+	gdir=$(sed -n 's/^lsmconf: mutate --generate 2 --seed 39: .* into //p' "$T/gs.out")
+	sums1=$(cat "${gdir:-/none}"/*.patch 2> /dev/null | sha256sum)
+	skippable timeout -k 5 3000 "$L" mutate --results "$T/mg" --generate 2 \
+		--seed 39 --lsm apparmor --test unix_peer_test > "$T/mg.out" 2>&1
+	rc=$?
+	sums2=$(cat "${gdir:-/none}"/*.patch 2> /dev/null | sha256sum)
+	check "generated mutants: seed 39 drew the same 2 patches twice" \
+		sh -c "[ '$sums1' = '$sums2' ] && [ \$(ls '${gdir:-/none}' | wc -l) -eq 2 ]"
+	check "generated mutants: each says its operator, file and line" sh -c \
+		"[ \$(grep -l '^generated: [a-z0-9-]* at security/apparmor/[a-z_]*\.c:[0-9]*: ' '${gdir:-/none}'/*.patch | wc -l) -eq 2 ]"
+	check "generated mutants: each has its verdict (exit $rc): $(grep -c '^== mutant g00[12]-' "$T/mg.out")" \
+		sh -c "[ \$(grep -Ec '^== mutant g00[12]-[a-z0-9_-]*: (killed|survived|stillborn|inconclusive)' '$T/mg.out') -eq 2 ]"
+	expect_fail "plan mutate --generate without --seed is refused (each unit would draw again)" \
+		'needs --seed S' "$L" plan --store "$T/gs2" mutate --generate 2
+}
 if [ -n "${LSMCONF_SKIP_BUILD:-}" ]; then
 	skip_block "LSMCONF_SKIP_BUILD is set: no kernel built from source"
 fi
 built_from_source
+coverage_boot
 end_skip_block
 
 tap_end

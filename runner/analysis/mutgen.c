@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "mutgen.h"
+#include "lib/lib.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const mutgen_ops[] = {
+	"negate-condition",  "swap-equality",  "swap-relational",
+	"drop-error-return", "return-0-early", "swap-errno",
+	"drop-mask-bit",     "skip-call",
+};
+const size_t mutgen_n_ops = ARRAY_SIZE(mutgen_ops);
+
+struct sites {
+	struct mutgen_site *v;
+	size_t n;
+};
+
+/* @line with bytes [@at, @at + @len) replaced by @with. */
+static char *splice(const char *line, size_t at, size_t len, const char *with)
+{
+	return xasprintf("%.*s%s%s", (int)at, line, with, line + at + len);
+}
+
+static void add(struct sites *s, const char *op, unsigned long line,
+		char *after)
+{
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] =
+		(struct mutgen_site){ .op = op, .line = line, .after = after };
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The identifier ending just before @end (at most @start), its length. */
+static size_t ident_before(const char *start, const char *end)
+{
+	size_t n = 0;
+
+	while (end - n > start && ident_char(end[-(long)n - 1]))
+		n++;
+	return n;
+}
+
+/* A constant's name: upper case, digits and '_', a letter first. */
+static bool constant(const char *p, size_t len)
+{
+	size_t i;
+
+	if (len < 2 || !isupper((unsigned char)p[0]))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isupper((unsigned char)p[i]) &&
+		    !isdigit((unsigned char)p[i]) && p[i] != '_')
+			return false;
+	return true;
+}
+
+/* The ')' that closes the '(' at @open in @m (masked), or NULL. */
+static const char *closing(const char *open)
+{
+	int depth = 0;
+
+	for (; *open; open++) {
+		if (*open == '(')
+			depth++;
+		else if (*open == ')' && !--depth)
+			return open;
+	}
+	return NULL;
+}
+
+static const char *skip_blank(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/*
+ * The sites of one line: @line the text, @m the same with comments and
+ * the insides of literals blanked (same length), @no its number.
+ */
+static void line_sites(struct sites *s, const char *line, const char *m,
+		       unsigned long no)
+{
+	const char *t = skip_blank(m), *p;
+	size_t indent = t - m, len = strlen(m);
+
+	/* negate-condition: "if (C)" with C whole on the line. */
+	p = t;
+	if (!strncmp(p, "} else ", 7))
+		p = skip_blank(p + 7);
+	if (!strncmp(p, "if (", 4) || !strncmp(p, "if(", 3)) {
+		const char *open = strchr(p, '('), *close = closing(open);
+
+		if (close && (!*skip_blank(close + 1) ||
+			      !strcmp(skip_blank(close + 1), "{"))) {
+			size_t o = open - m, c = close - m;
+			char *after = xasprintf("%.*s(!(%.*s))%s", (int)o, line,
+						(int)(c - o - 1), line + o + 1,
+						line + c + 1);
+
+			add(s, "negate-condition", no, after);
+		}
+	}
+	for (p = m; *p; p++) {
+		size_t at = p - m;
+		char prev = at ? p[-1] : ' ';
+
+		/* swap-equality */
+		if (p[0] == '=' && p[1] == '=' && !strchr("=!<>", prev) &&
+		    p[2] != '=')
+			add(s, "swap-equality", no, splice(line, at, 2, "!="));
+		if (p[0] == '!' && p[1] == '=' && p[2] != '=')
+			add(s, "swap-equality", no, splice(line, at, 2, "=="));
+		/* swap-relational: not <<, >>, ->, nor their = forms */
+		if ((p[0] == '<' || p[0] == '>') && prev != '<' &&
+		    prev != '>' && prev != '-' && p[1] != '<' && p[1] != '>') {
+			if (p[1] == '=')
+				add(s, "swap-relational", no,
+				    splice(line, at, 2,
+					   p[0] == '<' ? "<" : ">"));
+			else
+				add(s, "swap-relational", no,
+				    splice(line, at, 1,
+					   p[0] == '<' ? "<=" : ">="));
+		}
+		/* swap-errno: "-EXXX" */
+		if (p[0] == '-' && p[1] == 'E' && !ident_char(prev) &&
+		    prev != ')') {
+			size_t n = 1;
+
+			while (ident_char(p[1 + n]))
+				n++;
+			if (constant(p + 1, n)) {
+				bool eacces =
+					n == 6 && !strncmp(p + 1, "EACCES", 6);
+
+				add(s, "swap-errno", no,
+				    splice(line, at + 1, n,
+					   eacces ? "EPERM" : "EACCES"));
+			}
+		}
+		/* drop-mask-bit: "A | B", both constants */
+		if (p[0] == '|' && p[1] != '|' && p[1] != '=' && prev != '|') {
+			const char *l_end = p, *r;
+			size_t ll, rl;
+
+			while (l_end > m && l_end[-1] == ' ')
+				l_end--;
+			ll = ident_before(m, l_end);
+			r = skip_blank(p + 1);
+			rl = 0;
+			while (ident_char(r[rl]))
+				rl++;
+			if (constant(l_end - ll, ll) && constant(r, rl) &&
+			    !ident_char(r[rl])) {
+				size_t from = l_end - m, to = r + rl - m;
+
+				/* Drop the right one: "A | B" -> "A". */
+				add(s, "drop-mask-bit", no,
+				    splice(line, from, to - from, ""));
+				/* Drop the left one: "A | B" -> "B". */
+				add(s, "drop-mask-bit", no,
+				    splice(line, l_end - ll - m,
+					   (r - m) - (l_end - ll - m), ""));
+			}
+		}
+	}
+	/* drop-error-return and return-0-early: a whole-line return */
+	if (!strncmp(t, "return ", 7) && len && m[len - 1] == ';') {
+		const char *v = t + 7;
+		size_t vl = strlen(v) - 1;
+		static const char *const names[] = { "err", "error", "ret",
+						     "rc" };
+		size_t i;
+
+		if (v[0] == '-' && constant(v + 1, vl - 1) && v[1] == 'E')
+			add(s, "drop-error-return", no,
+			    xasprintf("%.*sreturn 0;", (int)indent, line));
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (vl == strlen(names[i]) && !strncmp(v, names[i], vl))
+				add(s, "return-0-early", no,
+				    xasprintf("%.*sreturn 0;", (int)indent,
+					      line));
+	}
+	/* skip-call: the line is one call statement, "f(...);" */
+	{
+		size_t n = 0;
+
+		while (ident_char(t[n]))
+			n++;
+		if (n && !isdigit((unsigned char)t[0]) && t[n] == '(') {
+			static const char *const words[] = {
+				"if",	  "while",  "for",
+				"switch", "return", "sizeof"
+			};
+			const char *close = closing(t + n);
+			bool keyword = false;
+			size_t i;
+
+			for (i = 0; i < ARRAY_SIZE(words); i++)
+				keyword |= n == strlen(words[i]) &&
+					   !strncmp(t, words[i], n);
+			if (!keyword && close && !strcmp(close + 1, ";"))
+				add(s, "skip-call", no,
+				    xasprintf("%.*s;", (int)indent, line));
+		}
+	}
+}
+
+size_t mutgen_sites(const char *text, struct mutgen_site **out)
+{
+	struct sites s = { 0 };
+	bool in_comment = false;
+	unsigned long no = 0;
+	const char *p = text;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n"), i;
+		char *line = xstrndup(p, len), *m = xstrdup(line);
+		bool code = false;
+
+		no++;
+		/* Blank what is not code: comments and literals' insides. */
+		for (i = 0; i < len; i++) {
+			if (in_comment) {
+				if (m[i] == '*' && m[i + 1] == '/') {
+					m[i] = ' ';
+					m[++i] = ' ';
+					in_comment = false;
+				} else {
+					m[i] = ' ';
+				}
+			} else if (m[i] == '/' && m[i + 1] == '*') {
+				m[i] = m[i + 1] = ' ';
+				i++;
+				in_comment = true;
+			} else if (m[i] == '/' && m[i + 1] == '/') {
+				memset(m + i, ' ', len - i);
+				break;
+			} else if (m[i] == '"' || m[i] == '\'') {
+				char q = m[i];
+
+				for (i++; i < len && m[i] != q; i++) {
+					if (m[i] == '\\' && i + 1 < len)
+						m[i++] = ' ';
+					m[i] = ' ';
+				}
+			} else if (!isspace((unsigned char)m[i])) {
+				code = true;
+			}
+		}
+		/* Trailing blanks of the mask (a comment) are not the line's. */
+		while (len && m[len - 1] == ' ')
+			m[--len] = '\0';
+		if (code && *skip_blank(m) != '#')
+			line_sites(&s, line, m, no);
+		free(line);
+		free(m);
+		p += strcspn(p, "\n");
+		if (*p)
+			p++;
+	}
+	*out = s.v;
+	return s.n;
+}
+
+void mutgen_sites_free(struct mutgen_site *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(s[i].after);
+	free(s);
+}
+
+/* splitmix64: a small, well-known generator; the same seed, the same draw. */
+static uint64_t next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+size_t mutgen_draw(uint64_t seed, size_t m, size_t n, size_t *out)
+{
+	size_t *all = xcalloc(m ? m : 1, sizeof(*all)), i;
+	uint64_t state = seed;
+
+	if (n > m)
+		n = m;
+	for (i = 0; i < m; i++)
+		all[i] = i;
+	/* The first n steps of a Fisher-Yates shuffle. */
+	for (i = 0; i < n; i++) {
+		size_t j = i + next(&state) % (m - i), t = all[i];
+
+		all[i] = all[j];
+		all[j] = t;
+		out[i] = all[i];
+	}
+	free(all);
+	return n;
+}
+
+char *mutgen_patch(const char *file, const char *text,
+		   const struct mutgen_site *s)
+{
+	struct sbuf sb = { 0 };
+	unsigned long first = s->line > 3 ? s->line - 3 : 1, last = s->line + 3;
+	unsigned long no = 0, count = 0;
+	const char *p = text, *before = NULL;
+	size_t before_len = 0;
+
+	/* The lines of the hunk, and the changed one's old text. */
+	for (no = 1; *p && no <= last; no++) {
+		size_t len = strcspn(p, "\n");
+
+		if (no == s->line) {
+			before = p;
+			before_len = len;
+		}
+		if (no >= first)
+			count++;
+		p += len;
+		if (*p)
+			p++;
+	}
+	if (before) {
+		size_t lead = strspn(before, " \t");
+
+		before += lead;
+		before_len -= before_len < lead ? before_len : lead;
+	}
+	sbuf_printf(&sb,
+		    "generated: %s at %s:%lu: \"%.*s\" -> \"%s\"\n\n"
+		    "Drawn by lsmconf mutate --generate from every site of the "
+		    "operator in the file,\nnot chosen by anyone.\n\n",
+		    s->op, file, s->line, (int)before_len, before ? before : "",
+		    s->after + strspn(s->after, " \t"));
+	sbuf_printf(&sb, "--- a/%s\n+++ b/%s\n@@ -%lu,%lu +%lu,%lu @@\n", file,
+		    file, first, count, first, count);
+	p = text;
+	for (no = 1; *p && no < first + count; no++) {
+		size_t len = strcspn(p, "\n");
+
+		if (no == s->line)
+			sbuf_printf(&sb, "-%.*s\n+%s\n", (int)len, p, s->after);
+		else if (no >= first)
+			sbuf_printf(&sb, " %.*s\n", (int)len, p);
+		p += len;
+		if (*p)
+			p++;
+	}
+	return sb.buf;
+}

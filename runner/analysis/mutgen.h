@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Generated mutants: every place in a C file where a simple operator
+ * makes a plausible mistake, one line changed each, and a sample of them
+ * drawn by a seed so that the same seed draws the same mutants. Nobody
+ * chooses them: they measure the suite where no issue looked.
+ */
+#ifndef LSMCONF_MUTGEN_H
+#define LSMCONF_MUTGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One line of a file changed by one operator. */
+struct mutgen_site {
+	const char *op; /* the operator's name, e.g. "swap-equality" */
+	unsigned long line; /* 1-based */
+	char *after; /* the line as the mutant has it (no newline) */
+};
+
+/*
+ * The operators, by name (each mutgen_site.op is one of these):
+ *   negate-condition   if (C)            -> if (!(C))
+ *   swap-equality      ==                <-> !=
+ *   swap-relational    <, >              <-> <=, >=
+ *   drop-error-return  return -EXXX;     -> return 0;
+ *   return-0-early     return err;       -> return 0; (err, error, ret, rc)
+ *   swap-errno         -EACCES <-> -EPERM, any other -EXXX -> -EACCES
+ *   drop-mask-bit      A | B (constants) -> A, or -> B
+ *   skip-call          f(...);           -> ; (a whole-line call)
+ */
+extern const char *const mutgen_ops[];
+extern const size_t mutgen_n_ops;
+
+/*
+ * Every site of C source @text (comments, preprocessor lines and string
+ * literals left alone), in line order, into *@out. Returns how many.
+ */
+size_t mutgen_sites(const char *text, struct mutgen_site **out);
+void mutgen_sites_free(struct mutgen_site *s, size_t n);
+
+/*
+ * @n distinct indices of 0..@m-1 drawn by @seed (all of them, shuffled,
+ * when @n >= @m), into @out (room for min(@n, @m)). The same seed, @m and
+ * @n always draw the same. Returns how many were drawn.
+ */
+size_t mutgen_draw(uint64_t seed, size_t m, size_t n, size_t *out);
+
+/*
+ * The mutant of site @s of @file (its path in the tree, e.g.
+ * "security/apparmor/af_unix.c", whose text is @text) as a patch in the
+ * mutant corpus' form: a one-line description naming the operator, file
+ * and line, a blank line, then a unified diff with three lines of
+ * context. Malloc'd.
+ */
+char *mutgen_patch(const char *file, const char *text,
+		   const struct mutgen_site *s);
+
+#endif

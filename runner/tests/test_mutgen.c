@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for runner/analysis/mutgen.c: each operator's sites in a
+ * small C file (comments, strings and preprocessor lines left alone), the
+ * seeded draw, and the patch each site makes.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "lib/lib.h"
+#include "check_run.h"
+
+static const char src[] = "#include <linux/errno.h>\n" /* 1 */
+			  "/* if (a == b) in a comment */\n" /* 2 */
+			  "static int f(struct x *p, int a)\n" /* 3 */
+			  "{\n" /* 4 */
+			  "\tint err;\n" /* 5 */
+			  "\n" /* 6 */
+			  "\tif (p->n == a) {\n" /* 7 */
+			  "\t\tpr_info(\"a == b? %d\", a);\n" /* 8 */
+			  "\t\treturn -EACCES;\n" /* 9 */
+			  "\t}\n" /* 10 */
+			  "\terr = check(p, MAY_READ | MAY_WRITE);\n" /* 11 */
+			  "\tif (a < 0 || (a >> 2) != 1)\n" /* 12 */
+			  "\t\treturn -EINVAL;\n" /* 13 */
+			  "\treturn err; // a comment\n" /* 14 */
+			  "}\n"; /* 15 */
+
+/* The site of @op on @line, or NULL; every site's line is checked. */
+static const struct mutgen_site *site(const struct mutgen_site *s, size_t n,
+				      const char *op, unsigned long line,
+				      const char *after)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(s[i].op, op) && s[i].line == line &&
+		    !strcmp(s[i].after, after))
+			return &s[i];
+	return NULL;
+}
+
+START_TEST(test_sites)
+{
+	struct mutgen_site *s;
+	size_t n = mutgen_sites(src, &s), i;
+
+	ck_assert_ptr_nonnull(
+		site(s, n, "negate-condition", 7, "\tif (!(p->n == a)) {"));
+	ck_assert_ptr_nonnull(
+		site(s, n, "swap-equality", 7, "\tif (p->n != a) {"));
+	ck_assert_ptr_nonnull(
+		site(s, n, "swap-errno", 9, "\t\treturn -EPERM;"));
+	ck_assert_ptr_nonnull(
+		site(s, n, "drop-error-return", 9, "\t\treturn 0;"));
+	ck_assert_ptr_nonnull(
+		site(s, n, "drop-mask-bit", 11, "\terr = check(p, MAY_READ);"));
+	ck_assert_ptr_nonnull(site(s, n, "drop-mask-bit", 11,
+				   "\terr = check(p, MAY_WRITE);"));
+	ck_assert_ptr_nonnull(site(s, n, "swap-relational", 12,
+				   "\tif (a <= 0 || (a >> 2) != 1)"));
+	ck_assert_ptr_nonnull(site(s, n, "swap-equality", 12,
+				   "\tif (a < 0 || (a >> 2) == 1)"));
+	ck_assert_ptr_nonnull(site(s, n, "negate-condition", 12,
+				   "\tif (!(a < 0 || (a >> 2) != 1))"));
+	ck_assert_ptr_nonnull(
+		site(s, n, "swap-errno", 13, "\t\treturn -EACCES;"));
+	ck_assert_ptr_nonnull(site(s, n, "return-0-early", 14, "\treturn 0;"));
+	ck_assert_ptr_nonnull(site(s, n, "skip-call", 8, "\t\t;"));
+	for (i = 0; i < n; i++) {
+		/* Nothing in the comment, the #include or the string. */
+		ck_assert_uint_ne(s[i].line, 1);
+		ck_assert_uint_ne(s[i].line, 2);
+		ck_assert_msg(s[i].line != 8 || !strcmp(s[i].op, "skip-call"),
+			      "%s on line 8", s[i].op);
+		/* ">>" and "->" are no relational operators. */
+		if (!strcmp(s[i].op, "swap-relational"))
+			ck_assert_msg(s[i].line == 12 &&
+					      !strstr(s[i].after, ">>=") &&
+					      !strstr(s[i].after, "-=>"),
+				      "%s", s[i].after);
+	}
+	/* Line 12: one <, one !=, one condition; line 7: ==, condition. */
+	ck_assert_uint_eq(n, 13);
+	mutgen_sites_free(s, n);
+}
+END_TEST
+
+START_TEST(test_draw)
+{
+	size_t a[5], b[5], c[10], i, j;
+
+	ck_assert_uint_eq(mutgen_draw(42, 100, 5, a), 5);
+	ck_assert_uint_eq(mutgen_draw(42, 100, 5, b), 5);
+	ck_assert_mem_eq(a, b, sizeof(a));
+	for (i = 0; i < 5; i++) {
+		ck_assert_uint_lt(a[i], 100);
+		for (j = 0; j < i; j++)
+			ck_assert_uint_ne(a[i], a[j]);
+	}
+	mutgen_draw(43, 100, 5, b);
+	ck_assert(memcmp(a, b, sizeof(a)));
+	/* More asked than there are: each once. */
+	ck_assert_uint_eq(mutgen_draw(7, 10, 50, c), 10);
+	for (i = 0; i < 10; i++)
+		for (j = 0; j < i; j++)
+			ck_assert_uint_ne(c[i], c[j]);
+	ck_assert_uint_eq(mutgen_draw(7, 0, 5, c), 0);
+}
+END_TEST
+
+START_TEST(test_patch)
+{
+	struct mutgen_site *s;
+	size_t n = mutgen_sites(src, &s), i;
+	struct err e = { 0 };
+
+	for (i = 0; i < n; i++) {
+		char *p = mutgen_patch("security/x/f.c", src, &s[i]);
+		char *desc = NULL, *eq = NULL;
+
+		/* A patch the mutant corpus' reader and checker take. */
+		ck_assert_msg(diff_check(p, strlen(p), "f.patch", &e) == 1,
+			      "%s: %s", p, e.msg);
+		ck_assert_int_eq(mutant_header(p, &desc, &eq), 0);
+		ck_assert_ptr_nonnull(strstr(desc, s[i].op));
+		ck_assert_ptr_nonnull(strstr(desc, "security/x/f.c:"));
+		ck_assert_ptr_null(eq);
+		ck_assert_str_eq(mutant_lsm(p) ? mutant_lsm(p) : "-", "-");
+		free(desc);
+		free(p);
+	}
+	/* Line 9 in the middle of its hunk: lines 6-12. */
+	for (i = 0; i < n; i++)
+		if (!strcmp(s[i].op, "drop-error-return") && s[i].line == 9)
+			break;
+	{
+		char *p = mutgen_patch("security/apparmor/f.c", src, &s[i]);
+
+		ck_assert_ptr_nonnull(strstr(
+			p,
+			"generated: drop-error-return at security/apparmor/f.c:9: \"return -EACCES;\" -> \"return 0;\"\n"));
+		ck_assert_ptr_nonnull(
+			strstr(p, "@@ -6,7 +6,7 @@\n \n \tif (p->n == a) {\n"));
+		ck_assert_ptr_nonnull(strstr(
+			p, "-\t\treturn -EACCES;\n+\t\treturn 0;\n \t}\n"));
+		ck_assert_str_eq(mutant_lsm(p), "apparmor");
+		free(p);
+	}
+	/* Line 1 and the last line: the hunk stops at the file's ends. */
+	{
+		struct mutgen_site first = { "skip-call", 1, "x;" };
+		struct mutgen_site last = { "skip-call", 15, ";" };
+		char *p = mutgen_patch("a.c", src, &first);
+
+		ck_assert_ptr_nonnull(strstr(p, "@@ -1,4 +1,4 @@\n-#include"));
+		free(p);
+		p = mutgen_patch("a.c", src, &last);
+		ck_assert_ptr_nonnull(strstr(p, "@@ -12,4 +12,4 @@\n"));
+		ck_assert_int_eq(diff_check(p, strlen(p), "a.patch", &e), 1);
+		free(p);
+	}
+	mutgen_sites_free(s, n);
+}
+END_TEST
+
+int main(void)
+{
+	return CHECK_RUN("mutgen", test_sites, test_draw, test_patch);
+}
