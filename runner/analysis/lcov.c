@@ -185,6 +185,9 @@ static int take_da(struct lcov_file *f, const char *v, const char *end,
 	stop = memchr(comma + 1, ',', end - comma - 1);
 	if (!number(comma + 1, stop ? stop : end, &x))
 		return bad(err, size, n, "DA: wants LINE,COUNT");
+	f->da = xrealloc(f->da, (f->lines + 1) * sizeof(*f->da));
+	f->da[f->lines].line = strtoul(v, NULL, 10);
+	f->da[f->lines].count = x;
 	f->lines++;
 	f->lines_hit += x > 0;
 	return 0;
@@ -339,6 +342,7 @@ void lcov_free(struct lcov *l)
 		for (j = 0; j < l->files[i].n_funcs; j++)
 			free(l->files[i].funcs[j].name);
 		free(l->files[i].funcs);
+		free(l->files[i].da);
 		free(l->files[i].path);
 	}
 	free(l->files);
@@ -360,6 +364,21 @@ const struct lcov_file *lcov_file(const struct lcov *l, const char *suffix)
 			return &l->files[i];
 	}
 	return NULL;
+}
+
+long long lcov_line_count(const struct lcov *l, const char *suffix,
+			  unsigned long line)
+{
+	const struct lcov_file *f = lcov_file(l, suffix);
+	long long count = -1;
+	size_t i;
+
+	/* lcov sums a line named twice (an inline in several places). */
+	for (i = 0; f && i < f->lines; i++)
+		if (f->da[i].line == line)
+			count = (count < 0 ? 0 : count) +
+				(long long)f->da[i].count;
+	return count;
 }
 
 const struct lcov_func *lcov_func(const struct lcov *l, const char *name)

@@ -18,9 +18,16 @@ struct lcov_func {
 	long index; /* lcov 2's FNL index, -1 for lcov 1's FN */
 };
 
+/* A DA record: an instrumented line and how often it ran. */
+struct lcov_line {
+	unsigned long line;
+	unsigned long long count;
+};
+
 struct lcov_file {
 	char *path; /* SF:, as geninfo wrote it */
 	unsigned long lines, lines_hit; /* DA records, those with a count */
+	struct lcov_line *da; /* the DA records, in the file's order */
 	unsigned long branches, branches_hit; /* BRDA, those taken */
 	struct lcov_func *funcs;
 	size_t n_funcs;
@@ -43,6 +50,13 @@ void lcov_free(struct lcov *l);
 
 /* The file whose path ends with "/@suffix" (or is @suffix), or NULL. */
 const struct lcov_file *lcov_file(const struct lcov *l, const char *suffix);
+/*
+ * How often line @line of the file ending with @suffix ran: its DA count,
+ * or -1 when the tracefile has no such file or no DA record for the line
+ * (not code gcov counts: a declaration, a blank line, a comment).
+ */
+long long lcov_line_count(const struct lcov *l, const char *suffix,
+			  unsigned long line);
 /* Function @name of any file, or NULL. */
 const struct lcov_func *lcov_func(const struct lcov *l, const char *name);
 

@@ -67,6 +67,11 @@ START_TEST(test_v1)
 	ck_assert_ptr_null(lcov_file(&l, "unix.c"));
 	ck_assert_ptr_nonnull(lcov_file(&l, "hooks.c"));
 	ck_assert_ptr_null(lcov_func(&l, "selinux_socket_recvmsg"));
+	/* Per line: run, never run, not counted, no such file. */
+	ck_assert_int_eq(lcov_line_count(&l, "apparmor/af_unix.c", 13), 5);
+	ck_assert_int_eq(lcov_line_count(&l, "apparmor/af_unix.c", 44), 0);
+	ck_assert_int_eq(lcov_line_count(&l, "apparmor/af_unix.c", 11), -1);
+	ck_assert_int_eq(lcov_line_count(&l, "apparmor/net.c", 13), -1);
 	/* Without summary lines the records alone count. */
 	f = lcov_file(&l, "selinux/hooks.c");
 	ck_assert_uint_eq(f->lines_hit, 1);
