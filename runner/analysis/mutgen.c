@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "mutgen.h"
+#include "lcov.h"
 #include "lib/lib.h"
 
 #include <ctype.h>
@@ -364,4 +365,43 @@ char *mutgen_patch(const char *file, const char *text,
 			p++;
 	}
 	return sb.buf;
+}
+
+enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
+			   long long *count)
+{
+	const char *at = strstr(desc, " at "), *colon;
+	unsigned long line;
+	char *file, *end;
+
+	*count = -1;
+	if (strncmp(desc, "generated: ", 11) || !at)
+		return MUTGEN_NOT_GENERATED;
+	at += 4;
+	colon = strchr(at, ':');
+	if (!colon)
+		return MUTGEN_NOT_GENERATED;
+	line = strtoul(colon + 1, &end, 10);
+	if (end == colon + 1 || *end != ':')
+		return MUTGEN_NOT_GENERATED;
+	file = xstrndup(at, colon - at);
+	*count = lcov_line_count(cov, file, line);
+	free(file);
+	if (*count < 0)
+		return MUTGEN_NOT_COUNTED;
+	return *count ? MUTGEN_ORACLE_GAP : MUTGEN_REACH_GAP;
+}
+
+const char *mutgen_gap_name(enum mutgen_gap g)
+{
+	switch (g) {
+	case MUTGEN_REACH_GAP:
+		return "reach gap";
+	case MUTGEN_ORACLE_GAP:
+		return "oracle gap";
+	case MUTGEN_NOT_COUNTED:
+		return "not counted";
+	default:
+		return "not generated";
+	}
 }

@@ -56,4 +56,24 @@ size_t mutgen_draw(uint64_t seed, size_t m, size_t n, size_t *out);
 char *mutgen_patch(const char *file, const char *text,
 		   const struct mutgen_site *s);
 
+struct lcov;
+
+/* Why a generated mutant survived, by the original's coverage. */
+enum mutgen_gap {
+	MUTGEN_NOT_GENERATED, /* its description names no generated site */
+	MUTGEN_NOT_COUNTED, /* gcov counts no code on that line */
+	MUTGEN_REACH_GAP, /* the suite never executed the line */
+	MUTGEN_ORACLE_GAP, /* executed, and no decision changed */
+};
+
+/*
+ * The class of a surviving mutant whose description (its first line,
+ * "generated: OP at FILE:LINE: ...") names its site, by @cov, the
+ * original's coverage under the same suites; the line's count in
+ * *@count (-1: none).
+ */
+enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
+			   long long *count);
+const char *mutgen_gap_name(enum mutgen_gap g);
+
 #endif

@@ -166,7 +166,44 @@ START_TEST(test_patch)
 }
 END_TEST
 
+START_TEST(test_gap)
+{
+	static const char info[] = "SF:/t/o/../security/x/f.c\n"
+				   "DA:7,3\nDA:9,0\nend_of_record\n";
+	struct lcov l;
+	char err[128];
+	long long c;
+
+	ck_assert_int_eq(lcov_parse(info, strlen(info), &l, err, sizeof(err)),
+			 0);
+	ck_assert_int_eq(
+		mutgen_gap(
+			"generated: swap-equality at security/x/f.c:7: \"a\" -> \"b\"",
+			&l, &c),
+		MUTGEN_ORACLE_GAP);
+	ck_assert_int_eq(c, 3);
+	ck_assert_int_eq(
+		mutgen_gap(
+			"generated: drop-error-return at security/x/f.c:9: \"x\" -> \"y\"",
+			&l, &c),
+		MUTGEN_REACH_GAP);
+	ck_assert_int_eq(c, 0);
+	ck_assert_int_eq(
+		mutgen_gap(
+			"generated: skip-call at security/x/f.c:8: \"x\" -> \";\"",
+			&l, &c),
+		MUTGEN_NOT_COUNTED);
+	ck_assert_int_eq(
+		mutgen_gap("aa_unix_peer_perm() returns early", &l, &c),
+		MUTGEN_NOT_GENERATED);
+	ck_assert_int_eq(mutgen_gap("generated: x at f.c", &l, &c),
+			 MUTGEN_NOT_GENERATED);
+	ck_assert_str_eq(mutgen_gap_name(MUTGEN_REACH_GAP), "reach gap");
+	lcov_free(&l);
+}
+END_TEST
+
 int main(void)
 {
-	return CHECK_RUN("mutgen", test_sites, test_draw, test_patch);
+	return CHECK_RUN("mutgen", test_sites, test_draw, test_patch, test_gap);
 }
