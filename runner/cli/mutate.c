@@ -29,6 +29,13 @@ struct mutate_opts {
 	char **only; /* only these mutants (NULL: all) */
 	size_t n_only;
 	const char *cost; /* --cost POINTS: bench points judged too, or NULL */
+	/*
+	 * --coverage FILE: the original's coverage.info (lsmconf coverage of
+	 * the same source, under the same suites): each generated survivor
+	 * classed as a reach gap or an oracle gap.
+	 */
+	const char *coverage_path;
+	struct lcov coverage;
 };
 
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
@@ -392,6 +399,7 @@ static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 struct mutate_score {
 	size_t killed, survived, stillborn, equivalent, unjudged, inconclusive;
 	size_t refused; /* "Equivalent:" claims refused */
+	size_t gaps[4]; /* survivors by enum mutgen_gap, with --coverage */
 };
 
 /* Prints mutant @m's verdict block and adds its row to @tsv. */
@@ -436,6 +444,20 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 		} else {
 			printf("   SURVIVED: no case tells it from the original\n");
 			sc->survived++;
+			if (mo->coverage_path) {
+				long long count;
+				enum mutgen_gap g = mutgen_gap(
+					m->desc, &mo->coverage, &count);
+
+				sc->gaps[g]++;
+				if (g == MUTGEN_REACH_GAP)
+					printf("   a reach gap: the suites never execute its line\n");
+				else if (g == MUTGEN_ORACLE_GAP)
+					printf("   an oracle gap: its line ran %lld times in the suites and no decision changed\n",
+					       count);
+				else if (g == MUTGEN_NOT_COUNTED)
+					printf("   not classed: gcov counts no code on its line\n");
+			}
 		}
 	}
 	if (m->equivalent && r->refused) {
@@ -485,6 +507,12 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 	       sc->killed, judged, judged ? 100.0 * sc->killed / judged : 0.0,
 	       sc->survived, sc->inconclusive, sc->stillborn, sc->equivalent,
 	       sc->refused);
+	if (sc->gaps[MUTGEN_REACH_GAP] || sc->gaps[MUTGEN_ORACLE_GAP] ||
+	    sc->gaps[MUTGEN_NOT_COUNTED])
+		printf("   survivors by the original's coverage: %zu reach gaps (never executed), %zu oracle gaps (executed, no decision changed), %zu not classed\n",
+		       sc->gaps[MUTGEN_REACH_GAP], sc->gaps[MUTGEN_ORACLE_GAP],
+		       sc->gaps[MUTGEN_NOT_COUNTED] +
+			       sc->gaps[MUTGEN_NOT_GENERATED]);
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
 	sbuf_free(tsv);
@@ -541,6 +569,8 @@ static bool mutate_option(void *ctx, const char *opt, const char *v)
 		m->cost = opt_value(opt, v);
 	} else if (!strcmp(opt, "--source")) {
 		m->source = opt_value(opt, v);
+	} else if (!strcmp(opt, "--coverage")) {
+		m->coverage_path = opt_value(opt, v);
 	} else {
 		return false;
 	}
@@ -582,6 +612,16 @@ static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
 
 		if (bench_points_check(m->cost, err, sizeof(err)))
 			die("--cost: %s", err);
+	}
+	if (m->coverage_path) {
+		char *text = NULL, err[256];
+		size_t len;
+
+		if (read_file(m->coverage_path, &text, &len))
+			die("--coverage: cannot read %s", m->coverage_path);
+		if (lcov_parse(text, len, &m->coverage, err, sizeof(err)))
+			die("--coverage: %s: %s", m->coverage_path, err);
+		free(text);
 	}
 	if (!a->gen.n && (a->seed_given || a->gen.n_files))
 		die("mutate: --seed and --files go with --generate N");
