@@ -524,7 +524,8 @@ coverage_boot() {
 	gdir=$(sed -n 's/^lsmconf: mutate --generate 2 --seed 39: .* into //p' "$T/gs.out")
 	sums1=$(cat "${gdir:-/none}"/*.patch 2> /dev/null | sha256sum)
 	skippable timeout -k 5 3000 "$L" mutate --results "$T/mg" --generate 2 \
-		--seed 39 --lsm apparmor --test unix_peer_test > "$T/mg.out" 2>&1
+		--seed 39 --lsm apparmor --test unix_peer_test \
+		--coverage "${cvd:-/none}/coverage.info" > "$T/mg.out" 2>&1
 	rc=$?
 	sums2=$(cat "${gdir:-/none}"/*.patch 2> /dev/null | sha256sum)
 	check "generated mutants: seed 39 drew the same 2 patches twice" \
@@ -533,6 +534,13 @@ coverage_boot() {
 		"[ \$(grep -l '^generated: [a-z0-9-]* at security/apparmor/[a-z_]*\.c:[0-9]*: ' '${gdir:-/none}'/*.patch | wc -l) -eq 2 ]"
 	check "generated mutants: each has its verdict (exit $rc): $(grep -c '^== mutant g00[12]-' "$T/mg.out")" \
 		sh -c "[ \$(grep -Ec '^== mutant g00[12]-[a-z0-9_-]*: (killed|survived|stillborn|inconclusive)' '$T/mg.out') -eq 2 ]"
+	# Each survivor classed by the coverage run above (the same case):
+	# its line never ran (a reach gap) or ran with no decision changed.
+	surv=$(grep -c '^   SURVIVED: ' "$T/mg.out")
+	check "generated mutants: each of the $surv survivors classed by the original's coverage" \
+		sh -c "[ \$(grep -Ec '^   (a reach gap: the suites never execute its line|an oracle gap: its line ran [1-9][0-9]* times in the suites and no decision changed|not classed: gcov counts no code on its line)\$' '$T/mg.out') -eq $surv ]"
+	expect_fail "mutate --coverage of a file that is no tracefile is refused" \
+		'outside SF...end_of_record' "$L" mutate --coverage "$T/mg.out"
 	expect_fail "plan mutate --generate without --seed is refused (each unit would draw again)" \
 		'needs --seed S' "$L" plan --store "$T/gs2" mutate --generate 2
 }
