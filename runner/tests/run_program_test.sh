@@ -41,15 +41,24 @@ program slow 'echo started; exec sleep 30'
 : > "$k/coll/notexec"
 echo "coll:notexec" >> "$k/kselftest-list.txt"
 
+# run_rp DIR NAME [LIMIT]: run-program of the install DIR, its output in
+# $t/new and its status in $got.
+run_rp() {
+	set +e
+	/bin/sh "$rp" "$1" coll "$2" ${3:+"$3"} > "$t/new" 2>&1
+	got=$?
+	set -e
+}
+
 # same NAME [LIMIT]: run-program and run_kselftest.sh agree on NAME.
 same() {
-	set +e
 	# Side by side: a timeout case takes its seconds once.
 	(cd "$k" && ./run_kselftest.sh -t "coll:$1" ${2:+-o "$2"}) \
 		> "$t/old" 2>&1 &
 	pid=$!
-	/bin/sh "$rp" "$k" coll "$@" > "$t/new" 2>&1
-	new=$?
+	run_rp "$k" "$@"
+	new=$got
+	set +e
 	wait "$pid"
 	old=$?
 	set -e
@@ -69,10 +78,7 @@ same() {
 status() {
 	want=$1
 	shift
-	set +e
-	/bin/sh "$rp" "$k" coll "$@" > "$t/new" 2>&1
-	got=$?
-	set -e
+	run_rp "$k" "$@"
 	[ "$got" -eq "$want" ] && return 0
 	echo "# status $got, wanted $want"
 	return 1
@@ -101,10 +107,7 @@ chmod 755 "$o/run_kselftest.sh"
 fallback() {
 	first=$1
 	shift
-	set +e
-	/bin/sh "$rp" "$o" coll "$@" > "$t/new" 2>&1
-	got=$?
-	set -e
+	run_rp "$o" "$@"
 	want="${first:+$first
 }run_kselftest.sh -t coll:$1${2:+ -o $2}"
 	if [ "$got" -eq 7 ] && [ "$(cat "$t/new")" = "$want" ]; then
