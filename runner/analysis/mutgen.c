@@ -218,6 +218,14 @@ static void line_sites(struct sites *s, const char *line, const char *m,
 	}
 }
 
+bool mutgen_default_file(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len > 2 && !strcmp(path + len - 2, ".c") &&
+	       !(len > 7 && !strcmp(path + len - 7, "_test.c"));
+}
+
 size_t mutgen_sites(const char *text, struct mutgen_site **out)
 {
 	struct sites s = { 0 };
@@ -386,6 +394,10 @@ enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
 		return MUTGEN_NOT_GENERATED;
 	file = xstrndup(at, colon - at);
 	*count = lcov_line_count(cov, file, line);
+	if (!lcov_file(cov, file)) {
+		free(file);
+		return MUTGEN_NOT_BUILT;
+	}
 	free(file);
 	if (*count < 0)
 		return MUTGEN_NOT_COUNTED;
@@ -401,6 +413,8 @@ const char *mutgen_gap_name(enum mutgen_gap g)
 		return "oracle gap";
 	case MUTGEN_NOT_COUNTED:
 		return "not counted";
+	case MUTGEN_NOT_BUILT:
+		return "not built";
 	default:
 		return "not generated";
 	}

@@ -8,6 +8,7 @@
 #ifndef LSMCONF_MUTGEN_H
 #define LSMCONF_MUTGEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,13 @@ struct mutgen_site {
  */
 extern const char *const mutgen_ops[];
 extern const size_t mutgen_n_ops;
+
+/*
+ * Whether the default files of an LSM include @path: its C files but
+ * its KUnit tests ("*_test.c"), which kernels are rarely built with and
+ * which decide nothing.
+ */
+bool mutgen_default_file(const char *path);
 
 /*
  * Every site of C source @text (comments, preprocessor lines and string
@@ -61,6 +69,7 @@ struct lcov;
 /* Why a generated mutant survived, by the original's coverage. */
 enum mutgen_gap {
 	MUTGEN_NOT_GENERATED, /* its description names no generated site */
+	MUTGEN_NOT_BUILT, /* no counters of its file: not in this kernel */
 	MUTGEN_NOT_COUNTED, /* gcov counts no code on that line */
 	MUTGEN_REACH_GAP, /* the suite never executed the line */
 	MUTGEN_ORACLE_GAP, /* executed, and no decision changed */

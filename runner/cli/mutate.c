@@ -399,7 +399,7 @@ static char *union_lsms(const struct run_opts *o, const struct mutant *m,
 struct mutate_score {
 	size_t killed, survived, stillborn, equivalent, unjudged, inconclusive;
 	size_t refused; /* "Equivalent:" claims refused */
-	size_t gaps[4]; /* survivors by enum mutgen_gap, with --coverage */
+	size_t gaps[5]; /* survivors by enum mutgen_gap, with --coverage */
 };
 
 /* Prints mutant @m's verdict block and adds its row to @tsv. */
@@ -457,6 +457,8 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 					       count);
 				else if (g == MUTGEN_NOT_COUNTED)
 					printf("   not classed: gcov counts no code on its line\n");
+				else if (g == MUTGEN_NOT_BUILT)
+					printf("   not classed: its file has no counters (not built in this kernel)\n");
 			}
 		}
 	}
@@ -508,10 +510,11 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 	       sc->survived, sc->inconclusive, sc->stillborn, sc->equivalent,
 	       sc->refused);
 	if (sc->gaps[MUTGEN_REACH_GAP] || sc->gaps[MUTGEN_ORACLE_GAP] ||
-	    sc->gaps[MUTGEN_NOT_COUNTED])
+	    sc->gaps[MUTGEN_NOT_COUNTED] || sc->gaps[MUTGEN_NOT_BUILT])
 		printf("   survivors by the original's coverage: %zu reach gaps (never executed), %zu oracle gaps (executed, no decision changed), %zu not classed\n",
 		       sc->gaps[MUTGEN_REACH_GAP], sc->gaps[MUTGEN_ORACLE_GAP],
 		       sc->gaps[MUTGEN_NOT_COUNTED] +
+			       sc->gaps[MUTGEN_NOT_BUILT] +
 			       sc->gaps[MUTGEN_NOT_GENERATED]);
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);

@@ -39,9 +39,12 @@ static char *tree_of(const char *source, struct err *e)
 	return realpath(source, NULL);
 }
 
-/* The files of @pattern (relative to @tree) into @g, each read once. */
+/*
+ * The files of @pattern (relative to @tree) into @g, each read once;
+ * @lsm_default: an LSM's own files, without its KUnit tests.
+ */
 static int add_files(struct gen_group *g, const char *tree, const char *pattern,
-		     struct err *e)
+		     bool lsm_default, struct err *e)
 {
 	char *full = xasprintf("%s/%s", tree, pattern);
 	size_t i, tl = strlen(tree) + 1;
@@ -60,7 +63,8 @@ static int add_files(struct gen_group *g, const char *tree, const char *pattern,
 
 		for (j = 0; j < g->n_files; j++)
 			seen |= !strcmp(g->files[j], rel);
-		if (seen || strcmp(rel + strlen(rel) - 2, ".c"))
+		if (seen || strcmp(rel + strlen(rel) - 2, ".c") ||
+		    (lsm_default && !mutgen_default_file(rel)))
 			continue;
 		if (read_file(gl.gl_pathv[i], &text, NULL)) {
 			rc = err_set(e, "cannot read %s", gl.gl_pathv[i]);
@@ -182,7 +186,7 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 		struct gen_group g = { 0 };
 
 		for (i = 0; !rc && i < gen->n_files; i++)
-			rc = add_files(&g, tree, gen->files[i], e);
+			rc = add_files(&g, tree, gen->files[i], false, e);
 		if (!rc && !g.n_files)
 			rc = err_set(e, "--files: no C file of %s matches",
 				     tree);
@@ -203,9 +207,9 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 				continue;
 			p1 = xasprintf("%s/*.c", lsms[j].src_dir);
 			p2 = xasprintf("%s/*/*.c", lsms[j].src_dir);
-			rc = add_files(&g, tree, p1, e);
+			rc = add_files(&g, tree, p1, true, e);
 			if (!rc)
-				rc = add_files(&g, tree, p2, e);
+				rc = add_files(&g, tree, p2, true, e);
 			group_sites(&g);
 			/* Each LSM its own stream of the seed. */
 			if (!rc)

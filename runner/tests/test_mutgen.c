@@ -199,6 +199,13 @@ START_TEST(test_gap)
 	ck_assert_int_eq(mutgen_gap("generated: x at f.c", &l, &c),
 			 MUTGEN_NOT_GENERATED);
 	ck_assert_str_eq(mutgen_gap_name(MUTGEN_REACH_GAP), "reach gap");
+	ck_assert_str_eq(mutgen_gap_name(MUTGEN_NOT_BUILT), "not built");
+	/* An LSM's default files: its C files, not its KUnit tests. */
+	ck_assert(mutgen_default_file("security/apparmor/af_unix.c"));
+	ck_assert(mutgen_default_file("security/selinux/ss/services.c"));
+	ck_assert(
+		!mutgen_default_file("security/apparmor/policy_unpack_test.c"));
+	ck_assert(!mutgen_default_file("security/apparmor/Makefile"));
 	lcov_free(&l);
 }
 END_TEST
