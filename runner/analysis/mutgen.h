@@ -30,6 +30,9 @@ struct mutgen_site {
  *   drop-mask-bit      A | B (constants) -> A, or -> B
  *   skip-call          f(...);           -> ; (a whole-line call)
  */
+/* Changed with the operators: patches drawn before are drawn again. */
+#define MUTGEN_VERSION 1
+
 extern const char *const mutgen_ops[];
 extern const size_t mutgen_n_ops;
 

@@ -61,52 +61,30 @@ static void print_summary(const struct lcov *l)
 }
 
 /* Per LSM: its hooks, those the counters saw called, those not built. */
-static void print_hooks(const char *out)
+static void print_hooks(const struct coverage_hooks *h, size_t n)
 {
-	char *path = xasprintf("%s/hooks.tsv", out), *text = NULL, *line;
-	char lsm[64] = "", cur[64];
-	size_t hooks = 0, called = 0, absent = 0;
+	size_t i;
 
-	if (read_file(path, &text, NULL)) {
-		free(path);
-		return;
-	}
-	line = strchr(text, '\n');
-	while (line && *++line) {
-		char calls[32];
-
-		if (sscanf(line, "%63[^\t]\t%*[^\t]\t%*[^\t]\t%31[^\n]", cur,
-			   calls) == 2) {
-			if (strcmp(cur, lsm) && hooks) {
-				printf("   %s: %zu hooks registered, %zu called, %zu not built\n",
-				       lsm, hooks, called, absent);
-				hooks = called = absent = 0;
-			}
-			snprintf(lsm, sizeof(lsm), "%s", cur);
-			hooks++;
-			absent += !strcmp(calls, "-");
-			called += strcmp(calls, "-") && strcmp(calls, "0");
-		}
-		line = strchr(line, '\n');
-	}
-	if (hooks)
-		printf("   %s: %zu hooks registered, %zu called, %zu not built\n",
-		       lsm, hooks, called, absent);
-	free(text);
-	free(path);
+	for (i = 0; i < n; i++)
+		if (h[i].hooks)
+			printf("   %s: %zu hooks registered, %zu called, %zu not built\n",
+			       h[i].lsm, h[i].hooks, h[i].called, h[i].absent);
 }
 
 /* @spec as a coverage build: build: only, ",coverage" added. */
 static char *coverage_spec(const char *spec)
 {
-	size_t len = strlen(spec);
+	struct kspec ks;
+	char err[256], *text;
 
-	if (strncmp(spec, "build:", 6))
+	if (kspec_parse(spec, &ks, err, sizeof(err)))
+		die("%s", err);
+	if (ks.kind != KSPEC_BUILD)
 		die("coverage: %s is not a kernel built from source (want build:SOURCE[+PATCH...], e.g. build:debian-source:7.2)",
 		    spec);
-	if (len > 9 && !strcmp(spec + len - 9, ",coverage"))
-		return xstrdup(spec);
-	return xasprintf("%s,coverage", spec);
+	text = ks.coverage ? xstrdup(spec) : xasprintf("%s,coverage", spec);
+	kspec_free(&ks);
+	return text;
 }
 
 /*
@@ -126,6 +104,8 @@ static bool cover_one(const struct run_opts *o, const char *root,
 		      const char *spec, struct sbuf *timing)
 {
 	char *text = coverage_spec(spec), *out;
+	struct coverage_hooks
+		hooks[ARRAY_SIZE(((struct kernel_boots *)0)->lsm)];
 	struct kernel_boots kb;
 	struct kernel k;
 	struct lcov l;
@@ -139,11 +119,11 @@ static bool cover_one(const struct run_opts *o, const char *root,
 	ok = kb.ok;
 	timing_rows_of(&kb, timing);
 	out = report_dir(&kb);
-	if (coverage_report(&k, kb.dir, kb.lsm, kb.n, out, &l, &e))
+	if (coverage_report(&k, kb.dir, kb.lsm, kb.n, out, &l, hooks, &e))
 		die("%s", e.msg);
 	printf("== coverage of %s\n", text);
 	print_summary(&l);
-	print_hooks(out);
+	print_hooks(hooks, kb.n);
 	printf("   per file: %s/coverage.tsv; hooks: %s/hooks.tsv; HTML: %s/html/index.html\n",
 	       out, out, out);
 	lcov_free(&l);

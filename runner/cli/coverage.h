@@ -5,6 +5,14 @@
 
 #include <stddef.h>
 
+/* One LSM's row of the hook table in sum (hooks.tsv). */
+struct coverage_hooks {
+	const char *lsm;
+	size_t hooks; /* registered (its LSM_HOOK_INIT list) */
+	size_t called; /* whose function the counters saw called */
+	size_t absent; /* whose function the build has no counters of */
+};
+
 struct kernel;
 struct lcov;
 struct err;
@@ -14,11 +22,13 @@ struct err;
  * @n results directories @lsm_dirs (one an LSM, @lsms), into @out: each
  * boot's lcov capture (boot-N.info), their sum (coverage.info), genhtml's
  * report (html/), coverage.tsv (per file: lines, branches and functions
- * found and hit), hooks.tsv (each LSM's hooks and their calls) and
- * lcov.log; the sum read back into @l. 0, or -1 and @e.
+ * found and hit), hooks.tsv (each LSM's hooks and their calls, in sum
+ * in @hooks, one an LSM) and lcov.log; the sum read back into @l. 0, or
+ * -1 and @e.
  */
 int coverage_report(const struct kernel *k, char *const *lsm_dirs,
 		    const char *const *lsms, size_t n, const char *out,
-		    struct lcov *l, struct err *e);
+		    struct lcov *l, struct coverage_hooks *hooks,
+		    struct err *e);
 
 #endif

@@ -168,7 +168,7 @@ static const char *const boot_globs[] = { "%s/coverage/boot-*",
  */
 static int write_hooks(const struct lcov *l, const char *tree,
 		       const char *const *lsms, size_t n, const char *path,
-		       struct err *e)
+		       struct coverage_hooks *sum, struct err *e)
 {
 	struct sbuf sb = { 0 };
 	size_t i, j;
@@ -181,6 +181,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		struct lsm_hook *h;
 		size_t nh, bad;
 
+		sum[i] = (struct coverage_hooks){ .lsm = lsms[i] };
 		if (!m || !m->hooks_src)
 			continue;
 		src = xasprintf("%s/%s", tree, m->hooks_src);
@@ -198,6 +199,9 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		for (j = 0; !rc && j < nh; j++) {
 			const struct lcov_func *f = lcov_func(l, h[j].function);
 
+			sum[i].hooks++;
+			sum[i].called += f && f->count;
+			sum[i].absent += !f;
 			if (f)
 				sbuf_printf(&sb, "%s\t%s\t%s\t%llu\n", m->name,
 					    h[j].hook, h[j].function, f->count);
@@ -221,7 +225,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 
 int coverage_report(const struct kernel *k, char *const *lsm_dirs,
 		    const char *const *lsms, size_t n, const char *out,
-		    struct lcov *l, struct err *e)
+		    struct lcov *l, struct coverage_hooks *hooks, struct err *e)
 {
 	const char *tail = "/arch/x86/boot/bzImage";
 	size_t il = strlen(k->image), tl = strlen(tail), i, j, b, boots = 0;
@@ -311,7 +315,7 @@ int coverage_report(const struct kernel *k, char *const *lsm_dirs,
 	if (!rc) {
 		char *tsv = xasprintf("%s/hooks.tsv", out);
 
-		rc = write_hooks(l, tree, lsms, n, tsv, e);
+		rc = write_hooks(l, tree, lsms, n, tsv, hooks, e);
 		free(tsv);
 	}
 	free(text);

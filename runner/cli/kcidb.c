@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "results/results.h"
+#include "provision/spec.h"
 #include "lib/lib.h"
 
 #include <dirent.h>
@@ -212,21 +213,22 @@ static struct kboot *find_boots(const char *root, size_t *n)
 static bool patchset(const char *spec, const char *root, char ***names,
 		     size_t *n, char hex[65])
 {
-	char *copy, *tok, *save = NULL, **sums = NULL;
+	char *copy, *tok, *save = NULL, **sums = NULL, err[256];
+	struct kspec ks;
 	bool ok = true;
 	size_t i;
 
 	*names = NULL;
 	*n = 0;
-	if (strncmp(spec, "build:", 6)) {
+	if (kspec_parse(spec, &ks, err, sizeof(err)) ||
+	    ks.kind != KSPEC_BUILD) {
+		kspec_free(&ks); /* a refused spec is left empty */
 		hex[0] = '\0';
 		return true;
 	}
-	copy = xstrdup(spec + 6);
-	/* A coverage build's option is not a patch. */
-	tok = strrchr(copy, ',');
-	if (tok && !strcmp(tok, ",coverage"))
-		*tok = '\0';
+	/* SOURCE+PATCH...: the spec's value, its options (",coverage") aside. */
+	copy = xstrdup(ks.value);
+	kspec_free(&ks);
 	strtok_r(copy, "+", &save);
 	while ((tok = strtok_r(NULL, "+", &save))) {
 		const char *base = strrchr(tok, '/');

@@ -13,10 +13,12 @@
 #include "provision/source.h"
 #include "lib/lib.h"
 
+#include <errno.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A site of a file of the group. */
 struct gen_site {
@@ -152,7 +154,7 @@ static int write_group(struct gen_group *g, size_t n, uint64_t seed,
 char *mutate_generate(const struct mutate_gen *gen, const char *source,
 		      const char *want, struct err *e)
 {
-	char *tree = tree_of(source, e), *dir = NULL, hex[65];
+	char *tree = tree_of(source, e), *dir = NULL, *tmp, hex[65];
 	struct sbuf key = { 0 };
 	size_t i, j, next = 0, groups = 0, sites = 0, files = 0;
 	int rc = 0;
@@ -160,8 +162,8 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 	if (!tree)
 		return NULL;
 	/* The same inputs, the same directory and the same patches. */
-	sbuf_printf(&key, "%s\n%zu\n%llu\n", tree, gen->n,
-		    (unsigned long long)gen->seed);
+	sbuf_printf(&key, "operators %d\n%s\n%zu\n%llu\n", MUTGEN_VERSION, tree,
+		    gen->n, (unsigned long long)gen->seed);
 	for (i = 0; i < gen->n_files; i++)
 		sbuf_printf(&key, "files %s\n", gen->files[i]);
 	sbuf_printf(&key, "lsms %s\n", gen->n_files ? "-" : want);
@@ -175,9 +177,16 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 		free(dir);
 		dir = d;
 	}
-	remove_tree(dir);
-	if (mkdir_p(dir)) {
-		err_set(e, "cannot create %s", dir);
+	/*
+	 * Written apart, then renamed into place: units planned from one
+	 * command (GNU parallel, Slurm) each draw the same patches, and one
+	 * may be reading them while another draws; what is in place stays.
+	 */
+	tmp = xasprintf("%s.tmp.%d", dir, (int)getpid());
+	remove_tree(tmp);
+	if (mkdir_p(tmp)) {
+		err_set(e, "cannot create %s", tmp);
+		free(tmp);
 		free(dir);
 		free(tree);
 		return NULL;
@@ -192,7 +201,7 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 				     tree);
 		group_sites(&g);
 		if (!rc)
-			rc = write_group(&g, gen->n, gen->seed, dir, &next, e);
+			rc = write_group(&g, gen->n, gen->seed, tmp, &next, e);
 		groups = 1;
 		sites = g.n_sites;
 		files = g.n_files;
@@ -217,7 +226,7 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 					&g, gen->n,
 					gen->seed ^ (0x9e3779b97f4a7c15ULL *
 						     (j + 1)),
-					dir, &next, e);
+					tmp, &next, e);
 			groups++;
 			sites += g.n_sites;
 			files += g.n_files;
@@ -228,6 +237,11 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 	}
 	if (!rc && !next)
 		rc = err_set(e, "--generate: no mutation site in the files");
+	if (!rc && rename(tmp, dir) && errno != EEXIST && errno != ENOTEMPTY)
+		rc = err_set(e, "cannot rename %s to %s: %s", tmp, dir,
+			     strerror(errno));
+	remove_tree(tmp);
+	free(tmp);
 	if (rc) {
 		free(dir);
 		dir = NULL;

@@ -517,12 +517,14 @@ coverage_boot() {
 		grep -q '^   security/apparmor/af_unix.c  *[0-9]*/[0-9]* ' "$T/cv.out"
 	check "coverage: genhtml's report" test -s "${cvd:-none}/html/index.html"
 	# Generated mutants: a fixed seed draws the same patches every time
-	# (plan draws them, then mutate again), each named by its operator,
-	# file and line, and each gets its verdict.
+	# (plan draws them, then mutate again after they are removed), each
+	# named by its operator, file and line, and each gets its verdict.
 	skippable "$L" plan --store "$T/gs" mutate --generate 2 --seed 39 \
 		--lsm apparmor > "$T/gs.out" 2>&1
 	gdir=$(sed -n 's/^lsmconf: mutate --generate 2 --seed 39: .* into //p' "$T/gs.out")
 	sums1=$(cat "${gdir:-/none}"/*.patch 2> /dev/null | sha256sum)
+	# Drawn again from scratch, not found in place.
+	[ -n "$gdir" ] && rm -rf "$gdir"
 	skippable timeout -k 5 3000 "$L" mutate --results "$T/mg" --generate 2 \
 		--seed 39 --lsm apparmor --test unix_peer_test \
 		--coverage "${cvd:-/none}/coverage.info" > "$T/mg.out" 2>&1
