@@ -15,6 +15,7 @@
 #include "path.h"
 #include "insns.h"
 #include "hooks.h"
+#include "hookops.h"
 #include "lcov.h"
 #include "mutgen.h"
 #include "series_report.h"

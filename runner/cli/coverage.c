@@ -66,9 +66,15 @@ static void print_hooks(const struct coverage_hooks *h, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (h[i].hooks)
-			printf("   %s: %zu hooks registered, %zu called, %zu not built\n",
-			       h[i].lsm, h[i].hooks, h[i].called, h[i].absent);
+		if (h[i].hooks) {
+			printf("   %s: %zu hooks registered, %zu called, %zu not built; an allow recorded through %zu, a deny through %zu (%zu of %zu records mapped by fixtures/hook-ops.tsv)\n",
+			       h[i].lsm, h[i].hooks, h[i].called, h[i].absent,
+			       h[i].allow_seen, h[i].deny_seen,
+			       h[i].records - h[i].unmapped, h[i].records);
+			if (h[i].uncalled.len)
+				printf("   %s: records through hooks the counters never saw called (fixtures/hook-ops.tsv is wrong there, or the build is): %s\n",
+				       h[i].lsm, h[i].uncalled.buf);
+		}
 }
 
 /* @spec as a coverage build: build: only, ",coverage" added. */
@@ -124,6 +130,8 @@ static bool cover_one(const struct run_opts *o, const char *root,
 	printf("== coverage of %s\n", text);
 	print_summary(&l);
 	print_hooks(hooks, kb.n);
+	for (size_t i = 0; i < kb.n; i++)
+		sbuf_free(&hooks[i].uncalled);
 	printf("   per file: %s/coverage.tsv; hooks: %s/hooks.tsv; HTML: %s/html/index.html\n",
 	       out, out, out);
 	lcov_free(&l);

@@ -3,6 +3,8 @@
 #ifndef LSMCONF_CLI_COVERAGE_H
 #define LSMCONF_CLI_COVERAGE_H
 
+#include "lib/lib.h"
+
 #include <stddef.h>
 
 /* One LSM's row of the hook table in sum (hooks.tsv). */
@@ -11,6 +13,12 @@ struct coverage_hooks {
 	size_t hooks; /* registered (its LSM_HOOK_INIT list) */
 	size_t called; /* whose function the counters saw called */
 	size_t absent; /* whose function the build has no counters of */
+	/* By fixtures/hook-ops.tsv: hooks with an allowed, a denied record. */
+	size_t allow_seen, deny_seen;
+	/* Records allowed or denied; of them, those no row maps. */
+	size_t records, unmapped;
+	/* Hooks credited with records that the counters never saw called. */
+	struct sbuf uncalled;
 };
 
 struct kernel;
@@ -22,9 +30,10 @@ struct err;
  * @n results directories @lsm_dirs (one an LSM, @lsms), into @out: each
  * boot's lcov capture (boot-N.info), their sum (coverage.info), genhtml's
  * report (html/), coverage.tsv (per file: lines, branches and functions
- * found and hit), hooks.tsv (each LSM's hooks and their calls, in sum
- * in @hooks, one an LSM) and lcov.log; the sum read back into @l. 0, or
- * -1 and @e.
+ * found and hit), hooks.tsv (each LSM's hooks, their calls and the
+ * records allowed and denied through them; in sum in @hooks, one an LSM,
+ * whose uncalled the caller frees), hooks-unmapped.tsv and lcov.log; the
+ * sum read back into @l. 0, or -1 and @e.
  */
 int coverage_report(const struct kernel *k, char *const *lsm_dirs,
 		    const char *const *lsms, size_t n, const char *out,

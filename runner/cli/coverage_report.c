@@ -11,6 +11,7 @@
 #include "coverage.h"
 #include "analysis/analysis.h"
 #include "provision/provision.h"
+#include "results/results.h"
 #include "lib/lib.h"
 
 #include <errno.h>
@@ -160,23 +161,139 @@ static const char *const boot_globs[] = { "%s/coverage/boot-*",
 					  "%s/known-crashes/coverage/boot-*" };
 #define MAX_BOOTS 64
 
-/*
- * hooks.tsv: every hook each LSM of @lsms registers in @tree's source
- * (its LSM_HOOK_INIT list) with its function and the calls the counters
- * saw; "-" for a function the build has no counters of (not compiled
- * in: a hook under an option the configuration lacks).
- */
-static int write_hooks(const struct lcov *l, const char *tree,
-		       const char *const *lsms, size_t n, const char *path,
-		       struct coverage_hooks *sum, struct err *e)
+/* The ops table: LSMCONF_ROOT/fixtures/hook-ops.tsv (analysis/hookops.h). */
+static int load_hookops(struct hookops *t, struct err *e)
 {
-	struct sbuf sb = { 0 };
-	size_t i, j;
+	const char *path = LSMCONF_ROOT "/fixtures/hook-ops.tsv";
+	char *text = NULL, err[256];
+	size_t len;
 	int rc = 0;
 
-	sbuf_printf(&sb, "lsm\thook\tfunction\tcalls\n");
+	if (read_file(path, &text, &len))
+		return err_set(e, "cannot read %s", path);
+	if (hookops_parse(text, len, t, err, sizeof(err)))
+		rc = err_set(e, "%s: %s", path, err);
+	free(text);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Records through each of @h's hooks by @t: allowed, denied. */
+struct hook_seen {
+	unsigned long *allow, *deny;
+};
+
+/*
+ * Each record of @dir/records.tsv with an allow or a deny, credited to
+ * the hooks of its row of @t that @h registers; a record no row maps
+ * counted per test, class and op into @unmapped (hooks-unmapped.tsv).
+ */
+static int credit_records(const char *dir, const char *lsm,
+			  const struct hookops *t, const struct lsm_hook *h,
+			  size_t nh, struct hook_seen *seen,
+			  struct coverage_hooks *sum, struct sbuf *unmapped,
+			  struct err *e)
+{
+	char *path = xasprintf("%s/records.tsv", dir), *text = NULL;
+	struct record_set set = { 0 };
+	char **keys = NULL;
+	size_t len, i, k, j, n_keys = 0;
+	int rc = 0;
+
+	if (read_file(path, &text, &len))
+		rc = err_set(e, "cannot read %s", path);
+	else if ((rc = records_parse(text, len, &set))) {
+		char why[256];
+
+		records_error(&set, rc, why, sizeof(why));
+		rc = err_set(e, "%s: %s", path, why);
+	} else if (set.malformed) {
+		char why[256];
+
+		records_bad_line(&set, why, sizeof(why));
+		rc = err_set(e, "%s: %s", path, why);
+	}
+	if (rc) {
+		records_free(&set);
+		free(path);
+		return rc;
+	}
+	for (i = 0; i < set.n; i++) {
+		char **c = set.v[i].col;
+		enum hookop_outcome out = hookop_outcome(c[REC_OBSERVED]);
+		const struct hookop_row *r;
+
+		if (out == HOOKOP_NEITHER)
+			continue;
+		sum->records++;
+		r = hookops_match(t, lsm, c[REC_ID], c[REC_CLASS], c[REC_OP]);
+		if (!r) {
+			const char *slash = strchr(c[REC_ID], '/'),
+				   *op = strrchr(c[REC_OP], '/');
+			char *key = xasprintf(
+				"%s\t%.*s\t%s\t%s", lsm,
+				(int)(slash ? slash - c[REC_ID] :
+					      (long)strlen(c[REC_ID])),
+				c[REC_ID], c[REC_CLASS],
+				op ? op + 1 : c[REC_OP]);
+
+			sum->unmapped++;
+			keys = xrealloc(keys, (n_keys + 1) * sizeof(*keys));
+			keys[n_keys++] = key;
+			continue;
+		}
+		for (k = 0; k < r->n_hooks; k++)
+			for (j = 0; j < nh; j++)
+				if (!strcmp(h[j].hook, r->hooks[k])) {
+					if (out == HOOKOP_ALLOW)
+						seen->allow[j]++;
+					else
+						seen->deny[j]++;
+				}
+	}
+	/* Counted per key, in order. */
+	qsort(keys, n_keys, sizeof(*keys), cmp_str);
+	for (i = 0; i < n_keys; i = j) {
+		for (j = i + 1; j < n_keys && !strcmp(keys[i], keys[j]); j++)
+			;
+		sbuf_printf(unmapped, "%s\t%zu\n", keys[i], j - i);
+	}
+	for (i = 0; i < n_keys; i++)
+		free(keys[i]);
+	free(keys);
+	records_free(&set);
+	free(path);
+	return 0;
+}
+
+/*
+ * hooks.tsv: every hook each LSM of @lsms registers in @tree's source
+ * (its LSM_HOOK_INIT list) with its function, the calls the counters
+ * saw ("-" for a function the build has no counters of: not compiled
+ * in, a hook under an option the configuration lacks), and the records
+ * of @lsm_dirs allowed and denied through it by fixtures/hook-ops.tsv;
+ * hooks-unmapped.tsv: the records no row of the table maps.
+ */
+static int write_hooks(const struct lcov *l, const char *tree,
+		       char *const *lsm_dirs, const char *const *lsms, size_t n,
+		       const char *out, struct coverage_hooks *sum,
+		       struct err *e)
+{
+	struct sbuf sb = { 0 }, um = { 0 };
+	struct hookops t;
+	size_t i, j;
+	int rc;
+
+	rc = load_hookops(&t, e);
+	sbuf_printf(&sb, "lsm\thook\tfunction\tcalls\tallow\tdeny\n");
+	sbuf_printf(&um, "lsm\ttest\tclass\top\trecords\n");
 	for (i = 0; !rc && i < n; i++) {
 		const struct lsm *m = lsm_find(lsms[i]);
+		struct hook_seen seen;
 		char *src, *text = NULL;
 		struct lsm_hook *h;
 		size_t nh, bad;
@@ -196,30 +313,54 @@ static int write_hooks(const struct lcov *l, const char *tree,
 				e,
 				"%s: %zu LSM_HOOK_INIT uses that are not two names, %zu read",
 				src, bad, nh);
+		seen.allow = xcalloc(nh + 1, sizeof(*seen.allow));
+		seen.deny = xcalloc(nh + 1, sizeof(*seen.deny));
+		if (!rc)
+			rc = credit_records(lsm_dirs[i], m->name, &t, h, nh,
+					    &seen, &sum[i], &um, e);
 		for (j = 0; !rc && j < nh; j++) {
 			const struct lcov_func *f = lcov_func(l, h[j].function);
+			char calls[32] = "-";
 
 			sum[i].hooks++;
 			sum[i].called += f && f->count;
 			sum[i].absent += !f;
+			sum[i].allow_seen += seen.allow[j] > 0;
+			sum[i].deny_seen += seen.deny[j] > 0;
 			if (f)
-				sbuf_printf(&sb, "%s\t%s\t%s\t%llu\n", m->name,
-					    h[j].hook, h[j].function, f->count);
-			else
-				sbuf_printf(&sb, "%s\t%s\t%s\t-\n", m->name,
-					    h[j].hook, h[j].function);
+				snprintf(calls, sizeof(calls), "%llu",
+					 f->count);
+			/* The table against the counters. */
+			if ((seen.allow[j] || seen.deny[j]) && !(f && f->count))
+				sbuf_printf(&sum[i].uncalled, "%s%s",
+					    sum[i].uncalled.len ? ", " : "",
+					    h[j].hook);
+			sbuf_printf(&sb, "%s\t%s\t%s\t%s\t%lu\t%lu\n", m->name,
+				    h[j].hook, h[j].function, calls,
+				    seen.allow[j], seen.deny[j]);
 		}
+		free(seen.allow);
+		free(seen.deny);
 		lsm_hooks_free(h, nh);
 		free(text);
 		free(src);
 	}
 	if (!rc) {
+		char *path = xasprintf("%s/hooks.tsv", out);
+		char *upath = xasprintf("%s/hooks-unmapped.tsv", out);
+
 		rc = write_file(path, sb.buf, sb.len);
+		if (!rc)
+			rc = write_file(upath, um.buf, um.len);
 		if (rc)
 			rc = err_set(e, "cannot write %s: %s", path,
 				     strerror(-rc));
+		free(path);
+		free(upath);
 	}
+	hookops_free(&t);
 	sbuf_free(&sb);
+	sbuf_free(&um);
 	return rc;
 }
 
@@ -312,12 +453,8 @@ int coverage_report(const struct kernel *k, char *const *lsm_dirs,
 		rc = write_summary(l, tree, tsv, e);
 		free(tsv);
 	}
-	if (!rc) {
-		char *tsv = xasprintf("%s/hooks.tsv", out);
-
-		rc = write_hooks(l, tree, lsms, n, tsv, hooks, e);
-		free(tsv);
-	}
+	if (!rc)
+		rc = write_hooks(l, tree, lsm_dirs, lsms, n, out, hooks, e);
 	free(text);
 	for (i = 0; i < boots; i++)
 		free(infos[i]);

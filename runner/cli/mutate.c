@@ -36,7 +36,21 @@ struct mutate_opts {
 	 */
 	const char *coverage_path;
 	struct lcov coverage;
+	/*
+	 * --evidence: each generated mutant claims equivalence, checked as a
+	 * written claim is (its records and instruction profile).
+	 */
+	bool evidence;
 };
+
+/* The claim --evidence gives each generated mutant. */
+static const char evidence_claim[] =
+	"by evidence: its records and its instruction profile on the cost points are the original's";
+
+static bool by_evidence(const struct mutant *m)
+{
+	return m->equivalent && !strcmp(m->equivalent, evidence_claim);
+}
 
 /* Killing cases shown per mutant and way; all of them are in mutants.tsv. */
 #define SHOW_KILLERS 3
@@ -407,9 +421,19 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			 struct mutant_result *r, struct mutate_score *sc,
 			 struct sbuf *tsv)
 {
-	/* A survivor whose claim held: equivalent, out of the score. */
+	/*
+	 * A survivor whose claim held: equivalent, out of the score; but not
+	 * by evidence when its line never runs (a reach gap: the same
+	 * profile proves nothing then).
+	 */
+	long long count = 0;
+	enum mutgen_gap gap =
+		mo->coverage_path ? mutgen_gap(m->desc, &mo->coverage, &count) :
+				    MUTGEN_NOT_COUNTED;
 	bool equivalent = r->verdict == MUTANT_SURVIVED && m->equivalent &&
-			  !r->refused && !(m->cost_only && !mo->cost);
+			  !r->refused && !(m->cost_only && !mo->cost) &&
+			  !(by_evidence(m) && mo->coverage_path &&
+			    gap == MUTGEN_REACH_GAP);
 	/* A cost-only survivor without --cost: no decision could kill it. */
 	bool unjudged =
 		r->verdict == MUTANT_SURVIVED && m->cost_only && !mo->cost;
@@ -437,6 +461,9 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			/* No decision can kill it: not a gap. */
 			printf("   not judged: a cost-only mutant, judged by mutate --cost\n");
 			sc->unjudged++;
+		} else if (equivalent && by_evidence(m)) {
+			printf("   equivalent %s\n", evidence_claim);
+			sc->equivalent++;
 		} else if (equivalent) {
 			printf("   equivalent: %s (checked: its records and its instruction profile on the cost points are the original's)\n",
 			       m->equivalent);
@@ -445,9 +472,7 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			printf("   SURVIVED: no case tells it from the original\n");
 			sc->survived++;
 			if (mo->coverage_path) {
-				long long count;
-				enum mutgen_gap g = mutgen_gap(
-					m->desc, &mo->coverage, &count);
+				enum mutgen_gap g = gap;
 
 				sc->gaps[g]++;
 				if (g == MUTGEN_REACH_GAP)
@@ -462,7 +487,9 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			}
 		}
 	}
-	if (m->equivalent && r->refused) {
+	if (by_evidence(m) && r->refused) {
+		printf("   not equivalent by evidence: %s\n", r->refused);
+	} else if (m->equivalent && r->refused) {
 		printf("   equivalence claim refused: %s\n", r->refused);
 		sc->refused++;
 	}
@@ -593,7 +620,17 @@ static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
 			.source = "debian-source:7.2",
 		},
 	};
-	/* mutate options first, then the shared ones. */
+	/* mutate options first, then the shared ones; one flag. */
+	{
+		int i, kept = 1;
+
+		for (i = 1; i < argc; i++)
+			if (!strcmp(argv[i], "--evidence"))
+				m->evidence = true;
+			else
+				argv[kept++] = argv[i];
+		argc = kept;
+	}
 	argc = own_options(argc, argv, mutate_option, a);
 	first = run_options(argc, argv, o);
 	if (first != argc)
@@ -626,17 +663,16 @@ static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
 			die("--coverage: %s: %s", m->coverage_path, err);
 		free(text);
 	}
-	if (!a->gen.n && (a->seed_given || a->gen.n_files))
-		die("mutate: --seed and --files go with --generate N");
+	if (!a->gen.n && (a->seed_given || a->gen.n_files || m->evidence))
+		die("mutate: --seed, --files and --evidence go with --generate N");
 	if (a->gen.n) {
 		struct err e;
 
-		if (a->dir_given || m->n_only)
-			die("mutate: --generate draws its own mutants: no --mutants or --mutant with it");
-		/* Chosen at run time and printed: the same seed, the same mutants. */
+		if (a->dir_given)
+			die("mutate: --generate draws its own mutants: no --mutants with it");
+		/* cmd_mutate chose it if the user did not (seed_words()). */
 		if (!a->seed_given)
-			a->gen.seed = ((unsigned long long)time(NULL) << 16) ^
-				      (unsigned long long)getpid();
+			die("mutate --generate needs --seed S here: each unit draws the mutants again from it");
 		m->dir = mutate_generate(&a->gen, m->source, o->lsms, &e);
 		if (!m->dir)
 			die("mutate --generate: %s", e.msg);
@@ -709,6 +745,10 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 			 &e))
 		die("%s", e.msg);
 	c->n = keep_lsms(&c->o, c->m, c->n);
+	for (i = 0; c->a.m.evidence && i < c->n; i++) {
+		free(c->m[i].equivalent);
+		c->m[i].equivalent = xstrdup(evidence_claim);
+	}
 	c->spec = xasprintf("build:%s", c->a.m.source);
 	c->lsms = union_lsms(&c->o, c->m, c->n);
 	ro = c->o;
@@ -1141,7 +1181,38 @@ const struct unit_cmd mutate_units = {
 	.merge = mutate_merge,
 };
 
+/*
+ * --generate without --seed: the seed is chosen here, once, and written
+ * into the words every unit plans again from, so that each draws the
+ * same mutants. Returns @argv, or a copy with "--seed S" after "mutate".
+ */
+static char **seed_words(int *argc, char **argv)
+{
+	bool gen = false, seed = false;
+	unsigned long long s;
+	char **v;
+	int i;
+
+	for (i = 1; i < *argc; i++) {
+		gen |= !strcmp(argv[i], "--generate");
+		seed |= !strcmp(argv[i], "--seed");
+	}
+	if (!gen || seed)
+		return argv;
+	s = ((unsigned long long)time(NULL) << 16) ^
+	    (unsigned long long)getpid();
+	v = xcalloc(*argc + 3, sizeof(*v));
+	v[0] = argv[0];
+	v[1] = "--seed";
+	v[2] = xasprintf("%llu", s);
+	for (i = 1; i < *argc; i++)
+		v[i + 2] = argv[i];
+	*argc += 2;
+	return v;
+}
+
 int cmd_mutate(int argc, char **argv)
 {
+	argv = seed_words(&argc, argv);
 	return units_here(&mutate_units, argc, argv);
 }

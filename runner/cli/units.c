@@ -595,21 +595,6 @@ int cmd_plan(int argc, char **argv)
 		free(block);
 		return 0;
 	}
-	/*
-	 * Each unit plans its command again: mutants drawn at run time would
-	 * be drawn again, others each time.
-	 */
-	{
-		bool gen = false, seed = false;
-		int i;
-
-		for (i = first; i < argc; i++) {
-			gen |= !strncmp(argv[i], "--generate", 10);
-			seed |= !strncmp(argv[i], "--seed", 6);
-		}
-		if (gen && !seed)
-			die("plan: mutate --generate needs --seed S here: each unit draws the mutants again from it");
-	}
 	text = plan_save(unit_cmd_find(argv[first]), argc - first, argv + first,
 			 store, &p, &ctx, &o);
 	fputs(text, stdout);

@@ -516,6 +516,18 @@ coverage_boot() {
 	check "coverage: the summary names af_unix.c with its lines" \
 		grep -q '^   security/apparmor/af_unix.c  *[0-9]*/[0-9]* ' "$T/cv.out"
 	check "coverage: genhtml's report" test -s "${cvd:-none}/html/index.html"
+	# The ops table (fixtures/hook-ops.tsv): the case's denied sends went
+	# through unix_may_send, its sockets were made allowed, and every
+	# hook credited with a record was called.
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "coverage: hooks.tsv has a deny through unix_may_send and an allow through socket_create" \
+		awk -F '\t' '$2 == "unix_may_send" && $6 > 0 { d = 1 }
+		$2 == "socket_create" && $5 > 0 { a = 1 } END { exit !(a && d) }' \
+		"${cvd:-none}/hooks.tsv"
+	check "coverage: the summary counts allows and denies through hooks" \
+		grep -q '^   apparmor: .* an allow recorded through [1-9][0-9]*, a deny through [1-9][0-9]* ' "$T/cv.out"
+	check "coverage: no record credited to a hook never called" \
+		sh -c "! grep -q 'never saw called' '$T/cv.out'"
 	# Generated mutants: a fixed seed draws the same patches every time
 	# (plan draws them, then mutate again after they are removed), each
 	# named by its operator, file and line, and each gets its verdict.
@@ -545,6 +557,23 @@ coverage_boot() {
 		'outside SF...end_of_record' "$L" mutate --coverage "$T/mg.out"
 	expect_fail "plan mutate --generate without --seed is refused (each unit would draw again)" \
 		'needs --seed S' "$L" plan --store "$T/gs2" mutate --generate 2
+	# --evidence: each generated mutant's claim planned as a written
+	# claim's, a cost boot each beside the original's A and A2.
+	skippable "$L" plan --store "$T/gs3" mutate --generate 2 --seed 39 \
+		--lsm apparmor --evidence > "$T/gs3.out" 2>&1
+	check "generated mutants: --evidence plans the original's A and A2 and a cost boot per mutant" \
+		sh -c "grep -q ' -- bench original-cost-A2\$' '$T/gs3.out' && [ \$(grep -c ' -- bench mutant-g00[12]-.*-cost\$' '$T/gs3.out') -eq 2 ]"
+	expect_fail "mutate --evidence without --generate is refused" \
+		'go with --generate N' "$L" mutate --evidence
+	# No seed given: chosen once and handed to every unit, which then
+	# all draw the same mutant (each unit plans the command again).
+	skippable timeout -k 5 3000 "$L" mutate --results "$T/mr" --generate 1 \
+		--lsm apparmor --files security/apparmor/af_unix.c \
+		--test unix_peer_test --args "-r $cv_case" > "$T/mr.out" 2>&1
+	rc=$?
+	check "generated mutants: without --seed, one seed for every unit, a verdict (exit $rc)" \
+		sh -c "[ \$(sed -n 's/^lsmconf: mutate --generate 1 --seed \([0-9]*\):.*/\1/p' '$T/mr.out' | sort -u | wc -l) -eq 1 ] &&
+		grep -Eq '^== mutant g001-[a-z0-9_-]*: (killed|survived|stillborn|inconclusive)' '$T/mr.out'"
 }
 if [ -n "${LSMCONF_SKIP_BUILD:-}" ]; then
 	skip_block "LSMCONF_SKIP_BUILD is set: no kernel built from source"
