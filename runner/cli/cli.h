@@ -65,7 +65,7 @@ struct unit_cmd {
 	size_t (*extend)(void *ctx, struct unit_plan *p, const char *store);
 };
 extern const struct unit_cmd compare_units, mutate_units, bench_units,
-	series_units;
+	series_units, coverage_units;
 /*
  * The serial command: every unit of its plan run here, independent ones
  * side by side (o->jobs, else as many as the machine holds), into a store

@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "provision/provision.h"
 #include "lib/lib.h"
+#include "lib/units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,62 +107,172 @@ static char *report_dir(const struct kernel_boots *kb)
 	return xstrndup(dir, dash - dir);
 }
 
-static bool cover_one(const struct run_opts *o, const char *root,
-		      const char *spec, struct sbuf *timing)
+/* What coverage's units and merge need (the plan's context). */
+struct coverage_ctx {
+	struct run_opts o;
+	char **spec; /* each "build:...,coverage" */
+	size_t n_spec;
+	const char *lsm[4];
+	size_t n_lsm;
+	/* Per kernel: its build, its boots (one per LSM). */
+	char (*build)[UNIT_ID_LEN + 1];
+	char (*boot)[4][UNIT_ID_LEN + 1];
+};
+
+/*
+ * Per kernel, its coverage build and one boot per LSM, as compare plans
+ * a kernel: the boots' counters are merged by the report.
+ */
+static void *coverage_plan(int argc, char **argv, struct unit_plan *p,
+			   const struct run_opts **o)
 {
-	char *text = coverage_spec(spec), *out;
-	struct coverage_hooks
-		hooks[ARRAY_SIZE(((struct kernel_boots *)0)->lsm)];
-	struct kernel_boots kb;
+	struct coverage_ctx *c = xcalloc(1, sizeof(*c));
+	int first = run_options(argc, argv, &c->o), n;
+	size_t s, i, *build, (*boot)[4];
+	char *run_key;
+	struct err e;
+
+	if (first >= argc)
+		die("coverage: no kernel spec given (e.g. build:debian-source:7.2)");
+	c->n_spec = argc - first;
+	c->spec = xcalloc(c->n_spec, sizeof(*c->spec));
+	for (s = 0; s < c->n_spec; s++)
+		c->spec[s] = coverage_spec(argv[first + s]);
+	specs_check(c->spec, c->n_spec);
+	n = run_lsms(&c->o, c->lsm, ARRAY_SIZE(c->lsm), &e);
+	if (n < 0)
+		die("%s", e.msg);
+	c->n_lsm = n;
+	build = xcalloc(c->n_spec, sizeof(*build));
+	boot = xcalloc(c->n_spec, sizeof(*boot));
+	run_key = unit_run_key(&c->o);
+	for (s = 0; s < c->n_spec; s++) {
+		char *key = xasprintf("spec %s\n", c->spec[s]);
+		char *desc = xasprintf("build %s", c->spec[s]);
+
+		build[s] = unit_add(p, UNIT_BUILD, key, NULL, 0, desc);
+		free(p->v[build[s]].spec);
+		p->v[build[s]].spec = xstrdup(c->spec[s]);
+		free(key);
+		free(desc);
+		for (i = 0; i < c->n_lsm; i++) {
+			struct unit *u;
+
+			key = xasprintf("spec %s\nlsm %s\n%s", c->spec[s],
+					c->lsm[i], run_key);
+			desc = xasprintf("boot %s %s", c->spec[s], c->lsm[i]);
+			boot[s][i] =
+				unit_add(p, UNIT_BOOT, key, &build[s], 1, desc);
+			u = &p->v[boot[s][i]];
+			if (!u->spec) {
+				u->spec = xstrdup(c->spec[s]);
+				u->lsm = xstrdup(c->lsm[i]);
+				u->name = safe_name(c->spec[s]);
+			}
+			free(key);
+			free(desc);
+		}
+	}
+	free(run_key);
+	/* Ids, not indexes: ordering moves the units. */
+	c->build = xcalloc(c->n_spec, sizeof(*c->build));
+	c->boot = xcalloc(c->n_spec, sizeof(*c->boot));
+	for (s = 0; s < c->n_spec; s++) {
+		memcpy(c->build[s], p->v[build[s]].id, UNIT_ID_LEN + 1);
+		for (i = 0; i < c->n_lsm; i++)
+			memcpy(c->boot[s][i], p->v[boot[s][i]].id,
+			       UNIT_ID_LEN + 1);
+	}
+	free(build);
+	free(boot);
+	unit_plan_order(p);
+	*o = &c->o;
+	return c;
+}
+
+static int coverage_unit_run(void *ctx, const struct unit_plan *p,
+			     const struct unit *u, const char *store,
+			     const char *dir, struct err *e)
+{
+	const struct coverage_ctx *c = ctx;
+
+	(void)p;
+	(void)store;
+	if (u->kind == UNIT_BOOT)
+		return unit_boot(&c->o, u, dir, e);
+	return unit_provision(&c->o, u, dir, false, e);
+}
+
+/*
+ * Kernel @s's report from its boots' units: their counters beside the
+ * build's notes files (the build's cache, where the merge runs). False
+ * when a boot did not pass.
+ */
+static bool cover_one(const struct coverage_ctx *c, size_t s, const char *store,
+		      const char *root)
+{
+	struct coverage_hooks hooks[ARRAY_SIZE(c->lsm)];
+	struct kernel_boots kb = { .ok = true };
+	char *name = safe_name(c->spec[s]), *out;
 	struct kernel k;
 	struct lcov l;
 	struct err e;
-	bool ok;
+	size_t i;
 
-	if (kernel_provision(text, &k, o->refresh, &e))
+	for (i = 0; i < c->n_lsm; i++) {
+		char *dir = xasprintf("%s-%s", name, c->lsm[i]);
+
+		unit_print_output(store, c->boot[s][i], root);
+		kb.lsm[i] = c->lsm[i];
+		kb.dir[i] = unit_link(store, c->boot[s][i], dir, root);
+		kb.ok &= unit_passed(store, c->boot[s][i]);
+		kb.n = i + 1;
+		free(dir);
+	}
+	/* The build unit made it: found in the cache, not built again. */
+	if (kernel_provision(c->spec[s], &k, false, &e))
 		die("%s", e.msg);
-	if (run_kernel_lsms(o, root, &k, &kb, &e))
-		die("%s", e.msg);
-	ok = kb.ok;
-	timing_rows_of(&kb, timing);
 	out = report_dir(&kb);
 	if (coverage_report(&k, kb.dir, kb.lsm, kb.n, out, &l, hooks, &e))
 		die("%s", e.msg);
-	printf("== coverage of %s\n", text);
+	printf("== coverage of %s\n", c->spec[s]);
 	print_summary(&l);
 	print_hooks(hooks, kb.n);
-	for (size_t i = 0; i < kb.n; i++)
+	for (i = 0; i < kb.n; i++)
 		sbuf_free(&hooks[i].uncalled);
 	printf("   per file: %s/coverage.tsv; hooks: %s/hooks.tsv; HTML: %s/html/index.html\n",
 	       out, out, out);
 	lcov_free(&l);
 	free(out);
-	free(text);
+	free(name);
 	kernel_free(&k);
+	i = kb.ok;
 	kernel_boots_free(&kb);
-	return ok;
+	return i;
 }
+
+static int coverage_merge(void *ctx, const struct unit_plan *p,
+			  const char *store, const char *root)
+{
+	struct coverage_ctx *c = ctx;
+	size_t s, failed = 0;
+
+	(void)p;
+	for (s = 0; s < c->n_spec; s++)
+		failed += !cover_one(c, s, store, root);
+	printf("lsmconf: coverage of %zu kernels, %zu passed; results in %s\n",
+	       c->n_spec, c->n_spec - failed, root);
+	return failed ? 1 : 0;
+}
+
+const struct unit_cmd coverage_units = {
+	.name = "coverage",
+	.plan = coverage_plan,
+	.run = coverage_unit_run,
+	.merge = coverage_merge,
+};
 
 int cmd_coverage(int argc, char **argv)
 {
-	struct run_opts o;
-	int first = run_options(argc, argv, &o);
-	struct sbuf timing = { 0 };
-	size_t i, failed = 0;
-	char *root;
-
-	if (first >= argc)
-		die("coverage: no kernel spec given (e.g. build:debian-source:7.2)");
-	for (i = first; i < (size_t)argc; i++)
-		free(coverage_spec(argv[i]));
-	specs_check(argv + first, argc - first);
-	root = results_root(o.results);
-	for (i = first; i < (size_t)argc; i++)
-		failed += !cover_one(&o, root, argv[i], &timing);
-	timing_report(root, &timing);
-	sbuf_free(&timing);
-	printf("lsmconf: coverage of %d kernels, %zu passed; results in %s\n",
-	       argc - first, argc - first - failed, root);
-	free(root);
-	return failed ? 1 : 0;
+	return units_here(&coverage_units, argc, argv);
 }

@@ -27,7 +27,8 @@
 
 static const struct unit_cmd *const unit_cmds[] = { &compare_units,
 						    &mutate_units, &bench_units,
-						    &series_units };
+						    &series_units,
+						    &coverage_units };
 
 static const struct unit_cmd *unit_cmd_find(const char *name)
 {
@@ -39,7 +40,8 @@ static const struct unit_cmd *unit_cmd_find(const char *name)
 	if (!strcmp(name, "msgcost") || !strcmp(name, "run"))
 		die("plan: %s is not cut into units yet (run lsmconf %s here; see docs/runner-units.md)",
 		    name, name);
-	die("plan: cannot plan %s (compare, mutate, bench or series)", name);
+	die("plan: cannot plan %s (compare, mutate, bench, series or coverage)",
+	    name);
 }
 
 char *unit_run_key(const struct run_opts *o)

@@ -516,6 +516,12 @@ coverage_boot() {
 	check "coverage: the summary names af_unix.c with its lines" \
 		grep -q '^   security/apparmor/af_unix.c  *[0-9]*/[0-9]* ' "$T/cv.out"
 	check "coverage: genhtml's report" test -s "${cvd:-none}/html/index.html"
+	# Coverage boots are units: a build, then a boot per LSM.
+	skippable "$L" plan --store "$T/cvs" coverage build:debian-source:7.2 \
+		> "$T/cvs.out" 2>&1
+	check "coverage as units: the coverage build and one boot per LSM" \
+		sh -c "grep -q ' -- build build:debian-source:7.2,coverage\$' '$T/cvs.out' &&
+		[ \$(grep -c ' -- boot build:debian-source:7.2,coverage \(apparmor\|selinux\)\$' '$T/cvs.out') -eq 2 ]"
 	# The ops table (fixtures/hook-ops.tsv): the case's denied sends went
 	# through unix_may_send, its sockets were made allowed, and every
 	# hook credited with a record was called.
