@@ -72,6 +72,12 @@ extern const struct unit_cmd compare_units, mutate_units, bench_units,
  * in its results directory, then merged. Returns the exit status.
  */
 int units_here(const struct unit_cmd *c, int argc, char **argv);
+/*
+ * True while a unit, or merge, plans its command again from the store:
+ * what the first planning said (a seed, the mutants drawn) is not said
+ * again.
+ */
+extern bool replanning;
 /* The inputs of run options that make one boot differ from another. */
 char *unit_run_key(const struct run_opts *o);
 /* The file @name of the finished unit @id (malloc'd), or NULL. */

@@ -245,7 +245,7 @@ char *mutate_generate(const struct mutate_gen *gen, const char *source,
 	if (rc) {
 		free(dir);
 		dir = NULL;
-	} else {
+	} else if (!replanning) {
 		printf("lsmconf: mutate --generate %zu --seed %llu: %zu mutants drawn from %zu sites in %zu files (%zu group%s) into %s\n",
 		       gen->n, (unsigned long long)gen->seed, next, sites,
 		       files, groups, groups == 1 ? "" : "s", dir);

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+bool replanning;
+
 /* Where plan, unit and merge keep the store without --store. */
 #define STORE_DEFAULT "results/store"
 
@@ -468,6 +470,7 @@ static const struct unit_cmd *replan(const char *who, const char *store,
 		note("cannot enter %s (%s): relative paths of the planned command are read from %s",
 		     cwd, strerror(errno), "here");
 	c = unit_cmd_find(argv[0]);
+	replanning = true;
 	*ctx = c->plan(argc, argv, p, o);
 	/*
 	 * A plan that grows: what it is before any result (NULL: no store)
