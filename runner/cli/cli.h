@@ -111,6 +111,18 @@ int unit_provision(const struct run_opts *o, const struct unit *u,
  */
 int unit_boot(const struct run_opts *o, const struct unit *u, const char *dir,
 	      struct err *e);
+/*
+ * A kernel's units, as compare and coverage plan them: its provision (a
+ * build: for build:) unit, whose index is returned, and one boot unit per
+ * LSM of @lsm (their indexes into @boot), keyed by @run_key
+ * (unit_run_key()).
+ */
+size_t unit_plan_kernel(struct unit_plan *p, const char *spec,
+			const char *const *lsm, size_t n_lsm,
+			const char *run_key, size_t *boot);
+/* Runs a unit of unit_plan_kernel(): unit_boot() or unit_provision(). */
+int unit_run_kernel(const struct run_opts *o, const struct unit *u,
+		    const char *dir, struct err *e);
 /* The boot unit @id passed. */
 bool unit_passed(const char *store, const char *id);
 

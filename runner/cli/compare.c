@@ -494,6 +494,7 @@ static void *compare_plan(int argc, char **argv, struct unit_plan *p,
 {
 	struct compare_ctx *c = xcalloc(1, sizeof(*c));
 	size_t prov[2], boot[2][4], s, i;
+	char *run_key;
 	int first, n;
 	struct err e;
 
@@ -506,43 +507,13 @@ static void *compare_plan(int argc, char **argv, struct unit_plan *p,
 	if (n < 0)
 		die("%s", e.msg);
 	c->n_lsm = n;
+	run_key = unit_run_key(&c->o);
 	for (s = 0; s < 2; s++) {
-		const char *spec = c->spec[s] = argv[first + s];
-		char *key = xasprintf("spec %s\n", spec);
-		char *desc = xasprintf(
-			"%s %s", is_build(spec) ? "build" : "provision", spec);
-
-		prov[s] = unit_add(p,
-				   is_build(spec) ? UNIT_BUILD : UNIT_PROVISION,
-				   key, NULL, 0, desc);
-		free(p->v[prov[s]].spec);
-		p->v[prov[s]].spec = xstrdup(spec);
-		free(key);
-		free(desc);
+		c->spec[s] = argv[first + s];
+		prov[s] = unit_plan_kernel(p, c->spec[s], c->lsm, c->n_lsm,
+					   run_key, boot[s]);
 	}
-	for (s = 0; s < 2; s++) {
-		char *run_key = unit_run_key(&c->o);
-
-		for (i = 0; i < c->n_lsm; i++) {
-			char *key = xasprintf("spec %s\nlsm %s\n%s", c->spec[s],
-					      c->lsm[i], run_key);
-			char *desc =
-				xasprintf("boot %s %s", c->spec[s], c->lsm[i]);
-			struct unit *u;
-
-			boot[s][i] =
-				unit_add(p, UNIT_BOOT, key, &prov[s], 1, desc);
-			u = &p->v[boot[s][i]];
-			if (!u->spec) {
-				u->spec = xstrdup(c->spec[s]);
-				u->lsm = xstrdup(c->lsm[i]);
-				u->name = safe_name(c->spec[s]);
-			}
-			free(key);
-			free(desc);
-		}
-		free(run_key);
-	}
+	free(run_key);
 	/* Ids, not indexes: ordering moves the units. */
 	for (s = 0; s < 2; s++) {
 		memcpy(c->prov[s], p->v[prov[s]].id, UNIT_ID_LEN + 1);
@@ -563,9 +534,7 @@ static int compare_unit_run(void *ctx, const struct unit_plan *p,
 
 	(void)p;
 	(void)store;
-	if (u->kind == UNIT_BOOT)
-		return unit_boot(&c->o, u, dir, e);
-	return unit_provision(&c->o, u, dir, false, e);
+	return unit_run_kernel(&c->o, u, dir, e);
 }
 
 /* One side of the compare from its units' results. */

@@ -146,33 +146,9 @@ static void *coverage_plan(int argc, char **argv, struct unit_plan *p,
 	build = xcalloc(c->n_spec, sizeof(*build));
 	boot = xcalloc(c->n_spec, sizeof(*boot));
 	run_key = unit_run_key(&c->o);
-	for (s = 0; s < c->n_spec; s++) {
-		char *key = xasprintf("spec %s\n", c->spec[s]);
-		char *desc = xasprintf("build %s", c->spec[s]);
-
-		build[s] = unit_add(p, UNIT_BUILD, key, NULL, 0, desc);
-		free(p->v[build[s]].spec);
-		p->v[build[s]].spec = xstrdup(c->spec[s]);
-		free(key);
-		free(desc);
-		for (i = 0; i < c->n_lsm; i++) {
-			struct unit *u;
-
-			key = xasprintf("spec %s\nlsm %s\n%s", c->spec[s],
-					c->lsm[i], run_key);
-			desc = xasprintf("boot %s %s", c->spec[s], c->lsm[i]);
-			boot[s][i] =
-				unit_add(p, UNIT_BOOT, key, &build[s], 1, desc);
-			u = &p->v[boot[s][i]];
-			if (!u->spec) {
-				u->spec = xstrdup(c->spec[s]);
-				u->lsm = xstrdup(c->lsm[i]);
-				u->name = safe_name(c->spec[s]);
-			}
-			free(key);
-			free(desc);
-		}
-	}
+	for (s = 0; s < c->n_spec; s++)
+		build[s] = unit_plan_kernel(p, c->spec[s], c->lsm, c->n_lsm,
+					    run_key, boot[s]);
 	free(run_key);
 	/* Ids, not indexes: ordering moves the units. */
 	c->build = xcalloc(c->n_spec, sizeof(*c->build));
@@ -198,9 +174,7 @@ static int coverage_unit_run(void *ctx, const struct unit_plan *p,
 
 	(void)p;
 	(void)store;
-	if (u->kind == UNIT_BOOT)
-		return unit_boot(&c->o, u, dir, e);
-	return unit_provision(&c->o, u, dir, false, e);
+	return unit_run_kernel(&c->o, u, dir, e);
 }
 
 /*

@@ -187,6 +187,47 @@ char *unit_value(const char *text, const char *key)
 	return NULL;
 }
 
+size_t unit_plan_kernel(struct unit_plan *p, const char *spec,
+			const char *const *lsm, size_t n_lsm,
+			const char *run_key, size_t *boot)
+{
+	bool build = !strncmp(spec, "build:", 6);
+	char *key = xasprintf("spec %s\n", spec);
+	char *desc = xasprintf("%s %s", build ? "build" : "provision", spec);
+	size_t prov = unit_add(p, build ? UNIT_BUILD : UNIT_PROVISION, key,
+			       NULL, 0, desc),
+	       i;
+
+	free(p->v[prov].spec);
+	p->v[prov].spec = xstrdup(spec);
+	free(key);
+	free(desc);
+	for (i = 0; i < n_lsm; i++) {
+		struct unit *u;
+
+		key = xasprintf("spec %s\nlsm %s\n%s", spec, lsm[i], run_key);
+		desc = xasprintf("boot %s %s", spec, lsm[i]);
+		boot[i] = unit_add(p, UNIT_BOOT, key, &prov, 1, desc);
+		u = &p->v[boot[i]];
+		if (!u->spec) {
+			u->spec = xstrdup(spec);
+			u->lsm = xstrdup(lsm[i]);
+			u->name = safe_name(spec);
+		}
+		free(key);
+		free(desc);
+	}
+	return prov;
+}
+
+int unit_run_kernel(const struct run_opts *o, const struct unit *u,
+		    const char *dir, struct err *e)
+{
+	if (u->kind == UNIT_BOOT)
+		return unit_boot(o, u, dir, e);
+	return unit_provision(o, u, dir, false, e);
+}
+
 int unit_boot(const struct run_opts *o, const struct unit *u, const char *dir,
 	      struct err *e)
 {
