@@ -234,7 +234,7 @@ bool bench_first_round_outlier(const struct bench_set *set, const char *point)
 
 size_t bench_cost_changes(const char *points, const struct bench_set *a,
 			  const struct bench_set *b, const struct bench_set *a2,
-			  struct sbuf *out, size_t *missing)
+			  double min_diff, struct sbuf *out, size_t *missing)
 {
 	char *copy = xstrdup(points), *tok, *save = NULL;
 	size_t changed = 0;
@@ -254,8 +254,8 @@ size_t bench_cost_changes(const char *points, const struct bench_set *a,
 				    out->len ? "; " : "", tok, na, nb, na2);
 			(*missing)++;
 		} else {
-			ab_compare(va, na, vb, nb, va2, na2, &v);
-			/* Significant as in `bench`: beyond drift and interval. */
+			ab_compare(va, na, vb, nb, va2, na2, min_diff, &v);
+			/* Significant as in `bench`: beyond drift, interval, floor. */
 			if (v.significant) {
 				sbuf_printf(
 					out,
@@ -276,7 +276,8 @@ size_t bench_cost_changes(const char *points, const struct bench_set *a,
 
 size_t bench_cost_again(const char *points, const struct bench_set *a,
 			const struct bench_set *a2, const struct bench_set *c,
-			const struct bench_set *tip, struct sbuf *out)
+			const struct bench_set *tip, double min_diff,
+			struct sbuf *out)
 {
 	char *copy = xstrdup(points), *tok, *save = NULL;
 	size_t again = 0;
@@ -292,8 +293,8 @@ size_t bench_cost_again(const char *points, const struct bench_set *a,
 
 		if (na && na2 && nc && nt) {
 			/* The original's drift: B is a stand-in, unused. */
-			ab_compare(va, na, va, na, va2, na2, &base);
-			ab_compare(vc, nc, vt, nt, vc, nc, &v);
+			ab_compare(va, na, va, na, va2, na2, 0, &base);
+			ab_compare(vc, nc, vt, nt, vc, nc, min_diff, &v);
 			if (v.significant && fabs(v.change) > base.drift) {
 				sbuf_printf(
 					out,

@@ -57,26 +57,28 @@ void bench_samples_tsv(const struct bench_set *const *sets,
 /*
  * The cost verdict of `mutate --cost`: for each point of @points
  * (space-separated), whether the per-message cost of @b differs from the
- * original's boots @a and @a2 significantly (ab_compare(): beyond both
- * the A -> A2 drift and the 95% interval of B/A). Appends one "POINT
+ * original's boots @a and @a2 significantly (ab_compare(): beyond the
+ * A -> A2 drift, the 95% interval of B/A and @min_diff, the samples'
+ * floor: AB_COUNT_FLOOR for instruction counts, 0 for time). Appends one "POINT
  * +x.xx% (...)" part per changed point to @out ("; "-separated), and one
  * "POINT: no samples" part per point a side lacks, counted in *@missing.
  * Returns how many points changed.
  */
 size_t bench_cost_changes(const char *points, const struct bench_set *a,
 			  const struct bench_set *b, const struct bench_set *a2,
-			  struct sbuf *out, size_t *missing);
+			  double min_diff, struct sbuf *out, size_t *missing);
 
 /*
  * Whether the tip's cost @tip differs from kernel @c's, the culprit a
  * bisection named (which assumes a change, once in, stays): for each
  * point, with @c's rounds as both A and A2, a change beyond the interval
- * and beyond the original's own drift (@a to @a2). Appends one line
+ * and beyond the original's own drift (@a to @a2) and @min_diff. Appends one line
  * "POINT +x.xx% [lo%, hi%] to the tip" per such point to @out; returns
  * how many. A point a side lacks is not counted.
  */
 size_t bench_cost_again(const char *points, const struct bench_set *a,
 			const struct bench_set *a2, const struct bench_set *c,
-			const struct bench_set *tip, struct sbuf *out);
+			const struct bench_set *tip, double min_diff,
+			struct sbuf *out);
 
 #endif

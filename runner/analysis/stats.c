@@ -51,7 +51,8 @@ double t95(double df)
 }
 
 void ab_compare(const double *a, size_t na, const double *b, size_t nb,
-		const double *a2, size_t na2, struct ab_verdict *v)
+		const double *a2, size_t na2, double min_diff,
+		struct ab_verdict *v)
 {
 	struct sample_stats sa, sb, sa2, sall;
 	double *all = malloc((na + na2 + 1) * sizeof(double));
@@ -88,7 +89,8 @@ void ab_compare(const double *a, size_t na, const double *b, size_t nb,
 	h = se * (isinf(df) ? 1.959963984540054 : t95(df));
 	v->lo = v->ratio - h;
 	v->hi = v->ratio + h;
-	v->significant = fabs(v->change) > v->drift &&
+	v->under_floor = fabs(sb.mean - v->mid) < min_diff;
+	v->significant = !v->under_floor && fabs(v->change) > v->drift &&
 			 (v->lo > 1 || v->hi < 1) &&
 			 fabs(v->change) > h / (v->ratio ? v->ratio : 1);
 }

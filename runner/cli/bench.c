@@ -93,7 +93,7 @@ static void write_samples(const char *root, const struct bench_set set[N_BOOTS])
  */
 static bool summarize_point(const char *point,
 			    const struct bench_set set[N_BOOTS],
-			    struct sbuf *sum)
+			    double min_diff, struct sbuf *sum)
 {
 	double *v[N_BOOTS];
 	size_t n[N_BOOTS];
@@ -112,12 +112,16 @@ static bool summarize_point(const char *point,
 		printf("   %-20s missing samples (A %zu, B %zu, A2 %zu)\n",
 		       point, n[0], n[1], n[2]);
 	} else {
-		ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
+		ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], min_diff, &ab);
 		printf("   %-20s %11.2f %11.2f %11.2f %7.3f%% %7.3f%% %+7.2f%% [%8.4f, %8.4f] %s%s\n",
 		       point, st[0].mean, st[1].mean, st[2].mean,
 		       100 * ab.max_cv, 100 * ab.drift, 100 * ab.change, ab.lo,
 		       ab.hi,
-		       ab.significant ? "significant" : "not significant",
+		       ab.significant ?
+			       "significant" :
+		       ab.under_floor ?
+			       "not significant (under one instruction a message)" :
+			       "not significant",
 		       warm_ok ?
 			       "" :
 			       " (first measured round is an outlier: longer warm-up needed)");
@@ -168,7 +172,8 @@ static int bench_report(const struct run_opts *o, const struct bench_opts *bo,
 	copy = xstrdup(bo->points);
 	for (tok = strtok_r(copy, " ", &save); tok;
 	     tok = strtok_r(NULL, " ", &save)) {
-		failed += !summarize_point(tok, set, &sum);
+		failed += !summarize_point(tok, set,
+					   icount ? AB_COUNT_FLOOR : 0, &sum);
 		if (bo->probe_messages)
 			bench_path_point(tok, paths, &path_tsv);
 		if (profile)

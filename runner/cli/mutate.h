@@ -84,6 +84,11 @@ void cost_reference_saved(const char *store, const char *const id[2],
 			  const struct cost_plan *cp, const char *who,
 			  struct cost_ref *ref);
 void cost_ref_free(struct cost_ref *ref);
+/* The smallest cost change @ref's samples can call (stats.h). */
+static inline double cost_min_diff(const struct cost_ref *ref)
+{
+	return ref->icount ? AB_COUNT_FLOOR : 0;
+}
 /*
  * A mutant's or a kernel's cost boot (the unit @id of @store, named
  * @name) against the reference @ref: 1 when some point changed

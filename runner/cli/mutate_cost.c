@@ -113,7 +113,7 @@ void cost_reference_saved(const char *store, const char *const id[2],
 		die("the %s's cost boots failed: no other kernel's cost can be judged against it",
 		    who);
 	/* The reference against itself: its points must all have samples. */
-	bench_cost_changes(cp->points, &ref->a, &ref->a2, &ref->a2, &none,
+	bench_cost_changes(cp->points, &ref->a, &ref->a2, &ref->a2, 0, &none,
 			   &missing);
 	if (missing)
 		die("the %s's cost boots lack samples: %s", who, none.buf);
@@ -148,7 +148,7 @@ int cost_verdict_saved(const char *store, const char *id, const char *name,
 
 	cost_saved(store, id, name, root, cp, &set, &paths[1], &prof[1]);
 	changed = bench_cost_changes(cp->points, &ref->a, &set, &ref->a2,
-				     changes, &missing);
+				     cost_min_diff(ref), changes, &missing);
 	/* The functions behind it, from the probes after the timed rounds. */
 	for (tok = strtok_r(copy, " ", &save); changed && tok;
 	     tok = strtok_r(NULL, " ", &save)) {

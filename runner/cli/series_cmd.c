@@ -241,8 +241,9 @@ static bool kernel_cost(struct series_ctx *c, size_t i, const char *id,
 		path_free(&prof[1]);
 		return false;
 	}
-	changed = bench_cost_changes(c->so.cost, &r->ref.a, &kn->b, &r->ref.a2,
-				     &kn->cost, &missing);
+	changed =
+		bench_cost_changes(c->so.cost, &r->ref.a, &kn->b, &r->ref.a2,
+				   cost_min_diff(&r->ref), &kn->cost, &missing);
 	if (missing) {
 		path_free(&prof[1]);
 		return false;
@@ -253,7 +254,7 @@ static bool kernel_cost(struct series_ctx *c, size_t i, const char *id,
 	va = bench_values(&r->ref.a, tok, &na);
 	vb = bench_values(&kn->b, tok, &nb);
 	va2 = bench_values(&r->ref.a2, tok, &na2);
-	ab_compare(va, na, vb, nb, va2, na2, &v);
+	ab_compare(va, na, vb, nb, va2, na2, cost_min_diff(&r->ref), &v);
 	kn->has_cost = true;
 	kn->cost_sig = changed > 0;
 	kn->pct = 100 * v.change;

@@ -82,7 +82,8 @@ static bool plot_culprit(struct series_run *r, size_t i)
 			stats_of(v[b], n[b], &st[b]);
 		}
 		if (n[0] && n[1] && n[2]) {
-			ab_compare(v[0], n[0], v[1], n[1], v[2], n[2], &ab);
+			ab_compare(v[0], n[0], v[1], n[1], v[2], n[2],
+				   cost_min_diff(&r->ref), &ab);
 			sbuf_printf(
 				&sum,
 				"%s\t%.4f\t%.4f\t%.4f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\tyes\n",
@@ -168,7 +169,7 @@ static bool cost_again(struct series_run *r, size_t c,
 
 	if (c >= n || !r->k[c].b.n || !r->k[n].b.n ||
 	    !bench_cost_again(r->so->cost, &r->ref.a, &r->ref.a2, &r->k[c].b,
-			      &r->k[n].b, &lines))
+			      &r->k[n].b, cost_min_diff(&r->ref), &lines))
 		return false;
 	memset(u, 0, sizeof(*u));
 	u->first = c + 1;

@@ -211,7 +211,7 @@ START_TEST(test_cost_changes)
 	rounds(&a, "socketpair:none", 998, 1);
 	rounds(&a2, "socketpair:none", 999, 1);
 	rounds(&b, "socketpair:none", 1008, 1);
-	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2,
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2, 0,
 					     &out, &missing),
 			  1);
 	ck_assert_uint_eq(missing, 0);
@@ -219,22 +219,29 @@ START_TEST(test_cost_changes)
 		      "%s", out.buf);
 	bench_free(&b);
 	sbuf_free(&out);
+	/* +9.5 a message, under a floor of 10: no verdict. */
+	rounds(&b, "socketpair:none", 1008, 1);
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2, 10,
+					     &out, &missing),
+			  0);
+	ck_assert_uint_eq(out.len, 0);
+	bench_free(&b);
 
 	rounds(&b, "socketpair:none", 1000, 1);
-	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2,
+	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &b, &a2, 0,
 					     &out, &missing),
 			  0);
 	ck_assert_uint_eq(out.len, 0);
 
 	/* A point without samples on one side is not a change: it is missing. */
 	ck_assert_uint_eq(bench_cost_changes("socketpair:none twoproc:both", &a,
-					     &b, &a2, &out, &missing),
+					     &b, &a2, 0, &out, &missing),
 			  0);
 	ck_assert_uint_eq(missing, 1);
 	ck_assert_str_eq(out.buf, "twoproc:both: no samples (A 0, B 0, A2 0)");
 	sbuf_free(&out);
 	ck_assert_uint_eq(bench_cost_changes("socketpair:none", &a, &none, &a2,
-					     &out, &missing),
+					     0, &out, &missing),
 			  0);
 	ck_assert_uint_eq(missing, 1);
 	sbuf_free(&out);
@@ -260,7 +267,7 @@ START_TEST(test_cost_again)
 	rounds(&c, "socketpair:none", 988, 1);
 	rounds(&tip, "socketpair:none", 1008, 1);
 	ck_assert_uint_eq(bench_cost_again("socketpair:none twoproc:both", &a,
-					   &a2, &c, &tip, &out),
+					   &a2, &c, &tip, 0, &out),
 			  1);
 	ck_assert_msg(!strncmp(out.buf, "socketpair:none +2.02% [", 24), "%s",
 		      out.buf);
@@ -269,7 +276,7 @@ START_TEST(test_cost_again)
 	/* The tip as the culprit's kernel, but for the original's drift. */
 	rounds(&tip, "socketpair:none", 989, 1);
 	ck_assert_uint_eq(
-		bench_cost_again("socketpair:none", &a, &a2, &c, &tip, &out),
+		bench_cost_again("socketpair:none", &a, &a2, &c, &tip, 0, &out),
 		0);
 	ck_assert_uint_eq(out.len, 0);
 	bench_free(&a);

@@ -39,7 +39,7 @@ START_TEST(test_ab_no_change)
 	static const double b[] = { 100, 99, 101, 100 };
 	struct ab_verdict v;
 
-	ab_compare(a, 4, b, 4, a, 4, &v);
+	ab_compare(a, 4, b, 4, a, 4, 0, &v);
 	ck_assert_double_eq_tol(v.mid, 100, 1e-12);
 	ck_assert_double_eq_tol(v.drift, 0, 1e-12);
 	ck_assert_double_eq_tol(v.change, 0, 1e-12);
@@ -65,7 +65,7 @@ START_TEST(test_ab_hand_computed)
 	struct ab_verdict v;
 	double r = 111.0 / 101, se;
 
-	ab_compare(a, 2, b, 2, a2, 2, &v);
+	ab_compare(a, 2, b, 2, a2, 2, 0, &v);
 	ck_assert_double_eq_tol(v.mid, 101, 1e-12);
 	ck_assert_double_eq_tol(v.drift, 2.0 / 101, 1e-12);
 	ck_assert_double_eq_tol(v.change, 10.0 / 101, 1e-12);
@@ -90,10 +90,37 @@ START_TEST(test_ab_drift_masks_change)
 	static const double b[] = { 102, 102.01, 101.99 };
 	struct ab_verdict v;
 
-	ab_compare(a, 3, b, 3, a2, 3, &v);
+	ab_compare(a, 3, b, 3, a2, 3, 0, &v);
 	ck_assert_double_eq_tol(v.change, 1.0 / 101, 1e-4);
 	ck_assert(v.drift > fabs(v.change));
 	ck_assert(!v.significant);
+}
+END_TEST
+
+START_TEST(test_ab_count_floor)
+{
+	/*
+	 * Instruction counts as a series' kernel 3 gave them: A 2401.25,
+	 * A2 2401.59 (drift 0.014%), B 2400.94, -0.48 a message (-0.02%),
+	 * beyond drift and interval with rounds this tight. Without a floor
+	 * it is a change; under one instruction a message it is not, and
+	 * +22 a message (a mutant's +0.92%) still is.
+	 */
+	static const double a[] = { 2401.24, 2401.25, 2401.26 };
+	static const double a2[] = { 2401.58, 2401.59, 2401.60 };
+	static const double b[] = { 2400.93, 2400.94, 2400.95 };
+	static const double dear[] = { 2423.41, 2423.42, 2423.43 };
+	struct ab_verdict v;
+
+	ab_compare(a, 3, b, 3, a2, 3, 0, &v);
+	ck_assert(fabs(v.change) > v.drift && v.hi < 1);
+	ck_assert(v.significant && !v.under_floor);
+	ab_compare(a, 3, b, 3, a2, 3, AB_COUNT_FLOOR, &v);
+	ck_assert(v.under_floor);
+	ck_assert(!v.significant);
+	ab_compare(a, 3, dear, 3, a2, 3, AB_COUNT_FLOOR, &v);
+	ck_assert(!v.under_floor && v.significant);
+	ck_assert_double_eq_tol(v.change, 22.0 / 2401.42, 1e-4);
 }
 END_TEST
 
@@ -112,5 +139,5 @@ int main(void)
 {
 	return CHECK_RUN("stats", test_stats_of, test_t95, test_ab_no_change,
 			 test_ab_hand_computed, test_ab_drift_masks_change,
-			 test_first_round_outlier);
+			 test_ab_count_floor, test_first_round_outlier);
 }
