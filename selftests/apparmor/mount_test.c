@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: AppArmor mount rules (issue 40): mount(2) in its five kinds,
+ * umount2(2) and the new mount API's move_mount(2), each under one
+ * profile of the rule forms real policies use.
+ *
+ * Each case is a profile (mount_rules below, in profiles/mount.profile)
+ * and eleven operations, each run by its own child in a mount namespace
+ * of its own (unshare(CLONE_NEWNS), "/" made rprivate): the child sets
+ * up its tmpfs mounts under MNT_BASE unconfined, enters the profile
+ * (aa_change_profile) and makes one call; its -errno comes back over a
+ * pipe. Nothing it mounts outlives it.
+ *
+ *   new_tmpfs          mount("tmpfs", d, "tmpfs", 0)
+ *   new_tmpfs_ro       the same, MS_RDONLY
+ *   new_tmpfs_nosuid   the same, MS_NOSUID
+ *   new_tmpfs_other    mount("tmpfs", n, "tmpfs", 0): no rule names n
+ *   remount_ro         mount(NULL, d, NULL, MS_REMOUNT | MS_RDONLY), d a tmpfs
+ *   bind               mount(s, d, NULL, MS_BIND), s a tmpfs
+ *   move               mount(s, d, NULL, MS_MOVE)
+ *   make_private       mount(NULL, d, NULL, MS_PRIVATE), d a tmpfs
+ *   umount             umount2(d, 0), d a tmpfs
+ *   fsmount_move       fsopen("tmpfs"), fsconfig(CREATE), fsmount, then
+ *                      move_mount(fd, "", d, MOVE_MOUNT_F_EMPTY_PATH)
+ *   move_mount         move_mount(s, d): an attached source
+ *
+ * The model (mount_expect(); every rule names the kernel or parser code
+ * that implements it):
+ *
+ *   dispatch  apparmor_sb_mount (lsm.c) sends MS_REMOUNT to aa_remount,
+ *             MS_BIND to aa_bind_mount, a propagation flag to
+ *             aa_mount_change_type, MS_MOVE to aa_move_mount_old, the rest
+ *             to aa_new_mount; umount2 is apparmor_sb_umount ->
+ *             aa_umount; move_mount(2) is apparmor_move_mount ->
+ *             aa_move_mount (mount.c), whose source is NULL when it is
+ *             detached (!our_mnt: an fsmount()ed tree), with type NULL
+ *             and flags MS_MOVE. fsopen, fsconfig and fsmount have no
+ *             AppArmor hook.
+ *   match     match_mnt / do_match_mnt (mount.c): the mount point, the
+ *             source (tmpfs: the dev_name string; bind and move: the
+ *             source's path; NULL skips it), the type (NULL skips it) and
+ *             the flags, against the vectors the parser emits for a rule
+ *             (gen_flag_rules, parser/mount.cc): a rule without options=
+ *             emits a new-mount vector, plus remount when it names no
+ *             source and no fstype, bind and move when it names no fstype,
+ *             change-type when it names no fstype; options=(...) emits the
+ *             one kind its command flag names (bind, move, a propagation
+ *             type, remount; none: new mount) with exactly those flags;
+ *             options in (...) allows new mounts whose flags are a subset.
+ *             A request with type NULL never matches a rule with fstype=.
+ *             A deny rule that matches wins (deny clears the allow).
+ *             Nothing matches: -EACCES. A profile with no mount rule
+ *             still mediates mounts (the parser marks every profile when
+ *             the kernel and ABI have "mount"): -EACCES. `mount` rules
+ *             never grant umount; `umount PATH` grants only that.
+ *   order     path_mount (fs/namespace.c) asks security_sb_mount before
+ *             may_mount: a denied mount(2) is -EACCES with or without
+ *             CAP_SYS_ADMIN, an allowed one without it -EPERM
+ *             (apparmor_capable: no "capability sys_admin,"). umount2,
+ *             fsopen and move_mount(2) check may_mount first: -EPERM.
+ *   features  features/mount absent: nothing is mediated, the case
+ *             skips. features/mount/move_mount absent (before 6.7, with
+ *             6.1): move_mount(2) has no AppArmor hook, so both
+ *             move_mount operations are allowed whatever the rules (the
+ *             depends column says which).
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+
+#include "../kselftest_harness.h"
+#include "harness_main.h"
+#include "../lsmconf/judge.h"
+
+#define ABI "5.0"
+#define MNT_BASE "/tmp/lsmconf_mount"
+#define D MNT_BASE "/d/"
+#define S MNT_BASE "/s/"
+
+#ifndef FSOPEN_CLOEXEC
+#define FSOPEN_CLOEXEC 0x1
+#endif
+#ifndef FSMOUNT_CLOEXEC
+#define FSMOUNT_CLOEXEC 0x1
+#endif
+#ifndef FSCONFIG_CMD_CREATE
+#define FSCONFIG_CMD_CREATE 6
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH 0x4
+#endif
+
+/* The kinds of request the kernel hands AppArmor (its dispatch). */
+enum kind { K_NEW, K_REMOUNT, K_BIND, K_MOVE, K_PROPAGATION, K_UMOUNT };
+
+enum opn {
+	O_NEW,
+	O_NEW_RO,
+	O_NEW_NOSUID,
+	O_NEW_OTHER,
+	O_REMOUNT,
+	O_BIND,
+	O_MOVE,
+	O_PRIVATE,
+	O_UMOUNT,
+	O_FSMOUNT,
+	O_MOVE_MOUNT,
+	NOPS,
+};
+
+/* An operation as AppArmor sees it. */
+struct mount_op {
+	const char *name;
+	enum kind kind;
+	const char *dst; /* the mount point's name */
+	const char *src; /* NULL: none (or detached) */
+	const char *type; /* NULL: none */
+	unsigned long flags; /* beside the kind's own flag */
+	bool syscall_mount; /* mount(2): the LSM before may_mount */
+	bool new_api; /* move_mount(2): mediated from 6.7 */
+};
+
+static const struct mount_op ops[NOPS] = {
+	[O_NEW] = { "new_tmpfs", K_NEW, D, "tmpfs", "tmpfs", 0, true },
+	[O_NEW_RO] = { "new_tmpfs_ro", K_NEW, D, "tmpfs", "tmpfs", MS_RDONLY,
+		       true },
+	[O_NEW_NOSUID] = { "new_tmpfs_nosuid", K_NEW, D, "tmpfs", "tmpfs",
+			   MS_NOSUID, true },
+	[O_NEW_OTHER] = { "new_tmpfs_other", K_NEW, MNT_BASE "/n/", "tmpfs",
+			  "tmpfs", 0, true },
+	[O_REMOUNT] = { "remount_ro", K_REMOUNT, D, NULL, NULL, MS_RDONLY,
+			true },
+	[O_BIND] = { "bind", K_BIND, D, S, NULL, 0, true },
+	[O_MOVE] = { "move", K_MOVE, D, S, NULL, 0, true },
+	[O_PRIVATE] = { "make_private", K_PROPAGATION, D, NULL, NULL, 0, true },
+	[O_UMOUNT] = { "umount", K_UMOUNT, D, NULL, NULL, 0, false },
+	[O_FSMOUNT] = { "fsmount_move", K_MOVE, D, NULL, NULL, 0, false, true },
+	[O_MOVE_MOUNT] = { "move_mount", K_MOVE, D, S, NULL, 0, false, true },
+};
+
+/*
+ * A rule as the parser reads it. R_MOUNT with @eq (options=) names the
+ * kind by its command flag (@eq_kind) and the exact other flags; with
+ * @in (options in), the flags allowed; neither: any flags, every kind
+ * the rule's source and type leave (mount_expect()).
+ */
+enum rkind { R_MOUNT, R_REMOUNT, R_UMOUNT };
+
+struct mount_rule {
+	enum rkind kind;
+	bool deny;
+	const char *type; /* fstype=, NULL: any */
+	const char *src; /* NULL: any */
+	const char *dst; /* NULL: any */
+	bool eq, in;
+	enum kind eq_kind;
+	unsigned long flags; /* options= (beside the command) or options in */
+};
+
+#define MAX_RULES 3
+
+struct mount_profile {
+	const char *tag; /* AA_TEST_PREFIX "mnt_" tag */
+	bool cap; /* capability sys_admin, */
+	const char *text; /* the rules as written in the profile */
+	int n;
+	struct mount_rule r[MAX_RULES];
+};
+
+enum prof {
+	PR_NONE,
+	PR_ALL,
+	PR_ALL_NOCAP,
+	PR_NONE_NOCAP,
+	PR_FSTYPE,
+	PR_EQ_RO,
+	PR_IN_RO_NOSUID,
+	PR_REMOUNT,
+	PR_UMOUNT,
+	PR_BIND,
+	PR_MOVE_FROM_S,
+	PR_MOVE_ANY,
+	PR_PRIVATE,
+	PR_TO_D,
+	PR_DENY_FSTYPE,
+	NPROF,
+	PR_UNCONFINED = NPROF,
+};
+
+/* clang-format off */
+static const struct mount_profile profiles[NPROF] = {
+	[PR_NONE] = { "none", true, "", 0 },
+	[PR_ALL] = { "all", true, "mount,\n", 1, {
+		{ R_MOUNT } } },
+	[PR_ALL_NOCAP] = { "all_nocap", false,
+		"mount,\n  umount,\n", 2, {
+		{ R_MOUNT }, { R_UMOUNT } } },
+	[PR_NONE_NOCAP] = { "none_nocap", false, "", 0 },
+	[PR_FSTYPE] = { "fstype", true, "mount fstype=tmpfs -> " D ",\n", 1, {
+		{ R_MOUNT, .type = "tmpfs", .dst = D } } },
+	[PR_EQ_RO] = { "eq_ro", true, "mount options=(ro) -> " D ",\n", 1, {
+		{ R_MOUNT, .dst = D, .eq = true, .eq_kind = K_NEW,
+		  .flags = MS_RDONLY } } },
+	[PR_IN_RO_NOSUID] = { "in_ro_nosuid", true,
+		"mount options in (ro, nosuid) -> " D ",\n", 1, {
+		{ R_MOUNT, .dst = D, .in = true,
+		  .flags = MS_RDONLY | MS_NOSUID } } },
+	[PR_REMOUNT] = { "remount", true, "remount " D ",\n", 1, {
+		{ R_REMOUNT, .dst = D } } },
+	[PR_UMOUNT] = { "umount", true, "umount " D ",\n", 1, {
+		{ R_UMOUNT, .dst = D } } },
+	[PR_BIND] = { "bind", true, "mount options=(bind) " S " -> " D ",\n",
+		1, { { R_MOUNT, .src = S, .dst = D, .eq = true,
+		       .eq_kind = K_BIND } } },
+	[PR_MOVE_FROM_S] = { "move_from_s", true,
+		"mount options=(move) " S " -> " D ",\n", 1, {
+		{ R_MOUNT, .src = S, .dst = D, .eq = true,
+		  .eq_kind = K_MOVE } } },
+	[PR_MOVE_ANY] = { "move_any", true, "mount options=(move) -> " D ",\n",
+		1, { { R_MOUNT, .dst = D, .eq = true, .eq_kind = K_MOVE } } },
+	[PR_PRIVATE] = { "private", true,
+		"mount options=(private) -> " D ",\n", 1, {
+		{ R_MOUNT, .dst = D, .eq = true,
+		  .eq_kind = K_PROPAGATION } } },
+	[PR_TO_D] = { "to_d", true, "mount -> " D ",\n", 1, {
+		{ R_MOUNT, .dst = D } } },
+	[PR_DENY_FSTYPE] = { "deny_fstype", true,
+		"mount,\n  deny mount fstype=tmpfs -> " D ",\n", 2, {
+		{ R_MOUNT },
+		{ R_MOUNT, .deny = true, .type = "tmpfs", .dst = D } } },
+};
+/* clang-format on */
+
+/* Whether rule @r matches request @o (the parser's vectors, above). */
+static bool rule_matches(const struct mount_rule *r, const struct mount_op *o)
+{
+	if (r->dst && strcmp(r->dst, o->dst))
+		return false;
+	if (o->kind == K_UMOUNT || r->kind == R_UMOUNT)
+		return o->kind == K_UMOUNT && r->kind == R_UMOUNT;
+	if (r->kind == R_REMOUNT)
+		return o->kind == K_REMOUNT; /* other remount flags optional */
+	/* The kinds the rule emits vectors for. */
+	if (r->eq) {
+		if (r->eq_kind != o->kind)
+			return false;
+		/* Exact flags: none beside the command flag here. */
+		if (o->flags != (r->eq_kind == K_NEW ? r->flags : 0))
+			return false;
+	} else if (r->in) {
+		/* Its other vectors need a command bit it does not list. */
+		if (o->kind != K_NEW || (o->flags & ~r->flags))
+			return false;
+	} else {
+		if (o->kind == K_REMOUNT && (r->src || r->type))
+			return false;
+		if ((o->kind == K_BIND || o->kind == K_MOVE ||
+		     o->kind == K_PROPAGATION) &&
+		    r->type)
+			return false;
+	}
+	/* Type NULL matches no fstype=; a source NULL is skipped. */
+	if (r->type && (!o->type || strcmp(r->type, o->type)))
+		return false;
+	if (r->src && (!o->src || strcmp(r->src, o->src)))
+		return false;
+	return true;
+}
+
+/* The AppArmor decision alone: 0 or -EACCES. */
+static int aa_decides(const struct mount_profile *p, const struct mount_op *o)
+{
+	bool allow = false;
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		if (!rule_matches(&p->r[i], o))
+			continue;
+		if (p->r[i].deny)
+			return -EACCES;
+		allow = true;
+	}
+	return allow ? 0 : -EACCES;
+}
+
+/*
+ * The expected outcome of @o under profile @pi (PR_UNCONFINED: none) on a
+ * kernel that has (@move_hook) or lacks AppArmor's move_mount hook.
+ */
+static int mount_expect(int pi, const struct mount_op *o, bool move_hook)
+{
+	const struct mount_profile *p;
+	int lsm;
+
+	if (pi == PR_UNCONFINED)
+		return 0;
+	p = &profiles[pi];
+	lsm = o->new_api && !move_hook ? 0 : aa_decides(p, o);
+	if (o->syscall_mount)
+		return lsm ? lsm : p->cap ? 0 : -EPERM;
+	/* umount2, fsopen, move_mount: may_mount first. */
+	if (!p->cap)
+		return -EPERM;
+	return lsm;
+}
+
+/* The child's setup, unconfined: a namespace and tmpfs mounts. */
+static int child_setup(enum opn op)
+{
+	static const char *const dirs[] = { MNT_BASE, D, S, MNT_BASE "/n/" };
+	size_t i;
+
+	if (unshare(CLONE_NEWNS))
+		return -errno;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return -errno;
+	for (i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (mkdir(dirs[i], 0755) && errno != EEXIST)
+			return -errno;
+	if (mount("tmpfs", S, "tmpfs", 0, NULL))
+		return -errno;
+	if ((op == O_REMOUNT || op == O_PRIVATE || op == O_UMOUNT) &&
+	    mount("tmpfs", D, "tmpfs", 0, NULL))
+		return -errno;
+	return 0;
+}
+
+static int fsmount_move(void)
+{
+	int fs, mnt, ret;
+
+	fs = syscall(SYS_fsopen, "tmpfs", FSOPEN_CLOEXEC);
+	if (fs < 0)
+		return -errno;
+	if (syscall(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0)) {
+		ret = -errno;
+		close(fs);
+		return ret;
+	}
+	mnt = syscall(SYS_fsmount, fs, FSMOUNT_CLOEXEC, 0);
+	ret = mnt < 0 ? -errno : 0;
+	close(fs);
+	if (ret)
+		return ret;
+	ret = sys_ret(syscall(SYS_move_mount, mnt, "", AT_FDCWD, D,
+			      MOVE_MOUNT_F_EMPTY_PATH));
+	close(mnt);
+	return ret;
+}
+
+/* The operation itself, confined: 0 or -errno. */
+static int mount_op_run(enum opn op)
+{
+	const struct mount_op *o = &ops[op];
+
+	switch (op) {
+	case O_NEW:
+	case O_NEW_RO:
+	case O_NEW_NOSUID:
+	case O_NEW_OTHER:
+		return sys_ret(mount(o->src, o->dst, o->type, o->flags, NULL));
+	case O_REMOUNT:
+		return sys_ret(
+			mount(NULL, D, NULL, MS_REMOUNT | MS_RDONLY, NULL));
+	case O_BIND:
+		return sys_ret(mount(S, D, NULL, MS_BIND, NULL));
+	case O_MOVE:
+		return sys_ret(mount(S, D, NULL, MS_MOVE, NULL));
+	case O_PRIVATE:
+		return sys_ret(mount(NULL, D, NULL, MS_PRIVATE, NULL));
+	case O_UMOUNT:
+		return sys_ret(umount2(D, 0));
+	case O_FSMOUNT:
+		return fsmount_move();
+	case O_MOVE_MOUNT:
+		return sys_ret(
+			syscall(SYS_move_mount, AT_FDCWD, S, AT_FDCWD, D, 0));
+	default:
+		return -EINVAL;
+	}
+}
+
+/* A child's report: setup and entering apart from the operation. */
+struct mount_report {
+	int setup, enter, result;
+};
+
+/* Runs @op in a child under profile @pi; its report into @r. */
+static int mount_child(int pi, enum opn op, struct mount_report *r)
+{
+	int rep[2], st;
+	pid_t pid;
+
+	if (pipe2(rep, O_CLOEXEC))
+		return -errno;
+	pid = peer_fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		struct mount_report c = { 0 };
+		char name[128];
+
+		close(rep[0]);
+		c.setup = child_setup(op);
+		if (!c.setup && pi != PR_UNCONFINED) {
+			snprintf(name, sizeof(name), AA_TEST_PREFIX "mnt_%s",
+				 profiles[pi].tag);
+			c.enter = aa_change_profile(name) ? -errno : 0;
+		}
+		if (!c.setup && !c.enter)
+			c.result = mount_op_run(op);
+		_exit(write(rep[1], &c, sizeof(c)) != sizeof(c));
+	}
+	close(rep[1]);
+	st = wait_readable(rep[0]);
+	if (!st && read(rep[0], r, sizeof(*r)) != sizeof(*r))
+		st = -EIO;
+	close(rep[0]);
+	if (peer_reap(pid) && !st)
+		st = -ECHILD;
+	return st;
+}
+
+FIXTURE(mounts)
+{
+	bool move_hook; /* features/mount/move_mount */
+};
+
+FIXTURE_VARIANT(mounts)
+{
+	int prof;
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(mounts, unconfined) { .prof = PR_UNCONFINED };
+FIXTURE_VARIANT_ADD(mounts, no_rules) { .prof = PR_NONE };
+FIXTURE_VARIANT_ADD(mounts, mount_all) { .prof = PR_ALL };
+FIXTURE_VARIANT_ADD(mounts, mount_umount_no_cap) { .prof = PR_ALL_NOCAP };
+FIXTURE_VARIANT_ADD(mounts, no_rules_no_cap) { .prof = PR_NONE_NOCAP };
+FIXTURE_VARIANT_ADD(mounts, fstype_tmpfs_to_d) { .prof = PR_FSTYPE };
+FIXTURE_VARIANT_ADD(mounts, options_eq_ro_to_d) { .prof = PR_EQ_RO };
+FIXTURE_VARIANT_ADD(mounts, options_in_ro_nosuid_to_d) { .prof = PR_IN_RO_NOSUID };
+FIXTURE_VARIANT_ADD(mounts, remount_d) { .prof = PR_REMOUNT };
+FIXTURE_VARIANT_ADD(mounts, umount_d) { .prof = PR_UMOUNT };
+FIXTURE_VARIANT_ADD(mounts, bind_s_to_d) { .prof = PR_BIND };
+FIXTURE_VARIANT_ADD(mounts, move_s_to_d) { .prof = PR_MOVE_FROM_S };
+FIXTURE_VARIANT_ADD(mounts, move_any_to_d) { .prof = PR_MOVE_ANY };
+FIXTURE_VARIANT_ADD(mounts, private_d) { .prof = PR_PRIVATE };
+FIXTURE_VARIANT_ADD(mounts, any_to_d) { .prof = PR_TO_D };
+FIXTURE_VARIANT_ADD(mounts, all_but_tmpfs_on_d) { .prof = PR_DENY_FSTYPE };
+/* clang-format on */
+
+FIXTURE_SETUP(mounts)
+{
+	struct aa_policy p;
+	char rules[512];
+	int ret;
+
+	REQUIRE_APPARMOR(_metadata, variant->prof != PR_UNCONFINED);
+	ret = aa_feature("mount");
+	if (ret != 1)
+		SKIP(return, "the kernel does not advertise features/mount");
+	/* Its value names what it handles ("detached"): present is enough. */
+	self->move_hook = !access(AA_FEATURES "/mount/move_mount", F_OK);
+	if (variant->prof == PR_UNCONFINED)
+		return;
+	snprintf(rules, sizeof(rules), "%s%s",
+		 profiles[variant->prof].cap ? "capability sys_admin,\n  " : "",
+		 profiles[variant->prof].text);
+	{
+		char tag[64];
+
+		snprintf(tag, sizeof(tag), "mnt_%s",
+			 profiles[variant->prof].tag);
+		ret = aa_policy_share(_metadata, &p, "mount", ABI, rules, tag,
+				      NULL);
+	}
+	AA_REQUIRE_BUILT(_metadata, ret);
+	ASSERT_EQ(0, ret);
+}
+
+FIXTURE_TEARDOWN(mounts)
+{
+}
+
+TEST_F_TIMEOUT(mounts, decisions, 60)
+{
+	struct record rec = {
+		.abi = ABI,
+		.subject = variant->prof == PR_UNCONFINED ?
+				   "unconfined" :
+				   profiles[variant->prof].tag,
+		.class = "mount",
+	};
+	int i;
+
+	for (i = 0; i < NOPS; i++) {
+		struct mount_report r;
+
+		ASSERT_EQ(0, mount_child(variant->prof, i, &r));
+		ASSERT_EQ(0, r.setup)
+		{
+			TH_LOG("%s: setup: %s", ops[i].name,
+			       strerror(-r.setup));
+		}
+		ASSERT_EQ(0, r.enter)
+		{
+			TH_LOG("%s: entering the profile: %s", ops[i].name,
+			       strerror(-r.enter));
+		}
+		rec.object = ops[i].dst;
+		rec.detail = ops[i].src ? ops[i].src : "-";
+		rec.op = ops[i].name;
+		rec.depends = !ops[i].new_api ? "mount=yes" :
+			      self->move_hook ? "mount/move_mount=yes" :
+						"mount/move_mount=no";
+		rec.expected =
+			mount_expect(variant->prof, &ops[i], self->move_hook);
+		rec.observed = r.result;
+		JUDGE(&rec);
+	}
+}
+
+AA_HARNESS_MAIN
