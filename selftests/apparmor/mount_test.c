@@ -43,7 +43,8 @@
  *             (gen_flag_rules, parser/mount.cc): a rule without options=
  *             emits a new-mount vector, plus remount when it names no
  *             source and no fstype, bind and move when it names no fstype,
- *             change-type when it names no fstype; options=(...) emits the
+ *             change-type when it names no fstype and not both a source
+ *             and a mount point; options=(...) emits the
  *             one kind its command flag names (bind, move, a propagation
  *             type, remount; none: new mount) with exactly those flags;
  *             options in (...) allows new mounts whose flags are a subset.
@@ -261,6 +262,8 @@ static bool rule_matches(const struct mount_rule *r, const struct mount_op *o)
 		if ((o->kind == K_BIND || o->kind == K_MOVE ||
 		     o->kind == K_PROPAGATION) &&
 		    r->type)
+			return false;
+		if (o->kind == K_PROPAGATION && r->src && r->dst)
 			return false;
 	}
 	/* Type NULL matches no fstype=; a source NULL is skipped. */
