@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SELinux: one process acting on another. An actor in its domain signals
+ * a target, reads and sets its scheduling, its process group, session and
+ * resource limits, and traces it (attaching, and as the parent of a child
+ * that asks to be traced). Each actor lacks at most one process permission
+ * (lsmconf_tsk_no_PERM_t), and the outcome of every operation is derived
+ * from the permission security/selinux/hooks.c checks for it.
+ */
+
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
+#include "sel.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/worker.h"
+
+#define LEVEL "s0"
+#define TARGET "lsmconf_tsk_tgt_t"
+#define CATS 4
+
+/*
+ * The operations, each with the process permission it needs from the
+ * actor to the target (hooks.c):
+ *   kill(2)                 selinux_task_kill: signal_to_av(), SIGKILL
+ *                           sigkill, SIGSTOP sigstop, SIGCHLD sigchld,
+ *                           0 signull, any other signal signal
+ *   setpriority(2)          selinux_task_setnice: setsched
+ *   sched_setscheduler(2),  selinux_task_setscheduler: setsched
+ *   sched_setaffinity(2)
+ *   sched_getscheduler(2),  selinux_task_getscheduler: getsched
+ *   sched_getaffinity(2)
+ *   getpgid(2)              selinux_task_getpgid: getpgid
+ *   getsid(2)               selinux_task_getsid: getsession
+ *   prlimit(2) reading      selinux_task_prlimit: getrlimit
+ *   prlimit(2) writing      selinux_task_prlimit: setrlimit, then, when
+ *                           the hard limit changes, selinux_task_setrlimit:
+ *                           setrlimit again
+ *   ptrace(PTRACE_ATTACH)   selinux_ptrace_access_check: ptrace
+ *   ptrace(PTRACE_TRACEME)  selinux_ptrace_traceme: ptrace, from the
+ *                           parent (the actor) to the child (the target)
+ * and on the actor itself: prlimit() on its own pid is no prlimit check
+ * (the hook is skipped for the caller's own credentials), and a new hard
+ * limit is checked by selinux_task_setrlimit against the actor itself,
+ * a soft limit alone by nothing; its own affinity, set or read, is
+ * checked as any other task's (setsched, getsched on itself). Root passes every capability and DAC
+ * check first, so a denial is SELinux's -EACCES.
+ */
+enum op {
+	OP_KILL_SIGNAL,
+	OP_KILL_SIGKILL,
+	OP_KILL_SIGSTOP,
+	OP_KILL_SIGCHLD,
+	OP_KILL_SIGNULL,
+	OP_SETPRIORITY,
+	OP_SCHED_SETSCHEDULER,
+	OP_SCHED_SETAFFINITY,
+	OP_SCHED_GETSCHEDULER,
+	OP_SCHED_GETAFFINITY,
+	OP_GETPGID,
+	OP_GETSID,
+	OP_PRLIMIT_READ,
+	OP_PRLIMIT_SOFT,
+	OP_PRLIMIT_HARD,
+	OP_PTRACE_ATTACH,
+	OP_PTRACE_TRACEME,
+	OP_SELF_SOFT,
+	OP_SELF_HARD,
+	OP_SELF_SETAFFINITY,
+	OP_SELF_GETAFFINITY,
+	N_OPS
+};
+
+static const struct {
+	const char *name;
+	const char *perm; /* NULL: no permission checked */
+	bool on_self;
+} ops[N_OPS] = {
+	[OP_KILL_SIGNAL] = { "kill.sigusr1", "signal" },
+	[OP_KILL_SIGKILL] = { "kill.sigkill", "sigkill" },
+	[OP_KILL_SIGSTOP] = { "kill.sigstop", "sigstop" },
+	[OP_KILL_SIGCHLD] = { "kill.sigchld", "sigchld" },
+	[OP_KILL_SIGNULL] = { "kill.signull", "signull" },
+	[OP_SETPRIORITY] = { "setpriority", "setsched" },
+	[OP_SCHED_SETSCHEDULER] = { "sched_setscheduler", "setsched" },
+	[OP_SCHED_SETAFFINITY] = { "sched_setaffinity", "setsched" },
+	[OP_SCHED_GETSCHEDULER] = { "sched_getscheduler", "getsched" },
+	[OP_SCHED_GETAFFINITY] = { "sched_getaffinity", "getsched" },
+	[OP_GETPGID] = { "getpgid", "getpgid" },
+	[OP_GETSID] = { "getsid", "getsession" },
+	[OP_PRLIMIT_READ] = { "prlimit.read", "getrlimit" },
+	[OP_PRLIMIT_SOFT] = { "prlimit.soft", "setrlimit" },
+	[OP_PRLIMIT_HARD] = { "prlimit.hard", "setrlimit" },
+	[OP_PTRACE_ATTACH] = { "ptrace.attach", "ptrace" },
+	[OP_PTRACE_TRACEME] = { "ptrace.traceme", "ptrace" },
+	[OP_SELF_SOFT] = { "self.prlimit.soft", NULL, true },
+	[OP_SELF_HARD] = { "self.prlimit.hard", "setrlimit", true },
+	[OP_SELF_SETAFFINITY] = { "self.sched_setaffinity", "setsched", true },
+	[OP_SELF_GETAFFINITY] = { "self.sched_getaffinity", "getsched", true },
+};
+
+/* The rule: -EACCES when the actor lacks the permission, else allowed. */
+static int expect_op(const char *actor, enum op op)
+{
+	if (!ops[op].perm)
+		return 0;
+	return sel_domain_lacks(actor, ops[op].perm) ? -EACCES : 0;
+}
+
+/* A request to a peer: 'e' enter @type, 'o' run @op against @target. */
+struct t_req {
+	char op;
+	enum op what;
+	pid_t target;
+	char type[64];
+};
+
+/*
+ * The target: enters its domain and blocks every signal it can, so that
+ * a delivered one stays pending and only SIGKILL and SIGSTOP act on it.
+ */
+static void t_target(const void *request, void *reply, void *state)
+{
+	const struct t_req *q = request;
+	int *err = reply;
+	sigset_t all;
+
+	(void)state;
+	sigfillset(&all);
+	if (q->op != 'e' || sigprocmask(SIG_BLOCK, &all, NULL)) {
+		*err = q->op != 'e' ? -EINVAL : -errno;
+		return;
+	}
+	*err = sel_enter(q->type, LEVEL);
+}
+
+/*
+ * Lowers the soft (@hard false) or hard limit of open files of @pid from
+ * the caller's own, which a target forked beside it shares: reading the
+ * target's would be a getrlimit check of its own.
+ */
+static int lower_nofile(pid_t pid, bool hard)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_NOFILE, &r))
+		return -EIO;
+	if (hard)
+		r.rlim_max--;
+	else
+		r.rlim_cur--;
+	if (r.rlim_cur > r.rlim_max)
+		r.rlim_cur = r.rlim_max;
+	return sys_ret(prlimit(pid, RLIMIT_NOFILE, &r, NULL));
+}
+
+/* Attaches to @pid, waits for its stop, detaches: 0 or -errno. */
+static int trace_attach(pid_t pid)
+{
+	int status, err;
+
+	if (ptrace(PTRACE_ATTACH, pid, NULL, NULL))
+		return -errno;
+	err = sys_ret(waitpid(pid, &status, __WALL));
+	if (ptrace(PTRACE_DETACH, pid, NULL, NULL) && !err)
+		err = -errno;
+	return err;
+}
+
+/*
+ * A child that enters the target's domain and asks its parent, the
+ * actor, to trace it; its answer comes back over a pipe.
+ */
+static int trace_me(void)
+{
+	int fds[2], err = -EIO;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	pid = peer_fork();
+	if (pid < 0) {
+		err = -errno;
+	} else if (!pid) {
+		close(fds[0]);
+		err = sel_enter(TARGET, LEVEL);
+		if (!err)
+			err = sys_ret(ptrace(PTRACE_TRACEME, 0, NULL, NULL));
+		pipe_write(fds[1], &err, sizeof(err));
+		_exit(0);
+	}
+	close(fds[1]);
+	if (pid > 0) {
+		if (pipe_read(fds[0], &err, sizeof(err), PEER_WAIT_MS))
+			err = -EIO;
+		peer_reap(pid);
+	}
+	close(fds[0]);
+	return err;
+}
+
+/*
+ * Every online CPU, without reading the caller's own affinity: that is a
+ * getsched check of its own.
+ */
+static void every_cpu(cpu_set_t *cpus)
+{
+	long i, n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	CPU_ZERO(cpus);
+	for (i = 0; i < n && i < CPU_SETSIZE; i++)
+		CPU_SET(i, cpus);
+}
+
+static int run_op(enum op op, pid_t t)
+{
+	struct sched_param sp = { 0 };
+	cpu_set_t cpus;
+
+	switch (op) {
+	case OP_KILL_SIGNAL:
+		return sys_ret(kill(t, SIGUSR1));
+	case OP_KILL_SIGKILL:
+		return sys_ret(kill(t, SIGKILL));
+	case OP_KILL_SIGSTOP:
+		return sys_ret(kill(t, SIGSTOP));
+	case OP_KILL_SIGCHLD:
+		return sys_ret(kill(t, SIGCHLD));
+	case OP_KILL_SIGNULL:
+		return sys_ret(kill(t, 0));
+	case OP_SETPRIORITY:
+		return sys_ret(setpriority(PRIO_PROCESS, t, 5));
+	case OP_SCHED_SETSCHEDULER:
+		return sys_ret(sched_setscheduler(t, SCHED_OTHER, &sp));
+	case OP_SCHED_SETAFFINITY:
+		every_cpu(&cpus);
+		return sys_ret(sched_setaffinity(t, sizeof(cpus), &cpus));
+	case OP_SCHED_GETSCHEDULER:
+		return sched_getscheduler(t) < 0 ? -errno : 0;
+	case OP_SCHED_GETAFFINITY:
+		return sys_ret(sched_getaffinity(t, sizeof(cpus), &cpus));
+	case OP_GETPGID:
+		return getpgid(t) < 0 ? -errno : 0;
+	case OP_GETSID:
+		return getsid(t) < 0 ? -errno : 0;
+	case OP_PRLIMIT_READ: {
+		struct rlimit r;
+
+		return sys_ret(prlimit(t, RLIMIT_NOFILE, NULL, &r));
+	}
+	case OP_PRLIMIT_SOFT:
+		return lower_nofile(t, false);
+	case OP_PRLIMIT_HARD:
+		return lower_nofile(t, true);
+	case OP_PTRACE_ATTACH:
+		return trace_attach(t);
+	case OP_PTRACE_TRACEME:
+		return trace_me();
+	case OP_SELF_SOFT:
+		return lower_nofile(getpid(), false);
+	case OP_SELF_HARD:
+		return lower_nofile(getpid(), true);
+	case OP_SELF_SETAFFINITY:
+		every_cpu(&cpus);
+		return sys_ret(sched_setaffinity(0, sizeof(cpus), &cpus));
+	case OP_SELF_GETAFFINITY:
+		return sys_ret(sched_getaffinity(0, sizeof(cpus), &cpus));
+	default:
+		return -EINVAL;
+	}
+}
+
+static void t_actor(const void *request, void *reply, void *state)
+{
+	const struct t_req *q = request;
+	int *err = reply;
+
+	(void)state;
+	if (q->op == 'e')
+		*err = sel_enter(q->type, LEVEL);
+	else if (q->op == 'o')
+		*err = run_op(q->what, q->target);
+	else
+		*err = -EINVAL;
+}
+
+/* One request; a peer that does not answer is a harness failure (-1). */
+static int t_do(struct worker *w, const struct t_req *q, int *err)
+{
+	return worker_run(w, q, err) ? -1 : 0;
+}
+
+/*
+ * Runs @op by @actor (entered already, @aw) against a fresh target (a
+ * signal or a trace changes it); -1 when a peer could not run.
+ */
+static int run_case(struct worker *aw, enum op op, int *observed)
+{
+	struct t_req q = { .op = 'e' };
+	struct worker tw = { 0 };
+	int err, ret = -1;
+
+	snprintf(q.type, sizeof(q.type), "%s", TARGET);
+	if (!ops[op].on_self && op != OP_PTRACE_TRACEME &&
+	    (worker_start(&tw, sizeof(q), sizeof(int), t_target, NULL) ||
+	     t_do(&tw, &q, &err) || err))
+		goto out;
+	q = (struct t_req){ .op = 'o', .what = op, .target = tw.pid };
+	if (t_do(aw, &q, observed))
+		goto out;
+	ret = 0;
+out:
+	/* A stopped or traced target ends only by SIGKILL. */
+	if (tw.pid > 0)
+		kill(tw.pid, SIGKILL);
+	worker_stop(&tw);
+	return ret;
+}
+
+FIXTURE(task)
+{
+	int unused;
+};
+
+FIXTURE_VARIANT(task)
+{
+	const char *actor;
+};
+
+/* One named variant: the actor lsmconf_tsk_<NAME>_t. */
+#define TASK_CASE(NAME)                             \
+	FIXTURE_VARIANT_ADD(task, NAME)             \
+	{                                           \
+		.actor = "lsmconf_tsk_" #NAME "_t", \
+	}
+
+/* clang-format off */
+TASK_CASE(ok);
+TASK_CASE(no_signal);
+TASK_CASE(no_sigkill);
+TASK_CASE(no_sigstop);
+TASK_CASE(no_sigchld);
+TASK_CASE(no_signull);
+TASK_CASE(no_setsched);
+TASK_CASE(no_getsched);
+TASK_CASE(no_getsession);
+TASK_CASE(no_getpgid);
+TASK_CASE(no_setrlimit);
+TASK_CASE(no_getrlimit);
+TASK_CASE(no_ptrace);
+/* clang-format on */
+
+FIXTURE_SETUP(task)
+{
+	SEL_SETUP(CATS);
+}
+
+FIXTURE_TEARDOWN(task)
+{
+}
+
+TEST_F(task, act_on_target)
+{
+	struct t_req q = { .op = 'e' };
+	int observed[N_OPS], err, op;
+	struct worker aw = { 0 };
+	char abi[32];
+
+	for (op = 0; op < N_OPS; op++)
+		observed[op] = NOT_RUN;
+	snprintf(q.type, sizeof(q.type), "%s", variant->actor);
+	ASSERT_EQ(0, worker_start(&aw, sizeof(q), sizeof(int), t_actor, NULL));
+	ASSERT_EQ(0, t_do(&aw, &q, &err));
+	ASSERT_EQ(0, err);
+	for (op = 0; op < N_OPS; op++)
+		if (run_case(&aw, op, &observed[op]))
+			break;
+	worker_stop(&aw);
+	ASSERT_EQ(N_OPS, op);
+	snprintf(abi, sizeof(abi), "selinux-c%d", CATS);
+	for (op = 0; op < N_OPS; op++) {
+		struct record rec = {
+			.abi = abi,
+			.subject = variant->actor,
+			.object = ops[op].on_self ? variant->actor : TARGET,
+			.class = "process",
+			.detail = ops[op].perm ? ops[op].perm : "none",
+			.op = ops[op].name,
+			.expected = expect_op(variant->actor, op),
+			.observed = observed[op],
+		};
+
+		JUDGE(&rec);
+	}
+}
+
+LSM_HARNESS_MAIN
