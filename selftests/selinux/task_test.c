@@ -30,7 +30,7 @@
  * actor to the target (hooks.c):
  *   kill(2)                 selinux_task_kill: signal_to_av(), SIGKILL
  *                           sigkill, SIGSTOP sigstop, SIGCHLD sigchld,
- *                           0 signull, any other signal signal
+ *                           0 signull, any other signal: signal
  *   setpriority(2)          selinux_task_setnice: setsched
  *   sched_setscheduler(2),  selinux_task_setscheduler: setsched
  *   sched_setaffinity(2)
@@ -52,7 +52,7 @@
  * checked as any other task's (setsched, getsched on itself). Root passes every capability and DAC
  * check first, so a denial is SELinux's -EACCES.
  */
-enum op {
+enum task_op {
 	OP_KILL_SIGNAL,
 	OP_KILL_SIGKILL,
 	OP_KILL_SIGSTOP,
@@ -106,7 +106,7 @@ static const struct {
 };
 
 /* The rule: -EACCES when the actor lacks the permission, else allowed. */
-static int expect_op(const char *actor, enum op op)
+static int expect_op(const char *actor, enum task_op op)
 {
 	if (!ops[op].perm)
 		return 0;
@@ -116,7 +116,7 @@ static int expect_op(const char *actor, enum op op)
 /* A request to a peer: 'e' enter @type, 'o' run @op against @target. */
 struct t_req {
 	char op;
-	enum op what;
+	enum task_op what;
 	pid_t target;
 	char type[64];
 };
@@ -218,7 +218,7 @@ static void every_cpu(cpu_set_t *cpus)
 		CPU_SET(i, cpus);
 }
 
-static int run_op(enum op op, pid_t t)
+static int run_op(enum task_op op, pid_t t)
 {
 	struct sched_param sp = { 0 };
 	cpu_set_t cpus;
@@ -300,7 +300,7 @@ static int t_do(struct worker *w, const struct t_req *q, int *err)
  * Runs @op by @actor (entered already, @aw) against a fresh target (a
  * signal or a trace changes it); -1 when a peer could not run.
  */
-static int run_case(struct worker *aw, enum op op, int *observed)
+static int run_case(struct worker *aw, enum task_op op, int *observed)
 {
 	struct t_req q = { .op = 'e' };
 	struct worker tw = { 0 };
@@ -333,28 +333,58 @@ FIXTURE_VARIANT(task)
 	const char *actor;
 };
 
-/* One named variant: the actor lsmconf_tsk_<NAME>_t. */
-#define TASK_CASE(NAME)                             \
-	FIXTURE_VARIANT_ADD(task, NAME)             \
-	{                                           \
-		.actor = "lsmconf_tsk_" #NAME "_t", \
-	}
+/* Each actor, named after the permission it lacks (none: ok). */
+FIXTURE_VARIANT_ADD(task, ok) {
+	.actor = "lsmconf_tsk_ok_t",
+};
 
-/* clang-format off */
-TASK_CASE(ok);
-TASK_CASE(no_signal);
-TASK_CASE(no_sigkill);
-TASK_CASE(no_sigstop);
-TASK_CASE(no_sigchld);
-TASK_CASE(no_signull);
-TASK_CASE(no_setsched);
-TASK_CASE(no_getsched);
-TASK_CASE(no_getsession);
-TASK_CASE(no_getpgid);
-TASK_CASE(no_setrlimit);
-TASK_CASE(no_getrlimit);
-TASK_CASE(no_ptrace);
-/* clang-format on */
+FIXTURE_VARIANT_ADD(task, no_signal) {
+	.actor = "lsmconf_tsk_no_signal_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_sigkill) {
+	.actor = "lsmconf_tsk_no_sigkill_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_sigstop) {
+	.actor = "lsmconf_tsk_no_sigstop_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_sigchld) {
+	.actor = "lsmconf_tsk_no_sigchld_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_signull) {
+	.actor = "lsmconf_tsk_no_signull_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_setsched) {
+	.actor = "lsmconf_tsk_no_setsched_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_getsched) {
+	.actor = "lsmconf_tsk_no_getsched_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_getsession) {
+	.actor = "lsmconf_tsk_no_getsession_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_getpgid) {
+	.actor = "lsmconf_tsk_no_getpgid_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_setrlimit) {
+	.actor = "lsmconf_tsk_no_setrlimit_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_getrlimit) {
+	.actor = "lsmconf_tsk_no_getrlimit_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_ptrace) {
+	.actor = "lsmconf_tsk_no_ptrace_t",
+};
 
 FIXTURE_SETUP(task)
 {
