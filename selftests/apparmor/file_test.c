@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: AppArmor file rules (issue 40). A confined child opens, creates,
+ * removes, renames, links, locks and maps files of a directory that one
+ * rule names with the permissions r, w, a, k, l and m, alone and together,
+ * with the owner qualifier and beside a deny rule.
+ *
+ * The test mounts a tmpfs at BASE; before each operation a child
+ * (unconfined) resets the tree: D (the directory the rules name) holds the
+ * file f, the file o owned by uid 1000, the directory sub; X is a file
+ * outside D. It then enters the case's profile (aa_change_profile) and
+ * makes the operation's calls; the -errno of each comes back over a pipe.
+ *
+ * The model (file_expect(); each rule names the kernel function):
+ *
+ *   request  The hook's request (security/apparmor/lsm.c), checked by
+ *            aa_path_perm() against the rules that match the path:
+ *            open: aa_map_file_to_perms(), read for O_RDONLY, write for
+ *            O_WRONLY, append instead of write with O_APPEND, write for
+ *            O_TRUNC, create for O_CREAT (apparmor_file_open); a new
+ *            name (open O_CREAT, mkdir, mknod, symlink) create on the new
+ *            path (common_perm_create; a directory's name ends in "/");
+ *            unlink and rmdir delete (common_perm_rm); chmod, chown
+ *            chmod and chown; truncate write and setattr
+ *            (apparmor_path_truncate); rename read, getattr, write,
+ *            setattr and delete on the old name, then write, setattr and
+ *            create on the new one (apparmor_path_rename).
+ *   letters  What a rule's letters grant (the parser's parse_perms, the
+ *            kernel's map_old_perms in policy_compat.c): r read, getattr,
+ *            open; w write and append (the parser adds append), setattr,
+ *            create, delete, chmod, chown, open; a append only; k lock;
+ *            l link; m executable mmap. So every request above but
+ *            read is w's; append is also a's.
+ *   owner    An owner rule grants only when the object's owner is the
+ *            task's fsuid (root here): o, owned by uid 1000, gets
+ *            nothing from it (the dfa's "other" permissions).
+ *   deny     A deny rule takes its letters away from the paths it
+ *            matches (deny D/f w: f loses write and append).
+ *   open fd  An open file keeps the permissions its open asked
+ *            (fctx->allow); a later request beyond them is checked again
+ *            (aa_file_perm): flock(2) asks lock, and write too for an
+ *            exclusive lock (apparmor_file_lock: F_WRLCK); mmap(2) and
+ *            mprotect(2) with PROT_EXEC ask executable mmap, PROT_READ
+ *            read (common_mmap). Each needs an open for reading first: a
+ *            refused open leaves the rest not run.
+ *   link     link(2) needs l on the new name; the parser pairs a plain l
+ *            rule with any target and asks the subset test
+ *            (profile_path_link in file.c): the new name's permissions
+ *            but l must be the target's too, else -EACCES. X, outside
+ *            D, has none, so no link to it is allowed.
+ *   unconfined  nothing is asked of AppArmor.
+ * A refusal is -EACCES: root passes every DAC and capability check first.
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#include "../kselftest_harness.h"
+#include "harness_main.h"
+#include "../lsmconf/judge.h"
+
+#define ABI "5.0"
+#define BASE "/tmp/lsmconf_file"
+#define D BASE "/d"
+#define X BASE "/x"
+#define OTHER_UID 1000
+
+/* The letters a profile grants on D's paths. */
+enum letter {
+	L_R = 1 << 0,
+	L_W = 1 << 1,
+	L_A = 1 << 2,
+	L_K = 1 << 3,
+	L_L = 1 << 4,
+	L_M = 1 << 5,
+};
+
+enum opn {
+	O_OPEN_READ,
+	O_OPEN_WRITE,
+	O_OPEN_APPEND,
+	O_OPEN_TRUNC,
+	O_OPEN_READ_OTHER,
+	O_CREATE,
+	O_CREATE_RDONLY,
+	O_MKDIR,
+	O_RMDIR,
+	O_UNLINK,
+	O_SYMLINK,
+	O_MKFIFO,
+	O_CHMOD,
+	O_CHOWN,
+	O_TRUNCATE,
+	O_RENAME,
+	O_LINK,
+	O_LINK_OUTSIDE,
+	O_FLOCK_SH,
+	O_FLOCK_EX,
+	O_MMAP_EXEC,
+	O_MPROTECT_EXEC,
+	NOPS,
+};
+
+struct file_op {
+	const char *name;
+	const char *object; /* the path the decision is about */
+	bool after_open; /* on a descriptor open()ed for reading first */
+};
+
+static const struct file_op ops[NOPS] = {
+	[O_OPEN_READ] = { "open_read", D "/f" },
+	[O_OPEN_WRITE] = { "open_write", D "/f" },
+	[O_OPEN_APPEND] = { "open_append", D "/f" },
+	[O_OPEN_TRUNC] = { "open_trunc", D "/f" },
+	[O_OPEN_READ_OTHER] = { "open_read_other_owner", D "/o" },
+	[O_CREATE] = { "create", D "/n" },
+	[O_CREATE_RDONLY] = { "create_rdonly", D "/n" },
+	[O_MKDIR] = { "mkdir", D "/sub2/" },
+	[O_RMDIR] = { "rmdir", D "/sub/" },
+	[O_UNLINK] = { "unlink", D "/f" },
+	[O_SYMLINK] = { "symlink", D "/s" },
+	[O_MKFIFO] = { "mkfifo", D "/p" },
+	[O_CHMOD] = { "chmod", D "/f" },
+	[O_CHOWN] = { "chown", D "/f" },
+	[O_TRUNCATE] = { "truncate", D "/f" },
+	[O_RENAME] = { "rename", D "/f" },
+	[O_LINK] = { "link", D "/l" },
+	[O_LINK_OUTSIDE] = { "link_outside", D "/l" },
+	[O_FLOCK_SH] = { "flock_sh", D "/f", true },
+	[O_FLOCK_EX] = { "flock_ex", D "/f", true },
+	[O_MMAP_EXEC] = { "mmap_exec", D "/f", true },
+	[O_MPROTECT_EXEC] = { "mprotect_exec", D "/f", true },
+};
+
+struct file_profile {
+	const char *tag; /* AA_TEST_PREFIX "file_" tag */
+	unsigned int letters; /* on D/ and below */
+	bool owner; /* the rule is an owner rule */
+	bool deny_f_w; /* deny D/f w, */
+	const char *rules;
+};
+
+enum prof {
+	PR_NONE,
+	PR_R,
+	PR_W,
+	PR_A,
+	PR_RW,
+	PR_RK,
+	PR_RWK,
+	PR_RM,
+	PR_RL,
+	PR_RWL,
+	PR_OWNER_RW,
+	PR_RWL_DENY_F_W,
+	NPROF
+};
+#define PR_UNCONFINED NPROF
+
+/* clang-format off */
+static const struct file_profile file_profiles[NPROF] = {
+	[PR_NONE] = { "none", 0, false, false, "" },
+	[PR_R] = { "r", L_R, false, false, D "/** r,\n" },
+	[PR_W] = { "w", L_W, false, false, D "/** w,\n" },
+	[PR_A] = { "a", L_A, false, false, D "/** a,\n" },
+	[PR_RW] = { "rw", L_R | L_W, false, false, D "/** rw,\n" },
+	[PR_RK] = { "rk", L_R | L_K, false, false, D "/** rk,\n" },
+	[PR_RWK] = { "rwk", L_R | L_W | L_K, false, false, D "/** rwk,\n" },
+	[PR_RM] = { "rm", L_R | L_M, false, false, D "/** rm,\n" },
+	[PR_RL] = { "rl", L_R | L_L, false, false, D "/** rl,\n" },
+	[PR_RWL] = { "rwl", L_R | L_W | L_L, false, false, D "/** rwl,\n" },
+	[PR_OWNER_RW] = { "owner_rw", L_R | L_W, true, false,
+			  "owner " D "/** rw,\n" },
+	[PR_RWL_DENY_F_W] = { "rwl_deny_f_w", L_R | L_W | L_L, false, true,
+			      D "/** rwl,\n  deny " D "/f w,\n" },
+};
+/* clang-format on */
+
+/* The letters @p grants on @path, owned by @uid (the model's rules). */
+static unsigned int letters_on(const struct file_profile *p, const char *path,
+			       uid_t uid)
+{
+	unsigned int l;
+
+	if (strncmp(path, D "/", strlen(D "/")))
+		return 0; /* no rule names it */
+	l = p->letters;
+	if (p->owner && uid != 0)
+		return 0; /* owner: the object's owner is not the fsuid */
+	if (p->deny_f_w && !strcmp(path, D "/f"))
+		l &= ~(L_W | L_A); /* deny w takes append with write */
+	return l;
+}
+
+static bool has(unsigned int l, unsigned int need)
+{
+	return (l & need) == need;
+}
+
+/* Every letter of @link's but l is @target's (append is within w). */
+static bool link_subset(unsigned int link, unsigned int target)
+{
+	unsigned int t = target | (target & L_W ? L_A : 0);
+
+	return !((link & ~L_L) & ~t);
+}
+
+static int file_expect(int pi, enum opn op)
+{
+	const struct file_profile *p;
+	unsigned int f, n;
+
+	if (pi == PR_UNCONFINED)
+		return 0;
+	p = &file_profiles[pi];
+	f = letters_on(p, D "/f", 0);
+	n = letters_on(p, ops[op].object, 0);
+	if (ops[op].after_open && !has(f, L_R))
+		return NOT_RUN;
+	switch (op) {
+	case O_OPEN_READ:
+		return has(f, L_R) ? 0 : -EACCES;
+	case O_OPEN_APPEND:
+		return f & (L_A | L_W) ? 0 : -EACCES;
+	case O_OPEN_READ_OTHER:
+		return has(letters_on(p, D "/o", OTHER_UID), L_R) ? 0 : -EACCES;
+	case O_CREATE_RDONLY:
+		return has(n, L_R | L_W) ? 0 : -EACCES;
+	case O_RENAME:
+		if (!has(f, L_R | L_W))
+			return -EACCES;
+		return has(letters_on(p, D "/g", 0), L_W) ? 0 : -EACCES;
+	case O_LINK:
+	case O_LINK_OUTSIDE:
+		if (!has(n, L_L))
+			return -EACCES;
+		return link_subset(n, op == O_LINK ? f : letters_on(p, X, 0)) ?
+			       0 :
+			       -EACCES;
+	case O_FLOCK_SH:
+		return has(f, L_K) ? 0 : -EACCES;
+	case O_FLOCK_EX:
+		return has(f, L_K | L_W) ? 0 : -EACCES;
+	case O_MMAP_EXEC:
+	case O_MPROTECT_EXEC:
+		return has(f, L_M) ? 0 : -EACCES;
+	default: /* every other request is w's */
+		return has(n, L_W) ? 0 : -EACCES;
+	}
+}
+
+struct file_report {
+	int setup, enter, pre, result;
+};
+
+static int write_file(const char *path, uid_t uid)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, "lsmconf\n", 8) != 8 || (uid && fchown(fd, uid, uid)))
+		ret = -EIO;
+	close(fd);
+	return ret;
+}
+
+/* D and X as every operation starts from, whatever the last one left. */
+static int reset_tree(void)
+{
+	static const char *const files[] = {
+		"f", "o", "n", "s", "p", "g", "l"
+	};
+	char path[PATH_MAX];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), D "/%s", files[i]);
+		if (unlink(path) && errno != ENOENT)
+			return -errno;
+	}
+	if ((rmdir(D "/sub") && errno != ENOENT) ||
+	    (rmdir(D "/sub2") && errno != ENOENT) ||
+	    (unlink(X) && errno != ENOENT))
+		return -errno;
+	if ((mkdir(D, 0755) && errno != EEXIST) || mkdir(D "/sub", 0755))
+		return -errno;
+	ret = write_file(D "/f", 0);
+	if (!ret)
+		ret = write_file(D "/o", OTHER_UID);
+	if (!ret)
+		ret = write_file(X, 0);
+	return ret;
+}
+
+/* An operation on a descriptor: @fd open()ed for reading. */
+static int fd_op(enum opn op, int fd)
+{
+	void *m;
+	int ret;
+
+	switch (op) {
+	case O_FLOCK_SH:
+		return sys_ret(flock(fd, LOCK_SH));
+	case O_FLOCK_EX:
+		return sys_ret(flock(fd, LOCK_EX));
+	case O_MMAP_EXEC:
+		m = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+		if (m == MAP_FAILED)
+			return -errno;
+		munmap(m, 4096);
+		return 0;
+	case O_MPROTECT_EXEC:
+		m = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m == MAP_FAILED)
+			return -EIO; /* read is the open's: never refused */
+		ret = sys_ret(mprotect(m, 4096, PROT_READ | PROT_EXEC));
+		munmap(m, 4096);
+		return ret;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int open_ret(const char *path, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static int path_op(enum opn op)
+{
+	switch (op) {
+	case O_OPEN_READ:
+		return open_ret(D "/f", O_RDONLY);
+	case O_OPEN_WRITE:
+		return open_ret(D "/f", O_WRONLY);
+	case O_OPEN_APPEND:
+		return open_ret(D "/f", O_WRONLY | O_APPEND);
+	case O_OPEN_TRUNC:
+		return open_ret(D "/f", O_WRONLY | O_TRUNC);
+	case O_OPEN_READ_OTHER:
+		return open_ret(D "/o", O_RDONLY);
+	case O_CREATE:
+		return open_ret(D "/n", O_WRONLY | O_CREAT | O_EXCL);
+	case O_CREATE_RDONLY:
+		return open_ret(D "/n", O_RDONLY | O_CREAT | O_EXCL);
+	case O_MKDIR:
+		return sys_ret(mkdir(D "/sub2", 0755));
+	case O_RMDIR:
+		return sys_ret(rmdir(D "/sub"));
+	case O_UNLINK:
+		return sys_ret(unlink(D "/f"));
+	case O_SYMLINK:
+		return sys_ret(symlink("f", D "/s"));
+	case O_MKFIFO:
+		return sys_ret(mkfifo(D "/p", 0644));
+	case O_CHMOD:
+		return sys_ret(chmod(D "/f", 0600));
+	case O_CHOWN:
+		return sys_ret(chown(D "/f", 0, 0));
+	case O_TRUNCATE:
+		return sys_ret(truncate(D "/f", 0));
+	case O_RENAME:
+		return sys_ret(rename(D "/f", D "/g"));
+	case O_LINK:
+		return sys_ret(link(D "/f", D "/l"));
+	case O_LINK_OUTSIDE:
+		return sys_ret(link(X, D "/l"));
+	default:
+		return -EINVAL;
+	}
+}
+
+/* The child: the tree, the profile, one operation. */
+static void file_child(int pi, enum opn op, int out)
+{
+	struct file_report c = { .pre = NOT_RUN, .result = NOT_RUN };
+	char name[128];
+	int fd;
+
+	c.setup = reset_tree();
+	if (!c.setup && pi != PR_UNCONFINED) {
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "file_%s",
+			 file_profiles[pi].tag);
+		c.enter = aa_change_profile(name) ? -errno : 0;
+	}
+	if (!c.setup && !c.enter && ops[op].after_open) {
+		fd = open(D "/f", O_RDONLY | O_CLOEXEC);
+		c.pre = fd < 0 ? -errno : 0;
+		if (fd >= 0)
+			c.result = fd_op(op, fd);
+	} else if (!c.setup && !c.enter) {
+		c.result = path_op(op);
+	}
+	_exit(write(out, &c, sizeof(c)) != sizeof(c));
+}
+
+static int file_run(int pi, enum opn op, struct file_report *r)
+{
+	int rep[2], st;
+	pid_t pid;
+
+	if (pipe2(rep, O_CLOEXEC))
+		return -errno;
+	pid = peer_fork();
+	if (pid < 0) {
+		st = -errno;
+		close(rep[0]);
+		close(rep[1]);
+		return st;
+	}
+	if (pid == 0) {
+		close(rep[0]);
+		file_child(pi, op, rep[1]);
+	}
+	close(rep[1]);
+	st = wait_readable(rep[0]);
+	if (!st && read(rep[0], r, sizeof(*r)) != sizeof(*r))
+		st = -EIO;
+	close(rep[0]);
+	if (peer_reap(pid) && !st)
+		st = -ECHILD;
+	return st;
+}
+
+FIXTURE(files)
+{
+	bool mounted;
+};
+
+FIXTURE_VARIANT(files)
+{
+	int prof;
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(files, unconfined) { .prof = PR_UNCONFINED };
+FIXTURE_VARIANT_ADD(files, no_rules) { .prof = PR_NONE };
+FIXTURE_VARIANT_ADD(files, r) { .prof = PR_R };
+FIXTURE_VARIANT_ADD(files, w) { .prof = PR_W };
+FIXTURE_VARIANT_ADD(files, a) { .prof = PR_A };
+FIXTURE_VARIANT_ADD(files, rw) { .prof = PR_RW };
+FIXTURE_VARIANT_ADD(files, rk) { .prof = PR_RK };
+FIXTURE_VARIANT_ADD(files, rwk) { .prof = PR_RWK };
+FIXTURE_VARIANT_ADD(files, rm) { .prof = PR_RM };
+FIXTURE_VARIANT_ADD(files, rl) { .prof = PR_RL };
+FIXTURE_VARIANT_ADD(files, rwl) { .prof = PR_RWL };
+FIXTURE_VARIANT_ADD(files, owner_rw) { .prof = PR_OWNER_RW };
+FIXTURE_VARIANT_ADD(files, rwl_deny_f_w) { .prof = PR_RWL_DENY_F_W };
+/* clang-format on */
+
+FIXTURE_SETUP(files)
+{
+	struct aa_policy p;
+	char tag[64];
+	int ret;
+
+	/* The unconfined variant too: it is the matrix's baseline, as root. */
+	REQUIRE_APPARMOR(_metadata, true);
+	/* A tmpfs of the test's own: exec mappings allowed, gone after. */
+	ASSERT_EQ(0, mkdir(BASE, 0755) && errno != EEXIST ? -errno : 0);
+	ASSERT_EQ(0, sys_ret(mount("tmpfs", BASE, "tmpfs", 0, "mode=0755")));
+	self->mounted = true;
+	if (variant->prof == PR_UNCONFINED)
+		return;
+	snprintf(tag, sizeof(tag), "file_%s", file_profiles[variant->prof].tag);
+	ret = aa_policy_share(_metadata, &p, "file", ABI,
+			      file_profiles[variant->prof].rules, tag, NULL);
+	AA_REQUIRE_BUILT(_metadata, ret);
+	ASSERT_EQ(0, ret);
+}
+
+FIXTURE_TEARDOWN(files)
+{
+	if (self->mounted)
+		umount2(BASE, MNT_DETACH);
+	rmdir(BASE);
+}
+
+TEST_F_TIMEOUT(files, decisions, 60)
+{
+	struct record rec = {
+		.abi = ABI,
+		.subject = variant->prof == PR_UNCONFINED ?
+				   "unconfined" :
+				   file_profiles[variant->prof].tag,
+		.class = "file",
+	};
+	int i;
+
+	for (i = 0; i < NOPS; i++) {
+		struct file_report r;
+
+		ASSERT_EQ(0, file_run(variant->prof, i, &r));
+		ASSERT_EQ(0, r.setup)
+		{
+			TH_LOG("%s: setup: %s", ops[i].name,
+			       strerror(-r.setup));
+		}
+		ASSERT_EQ(0, r.enter)
+		{
+			TH_LOG("%s: entering the profile: %s", ops[i].name,
+			       strerror(-r.enter));
+		}
+		rec.object = ops[i].object;
+		rec.detail = ops[i].after_open ? "after_open_read" : "path";
+		rec.op = ops[i].name;
+		rec.expected = file_expect(variant->prof, i);
+		rec.observed = ops[i].after_open && r.pre ? NOT_RUN : r.result;
+		JUDGE(&rec);
+	}
+}
+
+AA_HARNESS_MAIN
