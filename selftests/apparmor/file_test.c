@@ -253,10 +253,6 @@ static int file_expect(int pi, enum opn op)
 	}
 }
 
-struct file_report {
-	int setup, enter, pre, result;
-};
-
 static int write_file(const char *path, uid_t uid)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -382,56 +378,41 @@ static int path_op(enum opn op)
 	}
 }
 
-/* The child: the tree, the profile, one operation. */
-static void file_child(int pi, enum opn op, int out)
+struct file_case {
+	int pi;
+	enum opn op;
+};
+
+/* The child (child_run()): the tree, the profile, one operation. */
+static void file_child(void *arg, void *reply)
 {
-	struct file_report c = { .pre = NOT_RUN, .result = NOT_RUN };
-	char name[128];
+	const struct file_case *k = arg;
+	struct aa_child_report *c = reply;
 	int fd;
 
-	c.setup = reset_tree();
-	if (!c.setup && pi != PR_UNCONFINED) {
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "file_%s",
-			 file_profiles[pi].tag);
-		c.enter = aa_change_profile(name) ? -errno : 0;
-	}
-	if (!c.setup && !c.enter && ops[op].after_open) {
+	c->pre = NOT_RUN;
+	c->result = NOT_RUN;
+	c->setup = reset_tree();
+	if (!c->setup && k->pi != PR_UNCONFINED)
+		c->enter =
+			aa_enter_test_profile("file", file_profiles[k->pi].tag);
+	if (c->setup || c->enter)
+		return;
+	if (ops[k->op].after_open) {
 		fd = open(D "/f", O_RDONLY | O_CLOEXEC);
-		c.pre = fd < 0 ? -errno : 0;
+		c->pre = fd < 0 ? -errno : 0;
 		if (fd >= 0)
-			c.result = fd_op(op, fd);
-	} else if (!c.setup && !c.enter) {
-		c.result = path_op(op);
+			c->result = fd_op(k->op, fd);
+	} else {
+		c->result = path_op(k->op);
 	}
-	_exit(write(out, &c, sizeof(c)) != sizeof(c));
 }
 
-static int file_run(int pi, enum opn op, struct file_report *r)
+static int file_run(int pi, enum opn op, struct aa_child_report *r)
 {
-	int rep[2], st;
-	pid_t pid;
+	struct file_case k = { pi, op };
 
-	if (pipe2(rep, O_CLOEXEC))
-		return -errno;
-	pid = peer_fork();
-	if (pid < 0) {
-		st = -errno;
-		close(rep[0]);
-		close(rep[1]);
-		return st;
-	}
-	if (pid == 0) {
-		close(rep[0]);
-		file_child(pi, op, rep[1]);
-	}
-	close(rep[1]);
-	st = wait_readable(rep[0]);
-	if (!st && read(rep[0], r, sizeof(*r)) != sizeof(*r))
-		st = -EIO;
-	close(rep[0]);
-	if (peer_reap(pid) && !st)
-		st = -ECHILD;
-	return st;
+	return child_run(file_child, &k, r, sizeof(*r));
 }
 
 FIXTURE(files)
@@ -500,19 +481,10 @@ TEST_F_TIMEOUT(files, decisions, 60)
 	int i;
 
 	for (i = 0; i < NOPS; i++) {
-		struct file_report r;
+		struct aa_child_report r;
 
 		ASSERT_EQ(0, file_run(variant->prof, i, &r));
-		ASSERT_EQ(0, r.setup)
-		{
-			TH_LOG("%s: setup: %s", ops[i].name,
-			       strerror(-r.setup));
-		}
-		ASSERT_EQ(0, r.enter)
-		{
-			TH_LOG("%s: entering the profile: %s", ops[i].name,
-			       strerror(-r.enter));
-		}
+		ASSERT_CHILD_READY(&r, ops[i].name);
 		rec.object = ops[i].object;
 		rec.detail = ops[i].after_open ? "after_open_read" : "path";
 		rec.op = ops[i].name;

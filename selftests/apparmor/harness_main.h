@@ -32,6 +32,38 @@ static inline int aa_policy_share(struct __test_metadata *_metadata,
 	return aa_policy_load_shared(p);
 }
 
+/*
+ * The report of a one-shot child (child_run()) that prepares unconfined,
+ * enters a test profile and makes one operation: -errno of each step,
+ * @pre a step the operation needs first (NOT_RUN where it has none).
+ */
+struct aa_child_report {
+	int setup, enter, pre, result;
+};
+
+/* Enters the test profile AA_TEST_PREFIX<@group>_<@tag>: 0 or -errno. */
+static inline int aa_enter_test_profile(const char *group, const char *tag)
+{
+	char name[160];
+
+	snprintf(name, sizeof(name), AA_TEST_PREFIX "%s_%s", group, tag);
+	return aa_change_profile(name) ? -errno : 0;
+}
+
+/* A child's setup and entering worked, or the case fails naming @op. */
+#define ASSERT_CHILD_READY(r, op)                                           \
+	do {                                                                \
+		ASSERT_EQ(0, (r)->setup)                                    \
+		{                                                           \
+			TH_LOG("%s: setup: %s", op, strerror(-(r)->setup)); \
+		}                                                           \
+		ASSERT_EQ(0, (r)->enter)                                    \
+		{                                                           \
+			TH_LOG("%s: entering the profile: %s", op,          \
+			       strerror(-(r)->enter));                      \
+		}                                                           \
+	} while (0)
+
 /* What the profile list was before the cases, and whose list it is. */
 static char aa_list_before[65536];
 static pid_t aa_main_pid;

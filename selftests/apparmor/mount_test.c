@@ -387,45 +387,30 @@ static int mount_op_run(enum opn op)
 	}
 }
 
-/* A child's report: setup and entering apart from the operation. */
-struct mount_report {
-	int setup, enter, result;
+struct mount_case {
+	int pi;
+	enum opn op;
 };
 
-/* Runs @op in a child under profile @pi; its report into @r. */
-static int mount_child(int pi, enum opn op, struct mount_report *r)
+/* The child (child_run()): its mounts, the profile, one operation. */
+static void mount_child_body(void *arg, void *reply)
 {
-	int rep[2], st;
-	pid_t pid;
+	const struct mount_case *k = arg;
+	struct aa_child_report *c = reply;
 
-	if (pipe2(rep, O_CLOEXEC))
-		return -errno;
-	pid = peer_fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		struct mount_report c = { 0 };
-		char name[128];
+	c->setup = child_setup(k->op);
+	if (!c->setup && k->pi != PR_UNCONFINED)
+		c->enter = aa_enter_test_profile("mnt", profiles[k->pi].tag);
+	if (!c->setup && !c->enter)
+		c->result = mount_op_run(k->op);
+}
 
-		close(rep[0]);
-		c.setup = child_setup(op);
-		if (!c.setup && pi != PR_UNCONFINED) {
-			snprintf(name, sizeof(name), AA_TEST_PREFIX "mnt_%s",
-				 profiles[pi].tag);
-			c.enter = aa_change_profile(name) ? -errno : 0;
-		}
-		if (!c.setup && !c.enter)
-			c.result = mount_op_run(op);
-		_exit(write(rep[1], &c, sizeof(c)) != sizeof(c));
-	}
-	close(rep[1]);
-	st = wait_readable(rep[0]);
-	if (!st && read(rep[0], r, sizeof(*r)) != sizeof(*r))
-		st = -EIO;
-	close(rep[0]);
-	if (peer_reap(pid) && !st)
-		st = -ECHILD;
-	return st;
+/* Runs @op in a child under profile @pi; its report into @r. */
+static int mount_child(int pi, enum opn op, struct aa_child_report *r)
+{
+	struct mount_case k = { pi, op };
+
+	return child_run(mount_child_body, &k, r, sizeof(*r));
 }
 
 FIXTURE(mounts)
@@ -503,19 +488,10 @@ TEST_F_TIMEOUT(mounts, decisions, 60)
 	int i;
 
 	for (i = 0; i < NOPS; i++) {
-		struct mount_report r;
+		struct aa_child_report r;
 
 		ASSERT_EQ(0, mount_child(variant->prof, i, &r));
-		ASSERT_EQ(0, r.setup)
-		{
-			TH_LOG("%s: setup: %s", ops[i].name,
-			       strerror(-r.setup));
-		}
-		ASSERT_EQ(0, r.enter)
-		{
-			TH_LOG("%s: entering the profile: %s", ops[i].name,
-			       strerror(-r.enter));
-		}
+		ASSERT_CHILD_READY(&r, ops[i].name);
 		rec.object = ops[i].dst;
 		rec.detail = ops[i].src ? ops[i].src : "-";
 		rec.op = ops[i].name;

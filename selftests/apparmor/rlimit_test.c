@@ -117,10 +117,6 @@ static int rlimit_expect(int pi, const struct rl_op *o)
 	return rule_allows(p, o->to);
 }
 
-struct rl_report {
-	int setup, enter, result;
-};
-
 static int set_nofile(pid_t pid, rlim_t lim)
 {
 	struct rlimit r = { lim, lim };
@@ -128,20 +124,26 @@ static int set_nofile(pid_t pid, rlim_t lim)
 	return prlimit(pid, RLIMIT_NOFILE, &r, NULL) ? -errno : 0;
 }
 
-/* The child: its limits, a target, the profile, one call. */
-static void rl_child(int pi, enum opn op, int out)
+struct rl_case {
+	int pi;
+	enum opn op;
+};
+
+/* The child (child_run()): its limits, a target, the profile, one call. */
+static void rl_child(void *arg, void *reply)
 {
-	const struct rl_op *o = &ops[op];
-	struct rl_report c = { 0 };
+	const struct rl_case *k = arg;
+	const struct rl_op *o = &ops[k->op];
+	struct aa_child_report *c = reply;
 	int hold[2] = { -1, -1 };
 	pid_t target = 0;
-	char name[128], b;
+	char b;
 
-	c.setup = set_nofile(0, o->from);
-	if (!c.setup && o->other) {
+	c->setup = set_nofile(0, o->from);
+	if (!c->setup && o->other) {
 		/* The target: unconfined, until this child ends. */
 		if (pipe(hold)) {
-			c.setup = -errno;
+			c->setup = -errno;
 		} else {
 			target = fork();
 			if (target == 0) {
@@ -149,46 +151,21 @@ static void rl_child(int pi, enum opn op, int out)
 				_exit(read(hold[0], &b, 1) < 0);
 			}
 			if (target < 0)
-				c.setup = -errno;
+				c->setup = -errno;
 			close(hold[0]);
 		}
 	}
-	if (!c.setup && pi != PR_UNCONFINED) {
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "rl_%s",
-			 rl_profiles[pi].tag);
-		c.enter = aa_change_profile(name) ? -errno : 0;
-	}
-	if (!c.setup && !c.enter)
-		c.result = set_nofile(o->other ? target : 0, o->to);
-	_exit(write(out, &c, sizeof(c)) != sizeof(c));
+	if (!c->setup && k->pi != PR_UNCONFINED)
+		c->enter = aa_enter_test_profile("rl", rl_profiles[k->pi].tag);
+	if (!c->setup && !c->enter)
+		c->result = set_nofile(o->other ? target : 0, o->to);
 }
 
-static int rl_run(int pi, enum opn op, struct rl_report *r)
+static int rl_run(int pi, enum opn op, struct aa_child_report *r)
 {
-	int rep[2], st;
-	pid_t pid;
+	struct rl_case k = { pi, op };
 
-	if (pipe2(rep, O_CLOEXEC))
-		return -errno;
-	pid = peer_fork();
-	if (pid < 0) {
-		st = -errno;
-		close(rep[0]);
-		close(rep[1]);
-		return st;
-	}
-	if (pid == 0) {
-		close(rep[0]);
-		rl_child(pi, op, rep[1]);
-	}
-	close(rep[1]);
-	st = wait_readable(rep[0]);
-	if (!st && read(rep[0], r, sizeof(*r)) != sizeof(*r))
-		st = -EIO;
-	close(rep[0]);
-	if (peer_reap(pid) && !st)
-		st = -ECHILD;
-	return st;
+	return child_run(rl_child, &k, r, sizeof(*r));
 }
 
 FIXTURE(rlimits) {};
@@ -243,19 +220,10 @@ TEST_F_TIMEOUT(rlimits, decisions, 60)
 	int i;
 
 	for (i = 0; i < NOPS; i++) {
-		struct rl_report r;
+		struct aa_child_report r;
 
 		ASSERT_EQ(0, rl_run(variant->prof, i, &r));
-		ASSERT_EQ(0, r.setup)
-		{
-			TH_LOG("%s: setup: %s", ops[i].name,
-			       strerror(-r.setup));
-		}
-		ASSERT_EQ(0, r.enter)
-		{
-			TH_LOG("%s: entering the profile: %s", ops[i].name,
-			       strerror(-r.enter));
-		}
+		ASSERT_CHILD_READY(&r, ops[i].name);
 		snprintf(detail[i], sizeof(detail[i]), "nofile:%lu->%lu",
 			 (unsigned long)ops[i].from, (unsigned long)ops[i].to);
 		rec.object = ops[i].other ? "other_task" : "self";

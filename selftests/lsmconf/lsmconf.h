@@ -390,6 +390,43 @@ static inline int peer_reap(pid_t pid)
 	return status;
 }
 
+/*
+ * A one-shot child: runs @body(@arg, @reply) in a peer_fork()ed child and
+ * brings the @size bytes of @reply it filled (zeroed first) back over a
+ * pipe. 0, or -errno when the child could not start or did not report
+ * (every wait bounded: wait_readable(), peer_reap()).
+ */
+static inline int child_run(void (*body)(void *arg, void *reply), void *arg,
+			    void *reply, size_t size)
+{
+	int rep[2], st;
+	pid_t pid;
+
+	memset(reply, 0, size);
+	if (pipe2(rep, O_CLOEXEC))
+		return -errno;
+	pid = peer_fork();
+	if (pid < 0) {
+		st = -errno;
+		close(rep[0]);
+		close(rep[1]);
+		return st;
+	}
+	if (pid == 0) {
+		close(rep[0]);
+		body(arg, reply);
+		_exit(write(rep[1], reply, size) != (ssize_t)size);
+	}
+	close(rep[1]);
+	st = wait_readable(rep[0]);
+	if (!st && read(rep[0], reply, size) != (ssize_t)size)
+		st = -EIO;
+	close(rep[0]);
+	if (peer_reap(pid) && !st)
+		st = -ECHILD;
+	return st;
+}
+
 /* "allow" or the errno's name. */
 static inline const char *outcome_name(int err)
 {
