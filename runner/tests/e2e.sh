@@ -59,7 +59,7 @@ suite_checks() {
 	# inet (inet_test): the same cells on every kernel, denials in both
 	# families.
 	n=$(grep -c '^inet_test/' "$d/records.tsv")
-	check "$k: 5220 inet decisions ($n)" [ "$n" -eq 5220 ]
+	check "$k: 5550 inet decisions ($n)" [ "$n" -eq 5550 ]
 	for f in inet inet6; do
 		check "$k: an $f rule denies" grep -q \
 			"^inet_test/inet\.[a-z0-9_]*__${f}__.*	EACCES	EACCES\$" "$d/records.tsv"

@@ -333,6 +333,7 @@ enum wop {
 	W_GETNAME, /* getsockname(), the name goes to the reply */
 	W_LISTEN,
 	W_CONNECT, /* to addr */
+	W_GETPEER, /* getpeername() */
 	W_SEND, /* one payload to the connected peer */
 	W_FASTOPEN, /* sendto(MSG_FASTOPEN) of one payload to addr */
 	W_ACCEPT, /* fds[slot2] = accept(fds[slot]) */
@@ -367,6 +368,8 @@ struct wreply {
 	int err[W_BATCH]; /* 0, -errno or NOT_RUN */
 	int count[W_BATCH]; /* W_RECV: payloads taken */
 	struct sockaddr_storage name; /* the last W_GETNAME */
+	struct sockaddr_storage peer; /* the last W_GETPEER */
+	socklen_t peerlen;
 	socklen_t namelen;
 	char context[256]; /* W_ENTER: aa_getcon() */
 };
@@ -478,6 +481,10 @@ static int w_do(int *fds, const struct wcmd *c, const struct wbatch *b,
 	case W_CONNECT:
 		return sys_ret(
 			connect(fd, (const struct sockaddr *)&c->addr, c->len));
+	case W_GETPEER:
+		r->peerlen = sizeof(r->peer);
+		return sys_ret(getpeername(fd, (struct sockaddr *)&r->peer,
+					   &r->peerlen));
 	case W_SEND:
 		return sys_ret(send(fd, payload, sizeof(payload),
 				    MSG_NOSIGNAL | MSG_DONTWAIT));
@@ -687,6 +694,14 @@ static int plan_client(const struct ctx *c, struct plan *p, bool up,
 	k = add(p, "connect", W_CONNECT, 0, s, false,
 		need(d, DENY_CONNECT) ?: (c->tcp && !up ? -ECONNREFUSED : 0));
 	connected = !p->s[k].want;
+	/*
+	 * getpeername: apparmor_socket_getpeername -> aa_sock_perm(
+	 * AA_MAY_GETATTR) before the transport's ->getname, which refuses a
+	 * peer without a port (inet_getname, inet6_getname: ENOTCONN): the
+	 * raw client's connect names loopback with port 0.
+	 */
+	add(p, "getpeername", W_GETPEER, 0, k, false,
+	    need(d, DENY_GETATTR) ?: (c->v->type == SOCK_RAW ? -ENOTCONN : 0));
 	snd = add(p, "send", W_SEND, 0, k, false, need(d, DENY_SEND));
 	sh = add(p, "shutdown", W_SHUTDOWN, 0, s, false,
 		 need(d, DENY_SHUTDOWN) ?: (connected ? 0 : -ENOTCONN));
