@@ -26,7 +26,6 @@
 #define ABI "5.0"
 #define TAG "audit_ops"
 #define EXEC_PATH "/bin/busybox" /* static: an exec needs no library */
-#define RATELIMIT "/proc/sys/kernel/printk_ratelimit"
 
 /* The profiles of audit_ops.profile and audit_ops_kill.profile. */
 enum mode { M_ENFORCE, M_AUDIT_DENY, M_DENY, M_AUDIT, M_COMPLAIN, M_KILL };
@@ -164,13 +163,7 @@ FIXTURE_SETUP(ops)
 		SKIP(return, "cannot read " KMSG);
 	if (aa_feature("signal") != 1)
 		SKIP(return, "the kernel has no signal mediation");
-	/*
-	 * Without auditd each record is printed under printk_ratelimit()
-	 * (kauditd_printk_skb); a zero interval never limits (audit_test).
-	 */
-	ASSERT_LE(0, read_text(RATELIMIT, self->ratelimit,
-			       sizeof(self->ratelimit)));
-	ASSERT_EQ(0, write_text(RATELIMIT, "0"));
+	ASSERT_EQ(0, log_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 
 	ret = aa_policy_share(_metadata, &self->base, TAG, ABI, NULL, TAG,
 			      NULL);
@@ -193,8 +186,7 @@ FIXTURE_SETUP(ops)
 
 FIXTURE_TEARDOWN(ops)
 {
-	if (self->ratelimit[0])
-		EXPECT_EQ(0, write_text(RATELIMIT, self->ratelimit));
+	EXPECT_EQ(0, log_relimit(self->ratelimit));
 }
 
 /* ---- the operations -------------------------------------------------- */

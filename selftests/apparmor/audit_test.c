@@ -152,8 +152,6 @@ static void model(const struct acase *c, struct expect *e)
 
 /* ---- fixture -------------------------------------------------------- */
 
-#define RATELIMIT "/proc/sys/kernel/printk_ratelimit"
-
 static void name_of(bool fine, const char *suffix, char *buf, size_t size)
 {
 	snprintf(buf, size, AA_TEST_PREFIX "audit_%s_%s",
@@ -172,16 +170,8 @@ FIXTURE_SETUP(audit)
 	ASSERT_LE(0, aa_profile_list(self->before, sizeof(self->before)));
 	self->k9 = aa_feature("network_v9/af_unix") == 1;
 	self->p9 = aa_policy_feature("network_v9/af_unix") == 1;
-	/*
-	 * Without auditd each record is printed under printk_ratelimit()
-	 * (kauditd_printk_skb): 10 in 5 s, and a test's profile loads alone
-	 * log 9. A zero interval never limits (___ratelimit); a larger burst
-	 * would count only from the next interval on 7.2. Restored in the
-	 * teardown.
-	 */
-	ASSERT_LE(0, read_text(RATELIMIT, self->ratelimit,
-			       sizeof(self->ratelimit)));
-	ASSERT_EQ(0, write_text(RATELIMIT, "0"));
+	/* A test's profile loads alone log 9: unlimited until the teardown. */
+	ASSERT_EQ(0, log_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 
 	/* The coarse file holds the marker: every variant loads it. */
 	ret = aa_policy_build(&self->coarse, "audit_coarse", ABI_COARSE, NULL,
@@ -217,8 +207,7 @@ FIXTURE_TEARDOWN(audit)
 		name_of(false, "marker", name, sizeof(name));
 		EXPECT_EQ(0, aa_profile_remove(name));
 	}
-	if (self->ratelimit[0])
-		EXPECT_EQ(0, write_text(RATELIMIT, self->ratelimit));
+	EXPECT_EQ(0, log_relimit(self->ratelimit));
 	if (self->before[0] || self->coarse.loaded)
 		EXPECT_PROFILES_AS_BEFORE(self->before);
 	/* Guest time, compile and load included. */

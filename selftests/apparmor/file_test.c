@@ -10,8 +10,11 @@
  * file f, the file o owned by uid 1000, the directory sub; X is a file
  * outside D. It then enters the case's profile (aa_change_profile) and
  * makes the operation's calls; the -errno of each comes back over a pipe.
+ * Each operation is three decisions: its outcome, whether it logged a
+ * record (log.record) and that record's fields (log.fields), read from
+ * /dev/kmsg up to the marker, a refused read of X in the marker profile.
  *
- * The model (file_expect(); each rule names the kernel function):
+ * The model (file_model(); each rule names the kernel function):
  *
  *   request  The hook's request (security/apparmor/lsm.c), checked by
  *            aa_path_perm() against the rules that match the path:
@@ -48,6 +51,11 @@
  *            (profile_path_link in file.c): the new name's permissions
  *            but l must be the target's too, else -EACCES. X, outside
  *            D, has none, so no link to it is allowed.
+ *   record   A refusal logs one record (aa_audit_file): operation
+ *            the hook's, name the path, requested_mask and denied_mask
+ *            both only what was denied, less what is quiet: a deny rule
+ *            not marked audit is quiet, so a refusal it alone makes logs
+ *            nothing. Allowed operations log nothing.
  *   unconfined  nothing is asked of AppArmor.
  * A refusal is -EACCES: root passes every DAC and capability check first.
  */
@@ -62,6 +70,7 @@
 #include "../kselftest_harness.h"
 #include "harness_main.h"
 #include "../lsmconf/judge.h"
+#include "kmsg_audit.h"
 
 #define ABI "5.0"
 #define BASE "/tmp/lsmconf_file"
@@ -196,60 +205,209 @@ static unsigned int letters_on(const struct file_profile *p, const char *path,
 	return l;
 }
 
-static bool has(unsigned int l, unsigned int need)
+/* What a hook asks (security/apparmor/include/perms.h, own names). */
+enum perm {
+	P_READ = 1 << 0,
+	P_WRITE = 1 << 1,
+	P_APPEND = 1 << 2,
+	P_CREATE = 1 << 3,
+	P_DELETE = 1 << 4,
+	P_SETATTR = 1 << 5,
+	P_GETATTR = 1 << 6,
+	P_CHMOD = 1 << 7,
+	P_CHOWN = 1 << 8,
+	P_LOCK = 1 << 9,
+	P_MMAP = 1 << 10,
+	P_LINK = 1 << 11,
+};
+
+/* What letters grant (map_old_perms; the parser gives w append too). */
+static unsigned int perms_of(unsigned int l)
 {
-	return (l & need) == need;
+	unsigned int p = 0;
+
+	if (l & L_R)
+		p |= P_READ | P_GETATTR;
+	if (l & L_W)
+		p |= P_WRITE | P_APPEND | P_SETATTR | P_CREATE | P_DELETE |
+		     P_CHMOD | P_CHOWN;
+	if (l & L_A)
+		p |= P_APPEND;
+	if (l & L_K)
+		p |= P_LOCK;
+	if (l & L_L)
+		p |= P_LINK;
+	if (l & L_M)
+		p |= P_MMAP;
+	return p;
 }
 
-/* Every letter of @link's but l is @target's (append is within w). */
-static bool link_subset(unsigned int link, unsigned int target)
+/* What @p grants on @path, owned by @uid. */
+static unsigned int grants(const struct file_profile *p, const char *path,
+			   uid_t uid)
 {
-	unsigned int t = target | (target & L_W ? L_A : 0);
-
-	return !((link & ~L_L) & ~t);
+	return perms_of(letters_on(p, path, uid));
 }
 
-static int file_expect(int pi, enum opn op)
+/*
+ * What @p quiets on @path: a deny rule not marked "audit" is quiet (the
+ * parser sets its letters in the quiet mask, map_old_perms maps them).
+ */
+static unsigned int quiet_on(const struct file_profile *p, const char *path)
 {
-	const struct file_profile *p;
-	unsigned int f, n;
+	return p->deny_f_w && !strcmp(path, D "/f") ? perms_of(L_W) : 0;
+}
 
+/*
+ * A mask as a record prints it (file_audit_cb: map_mask_to_chr_mask, then
+ * aa_file_perm_chrs "xwracd...km.l" in bit order): getattr shows as r;
+ * setattr, chmod and chown as w.
+ */
+static void mask_str(unsigned int m, char *s)
+{
+	if (m & (P_WRITE | P_SETATTR | P_CHMOD | P_CHOWN))
+		*s++ = 'w';
+	if (m & (P_READ | P_GETATTR))
+		*s++ = 'r';
+	if (m & P_APPEND)
+		*s++ = 'a';
+	if (m & P_CREATE)
+		*s++ = 'c';
+	if (m & P_DELETE)
+		*s++ = 'd';
+	if (m & P_LOCK)
+		*s++ = 'k';
+	if (m & P_MMAP)
+		*s++ = 'm';
+	if (m & P_LINK)
+		*s++ = 'l';
+	*s = '\0';
+}
+
+/* One check a hook makes: its audit operation, the path, the request. */
+struct check {
+	const char *audit_op; /* OP_* in security/apparmor/include/audit.h */
+	const char *name;
+	unsigned int request;
+};
+
+#define MAX_CHECKS 2
+#define OPEN_F_READ                    \
+	{                              \
+		"open", D "/f", P_READ \
+	}
+
+/*
+ * The checks of each operation, in the kernel's order (lsm.c): open(2) is
+ * apparmor_file_open, O_TRUNC's file_truncate after it; a new name by
+ * open(O_CREAT) path_mknod ("mknod") first; rename the old name, then the
+ * new one; on a descriptor, the open for reading first (its permissions
+ * cached, aa_file_perm() checks again only a request beyond them). A
+ * directory's name ends in "/" (aa_path_perm: PATH_IS_DIR). Link is
+ * link_want()'s.
+ */
+static const struct check checks[NOPS][MAX_CHECKS] = {
+	[O_OPEN_READ] = { OPEN_F_READ },
+	[O_OPEN_WRITE] = { { "open", D "/f", P_WRITE } },
+	[O_OPEN_APPEND] = { { "open", D "/f", P_APPEND } },
+	[O_OPEN_TRUNC] = { { "open", D "/f", P_WRITE },
+			   { "truncate", D "/f", P_WRITE | P_SETATTR } },
+	[O_OPEN_READ_OTHER] = { { "open", D "/o", P_READ } },
+	[O_CREATE] = { { "mknod", D "/n", P_CREATE },
+		       { "open", D "/n", P_WRITE | P_CREATE } },
+	[O_CREATE_RDONLY] = { { "mknod", D "/n", P_CREATE },
+			      { "open", D "/n", P_READ | P_CREATE } },
+	[O_MKDIR] = { { "mkdir", D "/sub2/", P_CREATE } },
+	[O_RMDIR] = { { "rmdir", D "/sub/", P_DELETE } },
+	[O_UNLINK] = { { "unlink", D "/f", P_DELETE } },
+	[O_SYMLINK] = { { "symlink", D "/s", P_CREATE } },
+	[O_MKFIFO] = { { "mknod", D "/p", P_CREATE } },
+	[O_CHMOD] = { { "chmod", D "/f", P_CHMOD } },
+	[O_CHOWN] = { { "chown", D "/f", P_CHOWN } },
+	[O_TRUNCATE] = { { "truncate", D "/f", P_WRITE | P_SETATTR } },
+	[O_RENAME] = { { "rename_src", D "/f",
+			 P_READ | P_GETATTR | P_WRITE | P_SETATTR | P_DELETE },
+		       { "rename_dest", D "/g",
+			 P_WRITE | P_SETATTR | P_CREATE } },
+	[O_FLOCK_SH] = { OPEN_F_READ, { "file_lock", D "/f", P_LOCK } },
+	[O_FLOCK_EX] = { OPEN_F_READ,
+			 { "file_lock", D "/f", P_LOCK | P_WRITE } },
+	[O_MMAP_EXEC] = { OPEN_F_READ,
+			  { "file_mmap", D "/f", P_READ | P_MMAP } },
+	[O_MPROTECT_EXEC] = { OPEN_F_READ,
+			      { "file_mprotect", D "/f", P_READ | P_MMAP } },
+};
+
+/* What a case should show: its outcome and the record it logs. */
+struct file_want {
+	int ret; /* 0, -EACCES, or NOT_RUN (the open before it refused) */
+	bool logged;
+	const char *audit_op, *name, *target; /* target: link's only */
+	unsigned int mask; /* requested_mask and denied_mask alike */
+	uid_t ouid;
+};
+
+/* A refusal: logged unless everything it denies is quiet. */
+static void refuse(struct file_want *w, int ret, const char *audit_op,
+		   const char *name, unsigned int denied, unsigned int quiet)
+{
+	w->ret = ret;
+	w->audit_op = audit_op;
+	w->name = name;
+	/* aa_audit_file: only the denied permissions, less the quiet ones */
+	w->mask = denied & ~quiet;
+	w->logged = w->mask != 0;
+}
+
+/*
+ * link(2) (profile_path_link in file.c): l on the new name, else its
+ * record asks l; the parser pairs a plain l rule with any target and asks
+ * the subset test: every permission of the new name's but l must be the
+ * target's, the record naming those that are not. The pair's own quiet
+ * mask is the one used, and no deny rule here names l: nothing is quiet.
+ */
+static void link_want(const struct file_profile *p, const char *target,
+		      struct file_want *w)
+{
+	unsigned int n = grants(p, D "/l", 0), t = grants(p, target, 0);
+
+	w->target = target;
+	if (!(n & P_LINK))
+		refuse(w, -EACCES, "link", D "/l", P_LINK, 0);
+	else if ((n & ~P_LINK) & ~t)
+		refuse(w, -EACCES, "link", D "/l", (n & ~P_LINK) & ~t, 0);
+}
+
+/*
+ * The model: the first check whose request @pi does not grant refuses the
+ * operation with -EACCES (root passes every DAC and capability check
+ * first) and logs what it denies; a refused open before an operation on a
+ * descriptor leaves it not run. Unconfined asks nothing.
+ */
+static void file_model(int pi, enum opn op, struct file_want *w)
+{
+	const struct file_profile *p = &file_profiles[pi];
+	int i;
+
+	memset(w, 0, sizeof(*w));
 	if (pi == PR_UNCONFINED)
-		return 0;
-	p = &file_profiles[pi];
-	f = letters_on(p, D "/f", 0);
-	n = letters_on(p, ops[op].object, 0);
-	if (ops[op].after_open && !has(f, L_R))
-		return NOT_RUN;
-	switch (op) {
-	case O_OPEN_READ:
-		return has(f, L_R) ? 0 : -EACCES;
-	case O_OPEN_APPEND:
-		return f & (L_A | L_W) ? 0 : -EACCES;
-	case O_OPEN_READ_OTHER:
-		return has(letters_on(p, D "/o", OTHER_UID), L_R) ? 0 : -EACCES;
-	case O_CREATE_RDONLY:
-		return has(n, L_R | L_W) ? 0 : -EACCES;
-	case O_RENAME:
-		if (!has(f, L_R | L_W))
-			return -EACCES;
-		return has(letters_on(p, D "/g", 0), L_W) ? 0 : -EACCES;
-	case O_LINK:
-	case O_LINK_OUTSIDE:
-		if (!has(n, L_L))
-			return -EACCES;
-		return link_subset(n, op == O_LINK ? f : letters_on(p, X, 0)) ?
-			       0 :
-			       -EACCES;
-	case O_FLOCK_SH:
-		return has(f, L_K) ? 0 : -EACCES;
-	case O_FLOCK_EX:
-		return has(f, L_K | L_W) ? 0 : -EACCES;
-	case O_MMAP_EXEC:
-	case O_MPROTECT_EXEC:
-		return has(f, L_M) ? 0 : -EACCES;
-	default: /* every other request is w's */
-		return has(n, L_W) ? 0 : -EACCES;
+		return;
+	if (op == O_LINK || op == O_LINK_OUTSIDE) {
+		link_want(p, op == O_LINK ? D "/f" : X, w);
+		return;
+	}
+	for (i = 0; i < MAX_CHECKS && checks[op][i].audit_op; i++) {
+		const struct check *c = &checks[op][i];
+		uid_t uid = strcmp(c->name, D "/o") ? 0 : OTHER_UID;
+		unsigned int denied = c->request & ~grants(p, c->name, uid);
+
+		if (denied) {
+			refuse(w, ops[op].after_open && !i ? NOT_RUN : -EACCES,
+			       c->audit_op, c->name, denied,
+			       quiet_on(p, c->name));
+			w->ouid = uid;
+			return;
+		}
 	}
 }
 
@@ -415,9 +573,29 @@ static int file_run(int pi, enum opn op, struct aa_child_report *r)
 	return child_run(file_child, &k, r, sizeof(*r));
 }
 
+/* The marker's child: a read of X refused in the marker profile. */
+static void marker_child(void *arg, void *reply)
+{
+	int *ret = reply;
+
+	*ret = aa_enter_test_profile("file", "marker");
+	if (!*ret)
+		*ret = open_ret(X, O_RDONLY);
+}
+
+/* The marker record (kmsg_audit.h): 0 or -errno. */
+static int mark(void)
+{
+	int ret, op;
+
+	ret = child_run(marker_child, NULL, &op, sizeof(op));
+	return ret ?: op == -EACCES ? 0 : -EPROTO;
+}
+
 FIXTURE(files)
 {
 	bool mounted;
+	char ratelimit[32]; /* printk_ratelimit as found */
 };
 
 FIXTURE_VARIANT(files)
@@ -443,22 +621,28 @@ FIXTURE_VARIANT_ADD(files, rwl_deny_f_w) { .prof = PR_RWL_DENY_F_W };
 
 FIXTURE_SETUP(files)
 {
-	struct aa_policy p;
+	struct aa_policy p, m;
 	char tag[64];
 	int ret;
 
 	/* The unconfined variant too: it is the matrix's baseline, as root. */
 	REQUIRE_APPARMOR(_metadata, true);
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	ASSERT_EQ(0, log_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 	/* A tmpfs of the test's own: exec mappings allowed, gone after. */
 	ASSERT_EQ(0, mkdir(BASE, 0755) && errno != EEXIST ? -errno : 0);
 	ASSERT_EQ(0, sys_ret(mount("tmpfs", BASE, "tmpfs", 0, "mode=0755")));
 	self->mounted = true;
+	ret = aa_policy_share(_metadata, &m, "file", ABI, "", "file_marker",
+			      NULL);
+	AA_REQUIRE_BUILT(_metadata, ret);
+	ASSERT_EQ(0, ret);
 	if (variant->prof == PR_UNCONFINED)
 		return;
 	snprintf(tag, sizeof(tag), "file_%s", file_profiles[variant->prof].tag);
 	ret = aa_policy_share(_metadata, &p, "file", ABI,
 			      file_profiles[variant->prof].rules, tag, NULL);
-	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
 }
 
@@ -467,29 +651,88 @@ FIXTURE_TEARDOWN(files)
 	if (self->mounted)
 		umount2(BASE, MNT_DETACH);
 	rmdir(BASE);
+	EXPECT_EQ(0, log_relimit(self->ratelimit));
 }
 
-TEST_F_TIMEOUT(files, decisions, 60)
+/*
+ * The record of one case against the model's: its fields, -EBADMSG when
+ * one differs or more than one record came, NOT_RUN when none did.
+ */
+static int judge_log(struct __test_metadata *_metadata, const char *id,
+		     const char *prof, const struct records *got,
+		     const struct file_want *w)
 {
+	char mask[16], ouid[16];
+	int bad = 0, i;
+
+	if (!got->n)
+		return NOT_RUN;
+	for (i = 0; (got->n > 1 || !w->logged) && i < got->n; i++)
+		TH_LOG("%s: logged %s", id, got->rec[i]);
+	if (got->n > 1 || !w->logged)
+		return -EBADMSG;
+	mask_str(w->mask, mask);
+	snprintf(ouid, sizeof(ouid), "%u", w->ouid);
+	bad |= judge_field(_metadata, id, got->rec[0], "apparmor", "DENIED");
+	bad |= judge_field(_metadata, id, got->rec[0], "operation",
+			   w->audit_op);
+	bad |= judge_field(_metadata, id, got->rec[0], "profile", prof);
+	bad |= judge_field(_metadata, id, got->rec[0], "name", w->name);
+	bad |= judge_field(_metadata, id, got->rec[0], "requested_mask", mask);
+	bad |= judge_field(_metadata, id, got->rec[0], "denied_mask", mask);
+	bad |= judge_field(_metadata, id, got->rec[0], "ouid", ouid);
+	bad |= judge_field(_metadata, id, got->rec[0], "target", w->target);
+	return bad;
+}
+
+TEST_F_TIMEOUT(files, decisions, 90)
+{
+	const char *tag = variant->prof == PR_UNCONFINED ?
+				  NULL :
+				  file_profiles[variant->prof].tag;
 	struct record rec = {
 		.abi = ABI,
-		.subject = variant->prof == PR_UNCONFINED ?
-				   "unconfined" :
-				   file_profiles[variant->prof].tag,
+		.subject = tag ?: "unconfined",
 		.class = "file",
 	};
+	char prof[160], marker[160], op[96];
 	int i;
 
+	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "file_%s",
+		 tag ?: "unconfined");
+	snprintf(marker, sizeof(marker), AA_TEST_PREFIX "file_marker");
 	for (i = 0; i < NOPS; i++) {
 		struct aa_child_report r;
+		struct file_want w;
+		struct records got;
+		int fd = log_open();
 
+		ASSERT_LE(0, fd);
 		ASSERT_EQ(0, file_run(variant->prof, i, &r));
 		ASSERT_CHILD_READY(&r, ops[i].name);
+		ASSERT_EQ(0, mark());
+		ASSERT_EQ(0, log_collect(fd, prof, marker, &got))
+		{
+			TH_LOG("%s: no marker record in the log", ops[i].name);
+		}
+		close(fd);
+		file_model(variant->prof, i, &w);
 		rec.object = ops[i].object;
 		rec.detail = ops[i].after_open ? "after_open_read" : "path";
 		rec.op = ops[i].name;
-		rec.expected = file_expect(variant->prof, i);
+		rec.expected = w.ret;
 		rec.observed = ops[i].after_open && r.pre ? NOT_RUN : r.result;
+		JUDGE(&rec);
+		/* The record the decision logs, or proven quiet by the marker. */
+		snprintf(op, sizeof(op), "%s/log.record", ops[i].name);
+		rec.op = op;
+		rec.expected = w.logged ? 0 : -ENOENT;
+		rec.observed = got.n ? 0 : -ENOENT;
+		JUDGE(&rec);
+		snprintf(op, sizeof(op), "%s/log.fields", ops[i].name);
+		rec.expected = w.logged ? 0 : NOT_RUN;
+		rec.observed =
+			judge_log(_metadata, ops[i].name, prof, &got, &w);
 		JUDGE(&rec);
 	}
 }

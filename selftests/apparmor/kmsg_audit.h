@@ -7,7 +7,8 @@
  * process makes once the operation is over: records reach the log in the
  * order they were made (one queue, one kauditd thread), so whatever the
  * operation logged is before the marker, and a quiet decision is proven
- * quiet by the marker alone. Shared by audit_test and audit_ops_test.
+ * quiet by the marker alone. Shared by audit_test, audit_ops_test and
+ * file_test.
  */
 #ifndef LSMCONF_APPARMOR_KMSG_AUDIT_H
 #define LSMCONF_APPARMOR_KMSG_AUDIT_H
@@ -19,11 +20,36 @@
 #define KMSG "/dev/kmsg"
 #define LOG_WAIT_MS 3000
 #define MAX_RECORDS 8
+#define RATELIMIT "/proc/sys/kernel/printk_ratelimit"
 
 struct records {
 	int n;
 	char rec[MAX_RECORDS][1024];
 };
+
+/*
+ * Without auditd each record is printed under printk_ratelimit()
+ * (kauditd_printk_skb): 10 in 5 s, fewer than one case can log. A zero
+ * interval never limits (___ratelimit); a larger burst would count only
+ * from the next interval on 7.2. Saves the setting into @saved (put back
+ * by log_relimit()) and sets 0. 0 or -errno.
+ */
+static inline int log_unlimit(char *saved, size_t size)
+{
+	int ret = read_text(RATELIMIT, saved, size);
+
+	if (ret < 0) {
+		saved[0] = '\0';
+		return ret;
+	}
+	return write_text(RATELIMIT, "0");
+}
+
+/* printk_ratelimit as log_unlimit() found it, if it read it. */
+static inline int log_relimit(const char *saved)
+{
+	return saved[0] ? write_text(RATELIMIT, saved) : 0;
+}
 
 /* The log, opened at its end. Returns the fd or -errno. */
 static inline int log_open(void)
