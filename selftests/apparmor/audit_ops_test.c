@@ -163,7 +163,7 @@ FIXTURE_SETUP(ops)
 		SKIP(return, "cannot read " KMSG);
 	if (aa_feature("signal") != 1)
 		SKIP(return, "the kernel has no signal mediation");
-	ASSERT_EQ(0, log_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 
 	ret = aa_policy_share(_metadata, &self->base, TAG, ABI, NULL, TAG,
 			      NULL);
@@ -186,7 +186,7 @@ FIXTURE_SETUP(ops)
 
 FIXTURE_TEARDOWN(ops)
 {
-	EXPECT_EQ(0, log_relimit(self->ratelimit));
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
 /* ---- the operations -------------------------------------------------- */

@@ -171,7 +171,7 @@ FIXTURE_SETUP(audit)
 	self->k9 = aa_feature("network_v9/af_unix") == 1;
 	self->p9 = aa_policy_feature("network_v9/af_unix") == 1;
 	/* A test's profile loads alone log 9: unlimited until the teardown. */
-	ASSERT_EQ(0, log_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 
 	/* The coarse file holds the marker: every variant loads it. */
 	ret = aa_policy_build(&self->coarse, "audit_coarse", ABI_COARSE, NULL,
@@ -207,7 +207,7 @@ FIXTURE_TEARDOWN(audit)
 		name_of(false, "marker", name, sizeof(name));
 		EXPECT_EQ(0, aa_profile_remove(name));
 	}
-	EXPECT_EQ(0, log_relimit(self->ratelimit));
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 	if (self->before[0] || self->coarse.loaded)
 		EXPECT_PROFILES_AS_BEFORE(self->before);
 	/* Guest time, compile and load included. */

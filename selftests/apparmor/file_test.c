@@ -629,7 +629,7 @@ FIXTURE_SETUP(files)
 	REQUIRE_APPARMOR(_metadata, true);
 	if (access(KMSG, R_OK))
 		SKIP(return, "cannot read " KMSG);
-	ASSERT_EQ(0, log_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 	/* A tmpfs of the test's own: exec mappings allowed, gone after. */
 	ASSERT_EQ(0, mkdir(BASE, 0755) && errno != EEXIST ? -errno : 0);
 	ASSERT_EQ(0, sys_ret(mount("tmpfs", BASE, "tmpfs", 0, "mode=0755")));
@@ -651,7 +651,7 @@ FIXTURE_TEARDOWN(files)
 	if (self->mounted)
 		umount2(BASE, MNT_DETACH);
 	rmdir(BASE);
-	EXPECT_EQ(0, log_relimit(self->ratelimit));
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
 /*

@@ -27,6 +27,7 @@
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_log.h"
 #include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
@@ -332,27 +333,17 @@ static void marker(char comm[16], int *seq)
 static int kmsg_collect(int fd, const char *sentinel, char (*marks)[16], int n,
 			int *seen)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	char rec[8192], want[32];
 	int i;
 
 	for (i = 0; i < n; i++)
 		seen[i] = NO_RECORD;
 	for (;;) {
-		ssize_t len = read(fd, rec, sizeof(rec) - 1);
+		int len = kmsg_next(fd, rec, sizeof(rec), PEER_WAIT_MS);
 		const char *p;
 
-		if (len < 0 && errno == EPIPE)
-			continue; /* overwritten records: go on reading */
-		if (len < 0 && errno == EAGAIN) {
-			/* kauditd prints later: wait for it, bounded. */
-			if (poll(&pfd, 1, PEER_WAIT_MS) <= 0)
-				return -ETIMEDOUT;
-			continue;
-		}
-		if (len <= 0)
-			return -EIO;
-		rec[len] = '\0';
+		if (len < 0)
+			return len;
 		if (!strstr(rec, "avc:  denied"))
 			continue;
 		snprintf(want, sizeof(want), "comm=\"%s\"", sentinel);
@@ -398,25 +389,17 @@ struct klog {
 
 static int klog_open(struct klog *k)
 {
-	k->fd = -1;
-	/* kauditd_printk_skb() drops what printk_ratelimit() refuses. */
-	if (read_text("/proc/sys/kernel/printk_ratelimit", k->ratelimit,
-		      sizeof(k->ratelimit)) < 0)
-		return -errno;
-	if (write_text("/proc/sys/kernel/printk_ratelimit", "0"))
-		return -EIO;
-	k->fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (k->fd < 0 || lseek(k->fd, 0, SEEK_END) < 0)
-		return -errno;
-	return 0;
+	int ret = kmsg_unlimit(k->ratelimit, sizeof(k->ratelimit));
+
+	k->fd = ret ? -1 : kmsg_open_end();
+	return ret ?: k->fd < 0 ? k->fd : 0;
 }
 
 static void klog_close(struct klog *k)
 {
 	if (k->fd >= 0)
 		close(k->fd);
-	if (k->ratelimit[0])
-		write_text("/proc/sys/kernel/printk_ratelimit", k->ratelimit);
+	kmsg_relimit(k->ratelimit);
 }
 
 /*

@@ -12,6 +12,7 @@
 #include <sys/msg.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_log.h"
 #include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
@@ -339,12 +340,9 @@ FIXTURE_SETUP(permissive)
 		SKIP(return, "%s", why);
 	SEL_NEED(1024);
 	/* The log line must not be lost to printk's rate limit. */
-	ASSERT_LE(0, read_text("/proc/sys/kernel/printk_ratelimit",
-			       self->ratelimit, sizeof(self->ratelimit)));
-	ASSERT_EQ(0, write_text("/proc/sys/kernel/printk_ratelimit", "0"));
-	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	self->kmsg = kmsg_open_end();
 	ASSERT_LE(0, self->kmsg);
-	ASSERT_LE(0, lseek(self->kmsg, 0, SEEK_END));
 	ASSERT_EQ(0, sel_set_enforcing(0));
 }
 
@@ -352,9 +350,7 @@ FIXTURE_TEARDOWN(permissive)
 {
 	if (self->kmsg >= 0)
 		close(self->kmsg);
-	if (self->ratelimit[0])
-		write_text("/proc/sys/kernel/printk_ratelimit",
-			   self->ratelimit);
+	kmsg_relimit(self->ratelimit);
 	if (!sel_unusable())
 		EXPECT_EQ(0, sel_set_enforcing(1));
 }
@@ -362,29 +358,16 @@ FIXTURE_TEARDOWN(permissive)
 /* Waits (bounded) for a kernel log record containing all of @words. */
 static bool kmsg_wait(int fd, const char *const *words, int ms)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	char rec[8192];
+	int i;
 
-	for (;;) {
-		ssize_t n = read(fd, rec, sizeof(rec) - 1);
-		int i;
-
-		if (n < 0 && errno == EPIPE)
-			continue; /* overwritten records: go on reading */
-		if (n < 0 && errno == EAGAIN) {
-			/* The audit thread prints later: wait for it. */
-			if (poll(&pfd, 1, ms) <= 0)
-				return false;
-			continue;
-		}
-		if (n <= 0)
-			return false;
-		rec[n] = '\0';
+	while (kmsg_next(fd, rec, sizeof(rec), ms) >= 0) {
 		for (i = 0; words[i] && strstr(rec, words[i]); i++)
 			;
 		if (!words[i])
 			return true;
 	}
+	return false;
 }
 
 TEST_F(permissive, denied_send_allowed_and_logged)

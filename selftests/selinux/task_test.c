@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_log.h"
 #include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
@@ -49,8 +50,16 @@
  * (the hook is skipped for the caller's own credentials), and a new hard
  * limit is checked by selinux_task_setrlimit against the actor itself,
  * a soft limit alone by nothing; its own affinity, set or read, is
- * checked as any other task's (setsched, getsched on itself). Root passes every capability and DAC
- * check first, so a denial is SELinux's -EACCES.
+ * checked as any other task's (setsched, getsched on itself). Root
+ * passes every capability and DAC check first, so a denial is SELinux's
+ * -EACCES.
+ *
+ * Each denial is also one AVC record (avc_audit -> slow_avc_audit: the
+ * policy audits every denial, no dontaudit rule here), read from
+ * /dev/kmsg up to a marker's: "avc:  denied  { PERM }", scontext the
+ * actor's, tcontext the target's (the actor's own for the self cases;
+ * for PTRACE_TRACEME the check is from the parent, the actor, to the
+ * child), tclass=process, permissive=0. An allowed operation logs none.
  */
 enum task_op {
 	OP_KILL_SIGNAL,
@@ -323,9 +332,137 @@ out:
 	return ret;
 }
 
+/* The marker's domain and call: its own affinity, a getsched denial. */
+#define MARK_DOMAIN "lsmconf_tsk_no_getsched_t"
+#define LOG_WAIT_MS 3000
+#define MAX_AVC 4
+
+static void marker_child(void *arg, void *reply)
+{
+	const char *comm = arg;
+	int *ret = reply;
+	cpu_set_t cpus;
+
+	*ret = sel_enter(MARK_DOMAIN, LEVEL);
+	if (!*ret)
+		*ret = sys_ret(prctl(PR_SET_NAME, comm));
+	if (!*ret)
+		*ret = sys_ret(sched_getaffinity(0, sizeof(cpus), &cpus));
+}
+
+/* The marker record, its comm @comm: 0 or -errno. */
+static int mark(const char *comm)
+{
+	int ret, op;
+
+	ret = child_run(marker_child, (void *)comm, &op, sizeof(op));
+	return ret ?: op == -EACCES ? 0 : -EPROTO;
+}
+
+struct avcs {
+	int n;
+	char rec[MAX_AVC][512];
+};
+
+/* The type of a context field ("user:role:type:level") of @rec into @type. */
+static int context_type(const char *rec, const char *key, char *type,
+			size_t size)
+{
+	char ctx[256], *t, *end;
+
+	if (kmsg_field(rec, key, ctx, sizeof(ctx)))
+		return -ENOENT;
+	t = strchr(ctx, ':');
+	t = t ? strchr(t + 1, ':') : NULL;
+	end = t ? strchr(t + 1, ':') : NULL;
+	if (!end)
+		return -EINVAL;
+	*end = '\0';
+	snprintf(type, size, "%s", t + 1);
+	return 0;
+}
+
+/*
+ * The AVC denials whose source is @actor, read from @fd up to the
+ * marker's (comm @comm). 0 or -errno (-ETIMEDOUT: no marker).
+ */
+static int avc_collect(int fd, const char *actor, const char *comm,
+		       struct avcs *out)
+{
+	long long end = now_ns() + LOG_WAIT_MS * 1000000LL;
+	char rec[8192], val[64];
+	const char *msg;
+	int n;
+
+	out->n = 0;
+	for (;;) {
+		n = kmsg_next(fd, rec, sizeof(rec), (end - now_ns()) / 1000000);
+		if (n < 0)
+			return n;
+		msg = strstr(rec, "avc:  denied");
+		if (!msg)
+			continue;
+		if (!kmsg_field(msg, "comm", val, sizeof(val)) &&
+		    !strcmp(val, comm))
+			return 0;
+		if (!context_type(msg, "scontext", val, sizeof(val)) &&
+		    !strcmp(val, actor) && out->n < MAX_AVC)
+			snprintf(out->rec[out->n++], sizeof(out->rec[0]), "%s",
+				 msg);
+	}
+}
+
+/* One field of @rec against @want: 0, or -EBADMSG saying which. */
+static int avc_field(struct __test_metadata *_metadata, const char *id,
+		     const char *got, const char *key, const char *want)
+{
+	EXPECT_STREQ(want, got)
+	{
+		TH_LOG("%s: %s", id, key);
+	}
+	return strcmp(want, got) ? -EBADMSG : 0;
+}
+
+/*
+ * The one record of @op by @actor against the model's: 0, -EBADMSG when
+ * a field differs or more than one came, NOT_RUN when none did.
+ */
+static int judge_avc(struct __test_metadata *_metadata, const char *actor,
+		     enum task_op op, const struct avcs *got)
+{
+	char perm[64], want_perm[64], val[64];
+	const char *rec = got->rec[0];
+	int bad = 0, i;
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n > 1 || expect_op(actor, op) != -EACCES) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
+		return -EBADMSG;
+	}
+	/* "avc:  denied  { PERM } for ..." */
+	if (sscanf(rec, "avc:  denied  { %63[^ }] }", perm) != 1)
+		perm[0] = '\0';
+	snprintf(want_perm, sizeof(want_perm), "%s", ops[op].perm);
+	bad |= avc_field(_metadata, ops[op].name, perm, "permission",
+			 want_perm);
+	if (context_type(rec, "tcontext", val, sizeof(val)))
+		val[0] = '\0';
+	bad |= avc_field(_metadata, ops[op].name, val, "tcontext",
+			 ops[op].on_self ? actor : TARGET);
+	if (kmsg_field(rec, "tclass", val, sizeof(val)))
+		val[0] = '\0';
+	bad |= avc_field(_metadata, ops[op].name, val, "tclass", "process");
+	if (kmsg_field(rec, "permissive", val, sizeof(val)))
+		val[0] = '\0';
+	bad |= avc_field(_metadata, ops[op].name, val, "permissive", "0");
+	return bad;
+}
+
 FIXTURE(task)
 {
-	int unused;
+	char ratelimit[32]; /* printk_ratelimit as found */
 };
 
 FIXTURE_VARIANT(task)
@@ -389,43 +526,91 @@ FIXTURE_VARIANT_ADD(task, no_ptrace) {
 FIXTURE_SETUP(task)
 {
 	SEL_SETUP(CATS);
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 }
 
 FIXTURE_TEARDOWN(task)
 {
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
+}
+
+/*
+ * Runs every operation by @actor; what each logged into @logged (a record
+ * or -ENOENT) and @fields (judge_avc()). 0, or -1 when a peer or the
+ * marker failed.
+ */
+static int run_all(struct __test_metadata *_metadata, const char *actor,
+		   int *observed, int *logged, int *fields)
+{
+	struct t_req q = { .op = 'e' };
+	struct worker aw = { 0 };
+	int err, op, ret = 0;
+
+	snprintf(q.type, sizeof(q.type), "%s", actor);
+	if (worker_start(&aw, sizeof(q), sizeof(int), t_actor, NULL))
+		return -1;
+	if (t_do(&aw, &q, &err) || err)
+		ret = -1;
+	for (op = 0; !ret && op < N_OPS; op++) {
+		char comm[16];
+		struct avcs got;
+		int fd = kmsg_open_end();
+
+		snprintf(comm, sizeof(comm), "tskmk%05d.%02d",
+			 getpid() % 100000, op);
+		if (fd < 0 || run_case(&aw, op, &observed[op]) || mark(comm) ||
+		    avc_collect(fd, actor, comm, &got)) {
+			TH_LOG("%s: no run or no marker record", ops[op].name);
+			ret = -1;
+		} else {
+			logged[op] = got.n ? 0 : -ENOENT;
+			fields[op] = judge_avc(_metadata, actor, op, &got);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	worker_stop(&aw);
+	return ret;
 }
 
 TEST_F(task, act_on_target)
 {
-	struct t_req q = { .op = 'e' };
-	int observed[N_OPS], err, op;
-	struct worker aw = { 0 };
-	char abi[32];
+	int observed[N_OPS], logged[N_OPS], fields[N_OPS], op;
+	const char *actor = variant->actor;
+	char abi[32], id[96];
 
-	for (op = 0; op < N_OPS; op++)
+	for (op = 0; op < N_OPS; op++) {
 		observed[op] = NOT_RUN;
-	snprintf(q.type, sizeof(q.type), "%s", variant->actor);
-	ASSERT_EQ(0, worker_start(&aw, sizeof(q), sizeof(int), t_actor, NULL));
-	ASSERT_EQ(0, t_do(&aw, &q, &err));
-	ASSERT_EQ(0, err);
-	for (op = 0; op < N_OPS; op++)
-		if (run_case(&aw, op, &observed[op]))
-			break;
-	worker_stop(&aw);
-	ASSERT_EQ(N_OPS, op);
+		logged[op] = NOT_RUN;
+		fields[op] = NOT_RUN;
+	}
+	ASSERT_EQ(0, run_all(_metadata, actor, observed, logged, fields));
 	snprintf(abi, sizeof(abi), "selinux-c%d", CATS);
 	for (op = 0; op < N_OPS; op++) {
+		bool denied = expect_op(actor, op) == -EACCES;
 		struct record rec = {
 			.abi = abi,
-			.subject = variant->actor,
-			.object = ops[op].on_self ? variant->actor : TARGET,
+			.subject = actor,
+			.object = ops[op].on_self ? actor : TARGET,
 			.class = "process",
 			.detail = ops[op].perm ? ops[op].perm : "none",
 			.op = ops[op].name,
-			.expected = expect_op(variant->actor, op),
+			.expected = expect_op(actor, op),
 			.observed = observed[op],
 		};
 
+		JUDGE(&rec);
+		/* The AVC record a denial logs, or proven absent by the marker. */
+		snprintf(id, sizeof(id), "%s/log.record", ops[op].name);
+		rec.op = id;
+		rec.expected = denied ? 0 : -ENOENT;
+		rec.observed = logged[op];
+		JUDGE(&rec);
+		snprintf(id, sizeof(id), "%s/log.fields", ops[op].name);
+		rec.expected = denied ? 0 : NOT_RUN;
+		rec.observed = fields[op];
 		JUDGE(&rec);
 	}
 }
