@@ -17,6 +17,9 @@
  *               do not name; the rest are the case "decisions")
  *   exe_readlink readlink("/proc/TARGET/exe")       ptrace read/readby
  *   seize       ptrace(PTRACE_SEIZE, target)        ptrace trace/tracedby
+ *   traceme     a second child in the target's label ptrace trace/tracedby
+ *               calls ptrace(PTRACE_TRACEME): its parent, the subject,
+ *               is the tracer
  *
  * The profiles (tp_rules[] below, in profiles/task_peer.profile):
  *   S  signal (send) set=(usr1) peer=T|U|V;  ptrace (read, trace) peer=T|U|V
@@ -61,12 +64,18 @@
  *             read past a refusal on 7.2, may_access_mm);
  *             PTRACE_SEIZE is ptrace_attach -> __ptrace_may_access(
  *             PTRACE_MODE_ATTACH_REALCREDS), the hook's -EACCES.
+ *             PTRACE_TRACEME is apparmor_ptrace_traceme: aa_may_ptrace
+ *             with the parent's label as the tracer and the caller's as
+ *             the tracee, AA_PTRACE_TRACE: the seize's rule, asked from
+ *             the other end.
  *   Yama      yama_ptrace_access_check runs before AppArmor for ATTACH
  *             only: scope 0 allows, 1 allows a descendant (the target is
  *             the subject's child), 2 needs CAP_SYS_PTRACE (root; every
  *             subject profile has "capability,"), 3 refuses every attach:
- *             the seize is then not run (logged). The scope is in the
- *             seize's depends.
+ *             the seize is then not run (logged). yama_ptrace_traceme
+ *             alike: scope 2 asks the parent's CAP_SYS_PTRACE, 3 refuses,
+ *             so traceme runs where the seize does. The scope is in the
+ *             depends of both.
  *   features  features/signal and features/ptrace: a kernel without one
  *             mediates nothing of it; its ops are not run (logged) and
  *             the depends say which.
@@ -346,10 +355,11 @@ static int tp_enter(const struct tp_label *l, char *ctx, size_t size)
 	return 0;
 }
 
-enum tp_op { OP_USR1, OP_USR2, OP_EXE, OP_SEIZE, NOPS };
+enum tp_op { OP_USR1, OP_USR2, OP_EXE, OP_SEIZE, OP_TRACEME, NOPS };
 
 static const char *const op_names[NOPS] = { "kill_usr1", "kill_usr2",
-					    "exe_readlink", "seize" };
+					    "exe_readlink", "seize",
+					    "traceme" };
 
 struct tp_report {
 	int subj_err, targ_err;
@@ -374,39 +384,105 @@ static void target_run(const struct tp_label *l, int rdy, int go)
 	_exit(0);
 }
 
+/*
+ * The traceme child: enters @l, reports on @rdy; then, on a byte on @go
+ * (its parent, the subject, has entered its own label), asks to be
+ * traced and reports that too. EOF on @go: nothing to do.
+ */
+static void traceme_run(const struct tp_label *l, int rdy, int go)
+{
+	struct tp_report r = { 0 };
+	char c;
+
+	r.targ_err = tp_enter(l, r.targ_ctx, sizeof(r.targ_ctx));
+	if (write_all(rdy, (const char *)&r, sizeof(r)))
+		_exit(3);
+	if (r.targ_err || wait_readable(go) || read(go, &c, 1) != 1)
+		_exit(0);
+	r.res[OP_TRACEME] = sys_ret(ptrace(PTRACE_TRACEME, 0, 0, 0));
+	if (write_all(rdy, (const char *)&r, sizeof(r)))
+		_exit(3);
+	_exit(0);
+}
+
+/* A child of the subject in @l, forked before the subject enters its own. */
+struct tp_child {
+	pid_t pid;
+	int rdy, go; /* its reports; the subject's go-ahead or EOF */
+};
+
+/* Starts @run in a child, reads its first report into @r. 0 or -1. */
+static int child_start(void (*run)(const struct tp_label *, int, int),
+		       const struct tp_label *l, struct tp_child *c,
+		       struct tp_report *r)
+{
+	int rdy[2], go[2];
+
+	if (pipe2(rdy, O_CLOEXEC))
+		return -1;
+	if (pipe2(go, O_CLOEXEC)) {
+		close(rdy[0]);
+		close(rdy[1]);
+		return -1;
+	}
+	c->pid = peer_fork();
+	if (c->pid == 0) {
+		close(rdy[0]);
+		close(go[1]);
+		run(l, rdy[1], go[0]);
+	}
+	close(rdy[1]);
+	close(go[0]);
+	c->rdy = rdy[0];
+	c->go = go[1];
+	r->targ_err = -ECHILD;
+	if (c->pid < 0)
+		return -1;
+	if (!wait_readable(c->rdy) && read(c->rdy, r, sizeof(*r)) == sizeof(*r))
+		return 0;
+	r->targ_err = -ECHILD;
+	return 0;
+}
+
+/* Closes the child's go-ahead (it ends) and reaps it. */
+static void child_end(struct tp_child *c)
+{
+	close(c->go);
+	if (c->pid > 0)
+		peer_reap(c->pid);
+	close(c->rdy);
+}
+
 /* The subject: forks the target, enters its label, acts, reports. */
 static void subject_run(const FIXTURE_VARIANT(task_peer) * v, bool usr2,
 			bool run_sig, bool run_ptr, bool run_seize, int rep)
 {
-	struct tp_report r, t;
-	char path[64];
+	struct tp_child targ, tme = { .pid = -1, .rdy = -1, .go = -1 };
+	bool run_tme = run_ptr && run_seize && !usr2;
+	struct tp_report r, t, tm;
+	char path[64], c = 1;
 	char link[PATH_MAX];
-	int rdy[2], go[2], i;
-	pid_t pid;
+	int i;
 
 	for (i = 0; i < NOPS; i++)
 		r.res[i] = NOT_RUN;
-	r.subj_ctx[0] = r.targ_ctx[0] = '\0';
-	r.subj_err = r.targ_err = -ECHILD;
-	if (pipe2(rdy, O_CLOEXEC) || pipe2(go, O_CLOEXEC))
+	r.subj_ctx[0] = '\0';
+	r.subj_err = -ECHILD;
+	if (child_start(target_run, &labels[v->targ], &targ, &t))
 		_exit(2);
-	pid = peer_fork();
-	if (pid < 0)
+	r.targ_err = t.targ_err;
+	memcpy(r.targ_ctx, t.targ_ctx, sizeof(r.targ_ctx));
+	/* Forked now: it could not enter the target's label from ours. */
+	if (run_tme && child_start(traceme_run, &labels[v->targ], &tme, &tm))
 		_exit(2);
-	if (pid == 0) {
-		close(rdy[0]);
-		close(go[1]);
-		target_run(&labels[v->targ], rdy[1], go[0]);
-	}
-	close(rdy[1]);
-	close(go[0]);
-	if (!wait_readable(rdy[0]) &&
-	    read(rdy[0], &t, sizeof(t)) == sizeof(t)) {
-		r.targ_err = t.targ_err;
-		memcpy(r.targ_ctx, t.targ_ctx, sizeof(r.targ_ctx));
+	if (run_tme && tm.targ_err && !r.targ_err) {
+		r.targ_err = tm.targ_err;
+		memcpy(r.targ_ctx, tm.targ_ctx, sizeof(r.targ_ctx));
 	}
 	r.subj_err = tp_enter(&labels[v->subj], r.subj_ctx, sizeof(r.subj_ctx));
 	if (!r.subj_err && !r.targ_err) {
+		pid_t pid = targ.pid;
+
 		if (run_sig && usr2)
 			r.res[OP_USR2] = sys_ret(kill(pid, SIGUSR2));
 		if (run_sig && !usr2)
@@ -421,9 +497,16 @@ static void subject_run(const FIXTURE_VARIANT(task_peer) * v, bool usr2,
 		if (run_ptr && run_seize && !usr2)
 			r.res[OP_SEIZE] =
 				sys_ret(ptrace(PTRACE_SEIZE, pid, 0, 0));
+		if (run_tme && write_all(tme.go, &c, 1) == 0 &&
+		    !wait_readable(tme.rdy) &&
+		    read(tme.rdy, &tm, sizeof(tm)) == sizeof(tm))
+			r.res[OP_TRACEME] = tm.res[OP_TRACEME];
+		else if (run_tme)
+			r.res[OP_TRACEME] = -ECHILD;
 	}
-	close(go[1]);
-	peer_reap(pid);
+	child_end(&targ);
+	if (run_tme)
+		child_end(&tme);
 	if (write_all(rep, (const char *)&r, sizeof(r)))
 		_exit(3);
 	_exit(0);
@@ -556,7 +639,7 @@ static void tp_case(struct __test_metadata *_metadata,
 		rec.op = op_names[i];
 		rec.depends = sig	  ? "signal=yes" :
 			      i == OP_EXE ? "ptrace=yes" :
-					    dep_seize;
+					    dep_seize; /* seize, traceme */
 		rec.expected =
 			sig ? model_signal(&labels[variant->subj],
 					   &labels[variant->targ],
