@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lsmconf: AppArmor userns rules (issue 40): creating a user namespace
+ * (unshare(CLONE_NEWUSER)) under profiles with and without `userns,`,
+ * with `userns create,`, beside `deny userns create,`, in complain mode,
+ * compiled for an ABI without the namespaces class, and stacked.
+ *
+ * Each case is a label (the profiles of profiles/userns.profile, ABI 5.0,
+ * and profiles/userns_old.profile, ABI 3.0): a child enters it
+ * (aa_change_profile, then aa_stack_profile for a stack's second) and
+ * calls unshare(CLONE_NEWUSER); its -errno comes back over a pipe.
+ *
+ * The model (userns_expect(); each rule names the kernel function):
+ *
+ *   hook      apparmor_userns_create (lsm.c): an unconfined label asks
+ *             nothing; else every profile of the label must allow
+ *             (fn_for_each -> aa_profile_ns_perm, task.c).
+ *   mediates  aa_profile_ns_perm allows when the profile's rules do not
+ *             mediate the namespaces class (RULE_MEDIATES): the parser
+ *             writes the class only for an ABI that has it (5.0 here,
+ *             not 3.0), and only when the kernel advertises
+ *             userns_create in features/namespaces/mask (6.12 and 7.2, not 6.1,
+ *             which has no such hook); the pinned feature set too when
+ *             the policy is compiled for one.
+ *   rules     `userns,` and `userns create,` allow; a profile with
+ *             neither, or with `deny userns create,` beside `userns,`,
+ *             refuses: aa_check_perms' -EACCES.
+ *   complain  a complain-mode profile allows what it would refuse
+ *             (aa_apply_modes_to_perms, then the audit only).
+ * Root passes the capability checks of create_user_ns() first.
+ */
+
+#define _GNU_SOURCE
+#include <sched.h>
+
+#include "../kselftest_harness.h"
+#include "harness_main.h"
+#include "../lsmconf/judge.h"
+
+#define ABI "5.0"
+#define ABI_OLD "3.0"
+
+/* The profiles, by tag (the name is AA_TEST_PREFIX tag). */
+enum us_prof { U_NONE, U_USERNS, U_CREATE, U_DENY, U_COMPLAIN, U_OLD, NPROF };
+
+static const struct {
+	const char *tag;
+	bool old_abi; /* compiled for ABI_OLD: no namespaces class */
+	bool allows; /* a rule allows create, no deny rule takes it */
+	bool complain;
+} us_profiles[NPROF] = {
+	[U_NONE] = { "userns" },
+	[U_USERNS] = { "userns_userns", false, true },
+	[U_CREATE] = { "userns_create", false, true },
+	[U_DENY] = { "userns_deny" },
+	[U_COMPLAIN] = { "userns_complain", false, false, true },
+	[U_OLD] = { "userns_old", true },
+};
+
+FIXTURE(userns)
+{
+	int mediated; /* userns_create in features/namespaces/mask, 1 or 0 */
+};
+
+FIXTURE_VARIANT(userns)
+{
+	int n; /* profiles in the label: 0 is unconfined */
+	enum us_prof p[2];
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(userns, unconfined) { .n = 0 };
+FIXTURE_VARIANT_ADD(userns, no_rule) { .n = 1, .p = { U_NONE } };
+FIXTURE_VARIANT_ADD(userns, userns) { .n = 1, .p = { U_USERNS } };
+FIXTURE_VARIANT_ADD(userns, userns_create) { .n = 1, .p = { U_CREATE } };
+FIXTURE_VARIANT_ADD(userns, deny_create) { .n = 1, .p = { U_DENY } };
+FIXTURE_VARIANT_ADD(userns, complain) { .n = 1, .p = { U_COMPLAIN } };
+FIXTURE_VARIANT_ADD(userns, old_abi) { .n = 1, .p = { U_OLD } };
+FIXTURE_VARIANT_ADD(userns, userns_stack_no_rule) {
+	.n = 2, .p = { U_USERNS, U_NONE } };
+FIXTURE_VARIANT_ADD(userns, userns_stack_old_abi) {
+	.n = 2, .p = { U_USERNS, U_OLD } };
+/* clang-format on */
+
+static int userns_expect(const FIXTURE_VARIANT(userns) * v, int mediated)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++) {
+		enum us_prof p = v->p[i];
+
+		if (!mediated || us_profiles[p].old_abi)
+			continue; /* RULE_MEDIATES: not the class */
+		if (!us_profiles[p].allows && !us_profiles[p].complain)
+			return -EACCES;
+	}
+	return 0;
+}
+
+/* The child (child_run()): enters the label, creates a user namespace. */
+static void userns_child(void *arg, void *reply)
+{
+	const FIXTURE_VARIANT(userns) *v = arg;
+	struct aa_child_report *c = reply;
+	char name[160];
+	int i;
+
+	c->pre = NOT_RUN;
+	c->result = NOT_RUN;
+	for (i = 0; i < v->n; i++) {
+		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+			 us_profiles[v->p[i]].tag);
+		if (i ? aa_stack_profile(name) : aa_change_profile(name)) {
+			c->enter = -errno;
+			return;
+		}
+	}
+	c->result = sys_ret(unshare(CLONE_NEWUSER));
+}
+
+FIXTURE_SETUP(userns)
+{
+	struct aa_policy p, old;
+	int ret;
+
+	REQUIRE_APPARMOR(_metadata, true);
+	self->mediated = aa_policy_feature("namespaces/mask/userns_create");
+	ASSERT_LE(0, self->mediated);
+	if (variant->n == 0)
+		return;
+	ret = aa_policy_share(_metadata, &p, "userns", ABI, NULL, "userns",
+			      NULL);
+	AA_REQUIRE_BUILT(_metadata, ret);
+	ASSERT_EQ(0, ret);
+	ASSERT_EQ(0, aa_policy_share(_metadata, &old, "userns_old", ABI_OLD,
+				     NULL, "userns_old", NULL));
+}
+
+FIXTURE_TEARDOWN(userns)
+{
+}
+
+TEST_F(userns, create)
+{
+	struct record rec = {
+		.abi = ABI,
+		.subject = variant->n ? us_profiles[variant->p[0]].tag :
+					"unconfined",
+		.object = "-",
+		.class = "userns",
+		.detail =
+			variant->n == 2 ? us_profiles[variant->p[1]].tag : "-",
+		.op = "unshare_newuser",
+		.depends = self->mediated ?
+				   "namespaces/mask/userns_create=yes" :
+				   "namespaces/mask/userns_create=no",
+	};
+	struct aa_child_report r;
+
+	ASSERT_EQ(0, child_run(userns_child, (void *)variant, &r, sizeof(r)));
+	ASSERT_CHILD_READY(&r, "unshare_newuser");
+	rec.expected = userns_expect(variant, self->mediated);
+	rec.observed = r.result;
+	JUDGE(&rec);
+}
+
+/*
+ * Without user namespaces (CONFIG_USER_NS, which lsmconf's source builds
+ * leave out) there is nothing to decide: the whole program skips.
+ */
+int main(int argc, char **argv)
+{
+	if (access("/proc/self/ns/user", F_OK)) {
+		ksft_print_header();
+		ksft_exit_skip(
+			"the kernel has no user namespaces (CONFIG_USER_NS)\n");
+	}
+	return aa_harness_main(argc, argv);
+}
