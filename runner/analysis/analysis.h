@@ -3,7 +3,7 @@
  * The numbers and verdicts of the measuring subcommands, pure of I/O but
  * for reading the mutant corpus: statistics (stats.h), send-cost samples
  * (bench.h), path evidence (path.h), SELinux message cost
- * (msgcost.h), lcov's coverage tracefiles (lcov.h), mutants (mutate.h), the bisection of a patch series
+ * (msgcost.h), their points (points.h), lcov's coverage tracefiles (lcov.h), mutants (mutate.h), the bisection of a patch series
  * (bisect.h) and its report (series_report.h). Uses lib/ only.
  */
 #ifndef LSMCONF_ANALYSIS_H

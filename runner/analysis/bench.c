@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "bench.h"
+#include "points.h"
 #include "stats.h"
 #include "lib/lib.h"
 
@@ -52,84 +53,62 @@ static bool known(const char *s, size_t len, const char *const *names, size_t n)
 	return false;
 }
 
-/* @names joined with ", " into @buf. */
-static const char *names_of(const char *const *names, size_t n, char *buf,
-			    size_t size)
-{
-	size_t i, len = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && len < size; i++)
-		len += snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
-				names[i]);
-	return buf;
-}
-
 int bench_points_check(const char *points, char *err, size_t n)
 {
 	char w[128], c[128];
 	const char *p = points;
+	struct point pt;
 	size_t count = 0;
+	int more;
 
-	names_of(workloads, ARRAY_SIZE(workloads), w, sizeof(w));
+	names_join(workloads, ARRAY_SIZE(workloads), w, sizeof(w));
 	snprintf(w + strlen(w), sizeof(w) - strlen(w),
 		 ", tcpSIZE, udpSIZE (SIZE %d to %d)", BENCH_MIN_SIZE,
 		 BENCH_MAX_SIZE);
-	names_of(confinements, ARRAY_SIZE(confinements), c, sizeof(c));
-	for (;; count++) {
-		const char *colon;
-		size_t len, wlen;
+	names_join(confinements, ARRAY_SIZE(confinements), c, sizeof(c));
+	for (; (more = point_next(&p, &pt)); count++) {
 		long size;
 
-		p += strspn(p, " ");
-		if (!*p)
-			break;
-		len = strcspn(p, " ");
-		colon = memchr(p, ':', len);
-		wlen = colon ? (size_t)(colon - p) : len;
-		if (!colon) {
+		if (more < 0) {
 			snprintf(
 				err, n,
 				"bench point %.*s is not WORKLOAD:CONFINEMENT (WORKLOAD: %s; CONFINEMENT: %s)",
-				(int)len, p, w, c);
+				pt.len, pt.text, w, c);
 			return -EINVAL;
 		}
-		size = colon ? sized_workload(p, wlen) : 0;
+		size = sized_workload(pt.text, pt.alen);
 		if (size < 0) {
 			snprintf(
 				err, n,
 				"bench point %.*s: message size %.*s is not %d to %d (tcpSIZE, udpSIZE; no leading zero)",
-				(int)len, p, (int)wlen - 3, p + 3,
+				pt.len, pt.text, pt.alen - 3, pt.text + 3,
 				BENCH_MIN_SIZE, BENCH_MAX_SIZE);
 			return -EINVAL;
 		}
-		if (!size &&
-		    !known(p, wlen, workloads, ARRAY_SIZE(workloads))) {
+		if (!size && !known(pt.text, pt.alen, workloads,
+				    ARRAY_SIZE(workloads))) {
 			snprintf(
 				err, n,
 				"bench point %.*s: unknown workload %.*s (known: %s)",
-				(int)len, p, (int)wlen, p, w);
+				pt.len, pt.text, pt.alen, pt.text, w);
 			return -EINVAL;
 		}
-		if (!known(colon + 1, len - wlen - 1, confinements,
+		if (!known(pt.b, pt.blen, confinements,
 			   ARRAY_SIZE(confinements))) {
 			snprintf(
 				err, n,
 				"bench point %.*s: unknown confinement %.*s (known: %s)",
-				(int)len, p, (int)(len - wlen - 1), colon + 1,
-				c);
+				pt.len, pt.text, pt.blen, pt.b, c);
 			return -EINVAL;
 		}
 		/* The inet label has only inet rules: tcp and udp points. */
-		if (!size && len - wlen - 1 == 4 &&
-		    !strncmp(colon + 1, "inet", 4)) {
+		if (!size && pt.blen == 4 && !strncmp(pt.b, "inet", 4)) {
 			snprintf(
 				err, n,
 				"bench point %.*s: confinement inet is for tcpSIZE and udpSIZE workloads only",
-				(int)len, p);
+				pt.len, pt.text);
 			return -EINVAL;
 		}
-		p += len;
 	}
 	if (!count) {
 		snprintf(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "msgcost.h"
+#include "points.h"
 #include "stats.h"
 #include "lib/lib.h"
 
@@ -20,37 +21,27 @@ int msgcost_points_check(const char *points, char *err, size_t n)
 	const char *p = points;
 	char cats[64], levels[64];
 	size_t count = 0, i, len = 0;
+	struct point pt;
+	int more;
 
 	for (i = 0; i < ARRAY_SIZE(policy_cats); i++)
 		len += snprintf(cats + len, sizeof(cats) - len, "%s%d",
 				i ? ", " : "", policy_cats[i]);
-	len = 0;
-	for (i = 0; i < MSGCOST_N_LEVELS; i++)
-		len += snprintf(levels + len, sizeof(levels) - len, "%s%s",
-				i ? ", " : "", msgcost_levels[i]);
-	for (;; count++) {
-		const char *colon, *level;
-		size_t plen, clen, llen;
+	names_join(msgcost_levels, MSGCOST_N_LEVELS, levels, sizeof(levels));
+	for (; (more = point_next(&p, &pt)); count++) {
 		long c = 0;
 
-		p += strspn(p, " ");
-		if (!*p)
-			break;
-		plen = strcspn(p, " ");
-		colon = memchr(p, ':', plen);
-		if (!colon) {
+		if (more < 0) {
 			snprintf(
 				err, n,
 				"msgcost point %.*s is not CATS:LEVEL (CATS: %s; LEVEL: %s)",
-				(int)plen, p, cats, levels);
+				pt.len, pt.text, cats, levels);
 			return -EINVAL;
 		}
-		clen = colon - p;
-		level = colon + 1;
-		llen = plen - clen - 1;
 		/* Digits only, then one of the compiled policies. */
-		if (clen && clen < 8 && strspn(p, "0123456789") == clen)
-			c = strtol(p, NULL, 10);
+		if (pt.alen && pt.alen < 8 &&
+		    strspn(pt.text, "0123456789") == (size_t)pt.alen)
+			c = strtol(pt.text, NULL, 10);
 		for (i = 0; i < ARRAY_SIZE(policy_cats); i++)
 			if (c == policy_cats[i])
 				break;
@@ -58,21 +49,20 @@ int msgcost_points_check(const char *points, char *err, size_t n)
 			snprintf(
 				err, n,
 				"msgcost point %.*s: no policy with %.*s categories (CATS: %s)",
-				(int)plen, p, (int)clen, p, cats);
+				pt.len, pt.text, pt.alen, pt.text, cats);
 			return -EINVAL;
 		}
 		for (i = 0; i < MSGCOST_N_LEVELS; i++)
-			if (strlen(msgcost_levels[i]) == llen &&
-			    !strncmp(level, msgcost_levels[i], llen))
+			if (strlen(msgcost_levels[i]) == (size_t)pt.blen &&
+			    !strncmp(pt.b, msgcost_levels[i], pt.blen))
 				break;
 		if (i == MSGCOST_N_LEVELS) {
 			snprintf(
 				err, n,
 				"msgcost point %.*s: unknown level %.*s (LEVEL: %s)",
-				(int)plen, p, (int)llen, level, levels);
+				pt.len, pt.text, pt.blen, pt.b, levels);
 			return -EINVAL;
 		}
-		p += plen;
 	}
 	if (!count) {
 		snprintf(
