@@ -37,8 +37,8 @@ static char *slurp(const char *root, const char *rel)
 }
 
 /* Names in @dir (relative to the root) ending in @suffix, without it. */
-static void list_dir(struct doc_facts *f, const char *dir, const char *suffix,
-		     struct doc_list *l)
+static void list_dir(const struct doc_facts *f, const char *dir,
+		     const char *suffix, struct doc_list *l)
 {
 	char *path = xasprintf("%s/%s", f->root, dir);
 	DIR *d = opendir(path);
@@ -125,6 +125,18 @@ static void top_entries(struct doc_facts *f)
 	free(gi);
 }
 
+/* The .c files of @rel, when it is a directory of the repository. */
+static void c_files_fs(const struct doc_facts *f, const char *rel,
+		       struct doc_list *out)
+{
+	char *abs = xasprintf("%s/%s", f->root, rel);
+	struct stat st;
+
+	if (!stat(abs, &st) && S_ISDIR(st.st_mode))
+		list_dir(f, rel, ".c", out);
+	free(abs);
+}
+
 static void load_facts(struct doc_facts *f)
 {
 	struct doc_list cli = { 0 }, dirs = { 0 };
@@ -172,7 +184,9 @@ static void load_facts(struct doc_facts *f)
 
 int main(int argc, char **argv)
 {
-	struct doc_facts f = { .exists = exists_fs, .root = LSMCONF_ROOT };
+	struct doc_facts f = { .exists = exists_fs,
+			       .root = LSMCONF_ROOT,
+			       .c_files = c_files_fs };
 	int i = 1, problems = 0;
 
 	if (argc > 2 && !strcmp(argv[1], "--root")) {

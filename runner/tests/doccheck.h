@@ -30,6 +30,12 @@ struct doc_facts {
 	struct doc_list cmds; /* lsmconf subcommands */
 	struct doc_list opts; /* "--name" of every lsmconf option */
 	struct doc_list tests; /* test names ("unix_peer_test") */
+	/*
+	 * The stems of the .c files of directory @rel ("runner/lib/") into
+	 * @out; NULL: no table row is checked for completeness.
+	 */
+	void (*c_files)(const struct doc_facts *f, const char *rel,
+			struct doc_list *out);
 };
 
 void doc_list_add(struct doc_list *l, const char *s);

@@ -25,7 +25,11 @@
  * - a test name X_test (lowercase; X_test.c counts, X_test.sh is a file
  *   name) must be a test: selftests/DIR/X_test.c or
  *   runner/tests/fixtures/guest-tests/X_test.c;
- * - a relative link target must exist, relative to the linking file.
+ * - a relative link target must exist, relative to the linking file;
+ * - a table row whose first cell is a directory (`runner/lib/`, the
+ *   Layout's rows) and that lists its files (names one at least) must
+ *   name every .c file in it, as `x.c` or `x`: a list that leaves a
+ *   file out is stale too.
  */
 #define _GNU_SOURCE
 #include "doccheck.h"
@@ -424,6 +428,51 @@ static bool shell_info(const char *l)
 	return false;
 }
 
+/* Is the .c file of stem @stem named in row @l, as `stem.c` or `stem`? */
+static bool row_names(const char *l, const char *stem)
+{
+	char *as_c = xasprintf("`%s.c`", stem), *bare = xasprintf("`%s`", stem);
+	bool ok = strstr(l, as_c) || strstr(l, bare);
+
+	free(as_c);
+	free(bare);
+	return ok;
+}
+
+/*
+ * A table row "| `DIR/` | ..." that lists files of DIR (names one at
+ * least; a summary row names none): each .c file of DIR in it.
+ */
+static void check_row(struct scan *s, int line, const char *l)
+{
+	struct doc_list c = { 0 };
+	size_t i, named = 0;
+	const char *end;
+	char *dir;
+
+	if (!s->f->c_files || strncmp(l, "| `", 3))
+		return;
+	end = strchr(l + 3, '`');
+	if (!end || end == l + 3 || end[-1] != '/')
+		return;
+	dir = xstrndup(l + 3, end - (l + 3));
+	s->f->c_files(s->f, dir, &c);
+	for (i = 0; i < c.n; i++)
+		named += row_names(l, c.v[i]);
+	for (i = 0; i < c.n; i++) {
+		if (named && !row_names(l, c.v[i])) {
+			char *what = xasprintf("%s%s.c", dir, c.v[i]);
+
+			report(s, line, "a row of its directory leaves out",
+			       what);
+			free(what);
+		}
+		free(c.v[i]);
+	}
+	free(c.v);
+	free(dir);
+}
+
 int doc_check(const struct doc_facts *f, const char *name, const char *text,
 	      FILE *out)
 {
@@ -486,6 +535,7 @@ int doc_check(const struct doc_facts *f, const char *name, const char *text,
 		}
 		if (!para.len)
 			para_line = line;
+		check_row(&s, line, l);
 		sbuf_add(&para, l, strlen(l));
 		sbuf_add(&para, "\n", 1);
 		free(l);

@@ -17,6 +17,8 @@ static const char *const files[] = {
 	"runner/cli",
 	"runner/cli/",
 	"runner/cli/main.c",
+	"runner/lib/",
+	"runner/lib/util.c",
 	"fixtures/patches/a.patch",
 	"abi/SOURCES",
 	"docs/guide.md",
@@ -73,9 +75,22 @@ static const char options_c[] =
 	"\tif (c == '\"') die(\"--memory: not a number\");\n"
 	"\tif (!strcmp(opt, \"--out\") || !strncmp(opt, \"--lsm=\", 6))\n";
 
+/* runner/lib/ holds util.c, spawn.c and units.c; no other directory any. */
+static void c_files_list(const struct doc_facts *f, const char *rel,
+			 struct doc_list *out)
+{
+	(void)f;
+	if (strcmp(rel, "runner/lib/"))
+		return;
+	doc_list_add(out, "util");
+	doc_list_add(out, "spawn");
+	doc_list_add(out, "units");
+}
+
 static void facts(struct doc_facts *f)
 {
-	*f = (struct doc_facts){ .exists = exists_list };
+	*f = (struct doc_facts){ .exists = exists_list,
+				 .c_files = c_files_list };
 	doc_facts_makefile(f, makefile);
 	doc_facts_cmds(f, main_c);
 	doc_facts_opts(f, main_c);
@@ -324,10 +339,31 @@ START_TEST(test_links)
 }
 END_TEST
 
+START_TEST(test_layout_rows)
+{
+	/* Every file of the row's directory named, as x.c or x: clean. */
+	ck_check("| `runner/lib/` | lib | `util.c`, `spawn`, `units.c` |\n",
+		 "");
+	/* A list that leaves one out names it, once. */
+	ck_check("| `runner/lib/` | lib | `util.c`, `units.c` |\n",
+		 "README.md:1: a row of its directory leaves out: "
+		 "runner/lib/spawn.c\n");
+	/* A summary row names none: no list to check. */
+	ck_check("| `runner/lib/` | the small library |\n", "");
+	/* A substring is no name: `spawn_x.c` does not name spawn.c. */
+	ck_check("| `runner/lib/` | `util.c`, `units.c`, `spawn_x.c` |\n",
+		 "README.md:1: a row of its directory leaves out: "
+		 "runner/lib/spawn.c\n");
+	/* Only a directory in the first cell starts a list. */
+	ck_check("| lib | `runner/lib/` `util.c` |\n", "");
+	ck_check("| `runner/lib/util.c` | `units.c` |\n", "");
+}
+END_TEST
+
 int main(void)
 {
 	return CHECK_RUN("doccheck", test_makefile_facts, test_cli_facts,
 			 test_paths, test_build_products, test_make,
 			 test_lsmconf, test_tests, test_spans, test_blocks,
-			 test_links);
+			 test_links, test_layout_rows);
 }
