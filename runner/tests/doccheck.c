@@ -125,15 +125,40 @@ static void top_entries(struct doc_facts *f)
 	free(gi);
 }
 
-/* The .c files of @rel, when it is a directory of the repository. */
+/*
+ * The files of @rel a row listing it must name (doccheck.h), when it is a
+ * directory of the repository.
+ */
 static void c_files_fs(const struct doc_facts *f, const char *rel,
 		       struct doc_list *out)
 {
+	struct doc_list c = { 0 }, h = { 0 };
 	char *abs = xasprintf("%s/%s", f->root, rel);
 	struct stat st;
+	size_t i;
 
-	if (!stat(abs, &st) && S_ISDIR(st.st_mode))
-		list_dir(f, rel, ".c", out);
+	if (!stat(abs, &st) && S_ISDIR(st.st_mode)) {
+		list_dir(f, rel, ".c", &c);
+		list_dir(f, rel, ".h", &h);
+	}
+	for (i = 0; i < c.n; i++) {
+		char *name = xasprintf("%s.c", c.v[i]);
+
+		doc_list_add(out, name);
+		free(name);
+	}
+	for (i = 0; i < h.n; i++) {
+		char *name = xasprintf("%s.h", h.v[i]);
+
+		if (!doc_list_has(&c, h.v[i]))
+			doc_list_add(out, name);
+		free(name);
+		free(h.v[i]);
+	}
+	for (i = 0; i < c.n; i++)
+		free(c.v[i]);
+	free(c.v);
+	free(h.v);
 	free(abs);
 }
 

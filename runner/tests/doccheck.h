@@ -31,8 +31,9 @@ struct doc_facts {
 	struct doc_list opts; /* "--name" of every lsmconf option */
 	struct doc_list tests; /* test names ("unix_peer_test") */
 	/*
-	 * The stems of the .c files of directory @rel ("runner/lib/") into
-	 * @out; NULL: no table row is checked for completeness.
+	 * The files of directory @rel ("runner/lib/") a row listing it must
+	 * name into @out: each .c file, and each .h file without a .c of
+	 * its stem ("util.c", "lib.h"); NULL: no row is checked.
 	 */
 	void (*c_files)(const struct doc_facts *f, const char *rel,
 			struct doc_list *out);

@@ -28,8 +28,9 @@
  * - a relative link target must exist, relative to the linking file;
  * - a table row whose first cell is a directory (`runner/lib/`, the
  *   Layout's rows) and that lists its files (names one at least) must
- *   name every .c file in it, as `x.c` or `x`: a list that leaves a
- *   file out is stale too.
+ *   name every .c file in it, as `x.c` or `x`, and every header without
+ *   a .c of its stem, as `x.h`: a list that leaves a file out is stale
+ *   too.
  */
 #define _GNU_SOURCE
 #include "doccheck.h"
@@ -428,20 +429,26 @@ static bool shell_info(const char *l)
 	return false;
 }
 
-/* Is the .c file of stem @stem named in row @l, as `stem.c` or `stem`? */
-static bool row_names(const char *l, const char *stem)
+/*
+ * Is @file named in row @l: a .c file as `x.c` or `x` (a program's name),
+ * a header as `x.h`?
+ */
+static bool row_names(const char *l, const char *file)
 {
-	char *as_c = xasprintf("`%s.c`", stem), *bare = xasprintf("`%s`", stem);
-	bool ok = strstr(l, as_c) || strstr(l, bare);
+	size_t len = strlen(file);
+	char *as_is = xasprintf("`%s`", file);
+	char *bare = xasprintf("`%.*s`", (int)(len - 2), file);
+	bool c = len > 2 && !strcmp(file + len - 2, ".c");
+	bool ok = strstr(l, as_is) || (c && strstr(l, bare));
 
-	free(as_c);
+	free(as_is);
 	free(bare);
 	return ok;
 }
 
 /*
  * A table row "| `DIR/` | ..." that lists files of DIR (names one at
- * least; a summary row names none): each .c file of DIR in it.
+ * least; a summary row names none): each file of DIR it must name in it.
  */
 static void check_row(struct scan *s, int line, const char *l)
 {
@@ -461,7 +468,7 @@ static void check_row(struct scan *s, int line, const char *l)
 		named += row_names(l, c.v[i]);
 	for (i = 0; i < c.n; i++) {
 		if (named && !row_names(l, c.v[i])) {
-			char *what = xasprintf("%s%s.c", dir, c.v[i]);
+			char *what = xasprintf("%s%s", dir, c.v[i]);
 
 			report(s, line, "a row of its directory leaves out",
 			       what);

@@ -75,16 +75,20 @@ static const char options_c[] =
 	"\tif (c == '\"') die(\"--memory: not a number\");\n"
 	"\tif (!strcmp(opt, \"--out\") || !strncmp(opt, \"--lsm=\", 6))\n";
 
-/* runner/lib/ holds util.c, spawn.c and units.c; no other directory any. */
+/*
+ * runner/lib/ holds util.c, spawn.c, units.c (each with its header) and
+ * lib.h; no other directory any.
+ */
 static void c_files_list(const struct doc_facts *f, const char *rel,
 			 struct doc_list *out)
 {
 	(void)f;
 	if (strcmp(rel, "runner/lib/"))
 		return;
-	doc_list_add(out, "util");
-	doc_list_add(out, "spawn");
-	doc_list_add(out, "units");
+	doc_list_add(out, "util.c");
+	doc_list_add(out, "spawn.c");
+	doc_list_add(out, "units.c");
+	doc_list_add(out, "lib.h");
 }
 
 static void facts(struct doc_facts *f)
@@ -341,17 +345,23 @@ END_TEST
 
 START_TEST(test_layout_rows)
 {
-	/* Every file of the row's directory named, as x.c or x: clean. */
-	ck_check("| `runner/lib/` | lib | `util.c`, `spawn`, `units.c` |\n",
+	/* Every file named, a .c as x.c or x, a header as x.h: clean. */
+	ck_check("| `runner/lib/` | lib | `util.c`, `spawn`, `units.c`, "
+		 "`lib.h` |\n",
 		 "");
 	/* A list that leaves one out names it, once. */
-	ck_check("| `runner/lib/` | lib | `util.c`, `units.c` |\n",
+	ck_check("| `runner/lib/` | lib | `util.c`, `units.c`, `lib.h` |\n",
 		 "README.md:1: a row of its directory leaves out: "
 		 "runner/lib/spawn.c\n");
+	/* A header is named by its file name only. */
+	ck_check("| `runner/lib/` | `util.c`, `spawn.c`, `units.c`, `lib` |\n",
+		 "README.md:1: a row of its directory leaves out: "
+		 "runner/lib/lib.h\n");
 	/* A summary row names none: no list to check. */
 	ck_check("| `runner/lib/` | the small library |\n", "");
 	/* A substring is no name: `spawn_x.c` does not name spawn.c. */
-	ck_check("| `runner/lib/` | `util.c`, `units.c`, `spawn_x.c` |\n",
+	ck_check("| `runner/lib/` | `util.c`, `units.c`, `spawn_x.c`, "
+		 "`lib.h` |\n",
 		 "README.md:1: a row of its directory leaves out: "
 		 "runner/lib/spawn.c\n");
 	/* Only a directory in the first cell starts a list. */
