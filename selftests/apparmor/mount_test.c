@@ -5,7 +5,7 @@
  * profile of the rule forms real policies use.
  *
  * Each case is a profile (mount_rules below, in profiles/mount.profile)
- * and eleven operations, each run by its own child in a mount namespace
+ * and twelve operations, each run by its own child in a mount namespace
  * of its own (unshare(CLONE_NEWNS), "/" made rprivate): the child sets
  * up its tmpfs mounts under MNT_BASE unconfined, enters the profile
  * (aa_change_profile) and makes one call; its -errno comes back over a
@@ -23,6 +23,10 @@
  *   fsmount_move       fsopen("tmpfs"), fsconfig(CREATE), fsmount, then
  *                      move_mount(fd, "", d, MOVE_MOUNT_F_EMPTY_PATH)
  *   move_mount         move_mount(s, d): an attached source
+ *   pivot_root         pivot_root(n, n/old) after chroot(r): r and n
+ *                      tmpfs mounts (r/new is n), proc in r for the
+ *                      profile change; the root a mount with a parent,
+ *                      as pivot_root needs (the guest's is rootfs)
  *
  * The model (mount_expect(); every rule names the kernel or parser code
  * that implements it):
@@ -35,7 +39,10 @@
  *             aa_move_mount (mount.c), whose source is NULL when it is
  *             detached (!our_mnt: an fsmount()ed tree), with type NULL
  *             and flags MS_MOVE. fsopen, fsconfig and fsmount have no
- *             AppArmor hook.
+ *             AppArmor hook. pivot_root(2) is apparmor_sb_pivotroot ->
+ *             aa_pivotroot -> build_pivotroot: the new root's path, then
+ *             the old root's, both from the namespace's root (not the
+ *             chroot's), against pivot_root rules only.
  *   match     match_mnt / do_match_mnt (mount.c): the mount point, the
  *             source (tmpfs: the dev_name string; bind and move: the
  *             source's path; NULL skips it), the type (NULL skips it) and
@@ -53,12 +60,15 @@
  *             Nothing matches: -EACCES. A profile with no mount rule
  *             still mediates mounts (the parser marks every profile when
  *             the kernel and ABI have "mount"): -EACCES. `mount` rules
- *             never grant umount; `umount PATH` grants only that.
+ *             never grant umount; `umount PATH` grants only that;
+ *             neither grants pivot_root, and `pivot_root [oldroot=OLD]
+ *             [NEW],` grants only that, OLD and NEW where named.
  *   order     path_mount (fs/namespace.c) asks security_sb_mount before
  *             may_mount: a denied mount(2) is -EACCES with or without
  *             CAP_SYS_ADMIN, an allowed one without it -EPERM
  *             (apparmor_capable: no "capability sys_admin,"). umount2,
- *             fsopen and move_mount(2) check may_mount first: -EPERM.
+ *             fsopen, move_mount(2) and pivot_root (path_pivot_root)
+ *             check may_mount first: -EPERM.
  *   features  features/mount absent: nothing is mediated, the case
  *             skips. features/mount/move_mount absent (before 6.7, with
  *             6.1): move_mount(2) has no AppArmor hook, so both
@@ -81,6 +91,9 @@
 #define MNT_BASE "/tmp/lsmconf_mount"
 #define D MNT_BASE "/d/"
 #define S MNT_BASE "/s/"
+#define R MNT_BASE "/r/" /* the chroot of the pivot_root case */
+#define PNEW R "new/"
+#define POLD PNEW "old/"
 
 #ifndef FSOPEN_CLOEXEC
 #define FSOPEN_CLOEXEC 0x1
@@ -96,7 +109,15 @@
 #endif
 
 /* The kinds of request the kernel hands AppArmor (its dispatch). */
-enum kind { K_NEW, K_REMOUNT, K_BIND, K_MOVE, K_PROPAGATION, K_UMOUNT };
+enum kind {
+	K_NEW,
+	K_REMOUNT,
+	K_BIND,
+	K_MOVE,
+	K_PROPAGATION,
+	K_UMOUNT,
+	K_PIVOT,
+};
 
 enum opn {
 	O_NEW,
@@ -110,6 +131,7 @@ enum opn {
 	O_UMOUNT,
 	O_FSMOUNT,
 	O_MOVE_MOUNT,
+	O_PIVOT_ROOT,
 	NOPS,
 };
 
@@ -118,7 +140,7 @@ struct mount_op {
 	const char *name;
 	enum kind kind;
 	const char *dst; /* the mount point's name */
-	const char *src; /* NULL: none (or detached) */
+	const char *src; /* NULL: none (or detached); pivot_root's old root */
 	const char *type; /* NULL: none */
 	unsigned long flags; /* beside the kind's own flag */
 	bool syscall_mount; /* mount(2): the LSM before may_mount */
@@ -141,6 +163,7 @@ static const struct mount_op ops[NOPS] = {
 	[O_UMOUNT] = { "umount", K_UMOUNT, D, NULL, NULL, 0, false },
 	[O_FSMOUNT] = { "fsmount_move", K_MOVE, D, NULL, NULL, 0, false, true },
 	[O_MOVE_MOUNT] = { "move_mount", K_MOVE, D, S, NULL, 0, false, true },
+	[O_PIVOT_ROOT] = { "pivot_root", K_PIVOT, PNEW, POLD, NULL, 0, false },
 };
 
 /*
@@ -149,14 +172,14 @@ static const struct mount_op ops[NOPS] = {
  * @in (options in), the flags allowed; neither: any flags, every kind
  * the rule's source and type leave (mount_expect()).
  */
-enum rkind { R_MOUNT, R_REMOUNT, R_UMOUNT };
+enum rkind { R_MOUNT, R_REMOUNT, R_UMOUNT, R_PIVOT };
 
 struct mount_rule {
 	enum rkind kind;
 	bool deny;
 	const char *type; /* fstype=, NULL: any */
-	const char *src; /* NULL: any */
-	const char *dst; /* NULL: any */
+	const char *src; /* NULL: any; pivot_root's oldroot= */
+	const char *dst; /* NULL: any; pivot_root's new root */
 	bool eq, in;
 	enum kind eq_kind;
 	unsigned long flags; /* options= (beside the command) or options in */
@@ -188,6 +211,11 @@ enum prof {
 	PR_PRIVATE,
 	PR_TO_D,
 	PR_DENY_FSTYPE,
+	PR_PIVOT_ANY,
+	PR_PIVOT_NEW,
+	PR_PIVOT_OLD_NEW,
+	PR_PIVOT_OTHER_OLD,
+	PR_PIVOT_DENY_NEW,
 	NPROF,
 	PR_UNCONFINED = NPROF,
 };
@@ -233,6 +261,19 @@ static const struct mount_profile profiles[NPROF] = {
 		"mount,\n  deny mount fstype=tmpfs -> " D ",\n", 2, {
 		{ R_MOUNT },
 		{ R_MOUNT, .deny = true, .type = "tmpfs", .dst = D } } },
+	[PR_PIVOT_ANY] = { "pivot_any", true, "pivot_root,\n", 1, {
+		{ R_PIVOT } } },
+	[PR_PIVOT_NEW] = { "pivot_new", true, "pivot_root " PNEW ",\n", 1, {
+		{ R_PIVOT, .dst = PNEW } } },
+	[PR_PIVOT_OLD_NEW] = { "pivot_old_new", true,
+		"pivot_root oldroot=" POLD " " PNEW ",\n", 1, {
+		{ R_PIVOT, .src = POLD, .dst = PNEW } } },
+	[PR_PIVOT_OTHER_OLD] = { "pivot_other_old", true,
+		"pivot_root oldroot=" MNT_BASE "/x/ " PNEW ",\n", 1, {
+		{ R_PIVOT, .src = MNT_BASE "/x/", .dst = PNEW } } },
+	[PR_PIVOT_DENY_NEW] = { "pivot_deny_new", true,
+		"pivot_root,\n  deny pivot_root " PNEW ",\n", 2, {
+		{ R_PIVOT }, { R_PIVOT, .deny = true, .dst = PNEW } } },
 };
 /* clang-format on */
 
@@ -241,6 +282,9 @@ static bool rule_matches(const struct mount_rule *r, const struct mount_op *o)
 {
 	if (r->dst && strcmp(r->dst, o->dst))
 		return false;
+	if (o->kind == K_PIVOT || r->kind == R_PIVOT)
+		return o->kind == K_PIVOT && r->kind == R_PIVOT &&
+		       (!r->src || !strcmp(r->src, o->src));
 	if (o->kind == K_UMOUNT || r->kind == R_UMOUNT)
 		return o->kind == K_UMOUNT && r->kind == R_UMOUNT;
 	if (r->kind == R_REMOUNT)
@@ -311,6 +355,21 @@ static int mount_expect(int pi, const struct mount_op *o, bool move_hook)
 	return lsm;
 }
 
+/*
+ * pivot_root's setup: r and r/new tmpfs mounts, r/new/old, proc in r (the
+ * profile change goes through /proc), then chroot(r). 0 or -errno.
+ */
+static int pivot_setup(void)
+{
+	if ((mkdir(R, 0755) && errno != EEXIST) ||
+	    mount("tmpfs", R, "tmpfs", 0, NULL) || mkdir(R "proc", 0755) ||
+	    mount("proc", R "proc", "proc", 0, NULL) || mkdir(PNEW, 0755) ||
+	    mount("tmpfs", PNEW, "tmpfs", 0, NULL) || mkdir(POLD, 0755) ||
+	    chroot(R) || chdir("/"))
+		return -errno;
+	return 0;
+}
+
 /* The child's setup, unconfined: a namespace and tmpfs mounts. */
 static int child_setup(enum opn op)
 {
@@ -326,6 +385,8 @@ static int child_setup(enum opn op)
 			return -errno;
 	if (mount("tmpfs", S, "tmpfs", 0, NULL))
 		return -errno;
+	if (op == O_PIVOT_ROOT)
+		return pivot_setup();
 	if ((op == O_REMOUNT || op == O_PRIVATE || op == O_UMOUNT) &&
 	    mount("tmpfs", D, "tmpfs", 0, NULL))
 		return -errno;
@@ -382,6 +443,8 @@ static int mount_op_run(enum opn op)
 	case O_MOVE_MOUNT:
 		return sys_ret(
 			syscall(SYS_move_mount, AT_FDCWD, S, AT_FDCWD, D, 0));
+	case O_PIVOT_ROOT: /* inside the chroot: r/new is /new */
+		return sys_ret(syscall(SYS_pivot_root, "/new", "/new/old"));
 	default:
 		return -EINVAL;
 	}
@@ -440,6 +503,11 @@ FIXTURE_VARIANT_ADD(mounts, move_any_to_d) { .prof = PR_MOVE_ANY };
 FIXTURE_VARIANT_ADD(mounts, private_d) { .prof = PR_PRIVATE };
 FIXTURE_VARIANT_ADD(mounts, any_to_d) { .prof = PR_TO_D };
 FIXTURE_VARIANT_ADD(mounts, all_but_tmpfs_on_d) { .prof = PR_DENY_FSTYPE };
+FIXTURE_VARIANT_ADD(mounts, pivot_root_any) { .prof = PR_PIVOT_ANY };
+FIXTURE_VARIANT_ADD(mounts, pivot_root_new) { .prof = PR_PIVOT_NEW };
+FIXTURE_VARIANT_ADD(mounts, pivot_root_oldroot_new) { .prof = PR_PIVOT_OLD_NEW };
+FIXTURE_VARIANT_ADD(mounts, pivot_root_other_oldroot) { .prof = PR_PIVOT_OTHER_OLD };
+FIXTURE_VARIANT_ADD(mounts, pivot_root_deny_new) { .prof = PR_PIVOT_DENY_NEW };
 /* clang-format on */
 
 FIXTURE_SETUP(mounts)
