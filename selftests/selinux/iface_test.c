@@ -148,39 +148,34 @@ out:
 	return ret;
 }
 
+struct in_domain_call {
+	const char *type;
+	void (*fn)(void *arg, void *res);
+	void *arg;
+};
+
+/* child_run()'s body: enters the domain (or reports nothing), calls fn. */
+static void in_domain_body(void *arg, void *reply)
+{
+	const struct in_domain_call *c = arg;
+
+	/* The harness runs in kernel_t: no switch. */
+	if (strcmp(c->type, "kernel_t") && sel_enter(c->type, LEVEL))
+		_exit(2);
+	c->fn(c->arg, reply);
+}
+
 /*
  * Runs @fn(@arg, @res) in a forked child that first switches to @type with
- * setcon(); @res (a plain struct) comes back over a pipe. 0, or -errno
- * when the child could not run or answer.
+ * setcon(); @res (a plain struct, zeroed first) comes back over a pipe
+ * (child_run()). 0, or -errno when the child could not run or answer.
  */
 static int in_domain(const char *type, void (*fn)(void *arg, void *res),
 		     void *arg, void *res, size_t size)
 {
-	int fds[2], ret;
-	pid_t pid;
+	struct in_domain_call c = { type, fn, arg };
 
-	if (pipe2(fds, O_CLOEXEC))
-		return -errno;
-	pid = peer_fork();
-	if (pid < 0) {
-		ret = -errno;
-		close(fds[0]);
-		close(fds[1]);
-		return ret;
-	}
-	if (!pid) {
-		close(fds[0]);
-		/* The harness runs in kernel_t: no switch. */
-		if (strcmp(type, "kernel_t") && sel_enter(type, LEVEL))
-			_exit(2);
-		fn(arg, res);
-		_exit(pipe_write(fds[1], res, size) ? 3 : 0);
-	}
-	close(fds[1]);
-	ret = pipe_read(fds[0], res, size, PEER_WAIT_MS);
-	close(fds[0]);
-	peer_reap(pid);
-	return ret;
+	return child_run(in_domain_body, &c, res, size);
 }
 
 /* ---------------------------------------------------------------- enforce */

@@ -475,48 +475,36 @@ static void run_inet(enum proto p, int port, int r[N_OPS])
 	close(s);
 }
 
-/* The child: enters @dom, makes the calls, writes r[] to @out. */
-static void child(enum proto p, const char *dom, int port, int out)
+struct sel_inet_case {
+	enum proto p;
+	const char *dom;
+};
+
+/*
+ * The child (child_run()): enters its domain, makes the calls, fills r[]
+ * (N_OPS outcomes). A child that cannot enter reports nothing: the case
+ * fails.
+ */
+static void child(void *arg, void *reply)
 {
-	int r[N_OPS], op, err;
+	const struct sel_inet_case *k = arg;
+	int *r = reply, op;
 
 	for (op = 0; op < N_OPS; op++)
 		r[op] = NOT_RUN;
-	err = sel_enter(dom, LEVEL);
-	if (err)
+	if (sel_enter(k->dom, LEVEL))
 		_exit(3);
-	if (is_inet(p))
-		run_inet(p, port, r);
+	if (is_inet(k->p))
+		run_inet(k->p, PORT_BASE + getpid() % PORT_SPAN, r);
 	else
-		run_netlink(p, r);
-	_exit(write(out, r, sizeof(r)) == sizeof(r) ? 0 : 4);
+		run_netlink(k->p, r);
 }
 
 static int run_case(enum proto p, const char *dom, int r[N_OPS])
 {
-	int fds[2], status, err;
-	pid_t pid;
-	ssize_t n;
+	struct sel_inet_case k = { p, dom };
 
-	if (pipe2(fds, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (!pid) {
-		close(fds[0]);
-		child(p, dom, PORT_BASE + getpid() % PORT_SPAN, fds[1]);
-	}
-	close(fds[1]);
-	err = wait_readable(fds[0]);
-	n = err ? -1 : read(fds[0], r, sizeof(int) * N_OPS);
-	if (err)
-		kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	close(fds[0]);
-	if (err)
-		return err;
-	return n == (ssize_t)(sizeof(int) * N_OPS) ? 0 : -EIO;
+	return child_run(child, &k, r, sizeof(int) * N_OPS);
 }
 
 /* ---------------------------------------------------------------- cases */
