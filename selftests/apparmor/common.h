@@ -262,21 +262,8 @@ static inline int policy_cache_dir(char *dir, size_t size)
 static inline const char *abi_dir(void)
 {
 	static char dir[PATH_MAX];
-	const char *env = getenv("LSMCONF_ABI_DIR");
-	ssize_t n;
-	char *slash;
 
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/abi"));
-	if (n <= 0)
-		return "abi";
-	dir[n] = '\0';
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return "abi";
-	strcpy(slash, "/abi");
-	return dir;
+	return beside_binary("LSMCONF_ABI_DIR", "abi", dir, sizeof(dir));
 }
 
 /*

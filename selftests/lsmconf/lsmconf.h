@@ -198,6 +198,32 @@ static inline int write_text(const char *path, const char *text)
 }
 
 /*
+ * A directory the tests install beside their binaries (kselftest's
+ * TEST_FILES): $@env when set, else @name beside the running binary, else
+ * @name (relative). @buf holds the result for the program's life.
+ */
+static inline const char *beside_binary(const char *env, const char *name,
+					char *buf, size_t size)
+{
+	const char *val = getenv(env);
+	size_t len = strlen(name) + 2; /* '/', NUL */
+	ssize_t n;
+	char *slash;
+
+	if (val && *val)
+		return val;
+	n = readlink("/proc/self/exe", buf, size - len);
+	if (n <= 0)
+		return name;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return name;
+	snprintf(slash, len, "/%s", name);
+	return buf;
+}
+
+/*
  * The directory of a test's profiles (AppArmor's templates, SELinux's
  * compiled policies): $LSMCONF_PROFILES, else profiles/ beside the test
  * binary, where kselftest installs it.
@@ -205,21 +231,8 @@ static inline int write_text(const char *path, const char *text)
 static inline const char *profiles_dir(void)
 {
 	static char dir[PATH_MAX];
-	const char *env = getenv("LSMCONF_PROFILES");
-	ssize_t n;
-	char *slash;
 
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - sizeof("/profiles"));
-	if (n <= 0)
-		return "profiles";
-	dir[n] = '\0';
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return "profiles";
-	strcpy(slash, "/profiles");
-	return dir;
+	return beside_binary("LSMCONF_PROFILES", "profiles", dir, sizeof(dir));
 }
 
 /* CLOCK_MONOTONIC in nanoseconds, for the benchmarks. */
