@@ -28,9 +28,9 @@
  * - a relative link target must exist, relative to the linking file;
  * - a table row whose first cell is a directory (`runner/lib/`, the
  *   Layout's rows) and that lists its files (names one at least) must
- *   name every .c file in it, as `x.c` or `x`, and every header without
- *   a .c of its stem, as `x.h`: a list that leaves a file out is stale
- *   too.
+ *   name every .c file in it, as `x.c` (outside runner/, a program's name
+ *   `x` will do), and every header without a .c of its stem, as `x.h`: a
+ *   list that leaves a file out is stale too.
  */
 #define _GNU_SOURCE
 #include "doccheck.h"
@@ -430,16 +430,17 @@ static bool shell_info(const char *l)
 }
 
 /*
- * Is @file named in row @l: a .c file as `x.c` or `x` (a program's name),
- * a header as `x.h`?
+ * Is @file of @dir named in row @l: as `file`, or, for a .c file outside
+ * runner/ (a test program's), by the program's name `x`?
  */
-static bool row_names(const char *l, const char *file)
+static bool row_names(const char *l, const char *dir, const char *file)
 {
 	size_t len = strlen(file);
 	char *as_is = xasprintf("`%s`", file);
 	char *bare = xasprintf("`%.*s`", (int)(len - 2), file);
-	bool c = len > 2 && !strcmp(file + len - 2, ".c");
-	bool ok = strstr(l, as_is) || (c && strstr(l, bare));
+	bool prog = len > 2 && !strcmp(file + len - 2, ".c") &&
+		    strncmp(dir, "runner/", 7);
+	bool ok = strstr(l, as_is) || (prog && strstr(l, bare));
 
 	free(as_is);
 	free(bare);
@@ -465,9 +466,9 @@ static void check_row(struct scan *s, int line, const char *l)
 	dir = xstrndup(l + 3, end - (l + 3));
 	s->f->c_files(s->f, dir, &c);
 	for (i = 0; i < c.n; i++)
-		named += row_names(l, c.v[i]);
+		named += row_names(l, dir, c.v[i]);
 	for (i = 0; i < c.n; i++) {
-		if (named && !row_names(l, c.v[i])) {
+		if (named && !row_names(l, dir, c.v[i])) {
 			char *what = xasprintf("%s%s", dir, c.v[i]);
 
 			report(s, line, "a row of its directory leaves out",

@@ -18,6 +18,7 @@ static const char *const files[] = {
 	"runner/cli/",
 	"runner/cli/main.c",
 	"runner/lib/",
+	"selftests/x/",
 	"runner/lib/util.c",
 	"fixtures/patches/a.patch",
 	"abi/SOURCES",
@@ -77,12 +78,16 @@ static const char options_c[] =
 
 /*
  * runner/lib/ holds util.c, spawn.c, units.c (each with its header) and
- * lib.h; no other directory any.
+ * lib.h; selftests/x/ features_test.c and tool.c; no other directory any.
  */
 static void c_files_list(const struct doc_facts *f, const char *rel,
 			 struct doc_list *out)
 {
 	(void)f;
+	if (!strcmp(rel, "selftests/x/")) {
+		doc_list_add(out, "features_test.c");
+		doc_list_add(out, "tool.c");
+	}
 	if (strcmp(rel, "runner/lib/"))
 		return;
 	doc_list_add(out, "util.c");
@@ -345,14 +350,20 @@ END_TEST
 
 START_TEST(test_layout_rows)
 {
-	/* Every file named, a .c as x.c or x, a header as x.h: clean. */
-	ck_check("| `runner/lib/` | lib | `util.c`, `spawn`, `units.c`, "
+	/* Every file named, a .c as x.c, a header as x.h: clean. */
+	ck_check("| `runner/lib/` | lib | `util.c`, `spawn.c`, `units.c`, "
 		 "`lib.h` |\n",
 		 "");
 	/* A list that leaves one out names it, once. */
 	ck_check("| `runner/lib/` | lib | `util.c`, `units.c`, `lib.h` |\n",
 		 "README.md:1: a row of its directory leaves out: "
 		 "runner/lib/spawn.c\n");
+	/* In runner/, a bare `spawn` (a command's name, say) is no file. */
+	ck_check("| `runner/lib/` | `util.c`, `spawn`, `units.c`, `lib.h` |\n",
+		 "README.md:1: a row of its directory leaves out: "
+		 "runner/lib/spawn.c\n");
+	/* Outside runner/, a program by its name. */
+	ck_check("| `selftests/x/` | `features_test`, `tool` |\n", "");
 	/* A header is named by its file name only. */
 	ck_check("| `runner/lib/` | `util.c`, `spawn.c`, `units.c`, `lib` |\n",
 		 "README.md:1: a row of its directory leaves out: "
