@@ -349,6 +349,38 @@ static inline int aa_policy_feature(const char *feature)
 	return ret;
 }
 
+/*
+ * Enters the label of profile @name[0] (aa_change_profile) stacked with
+ * @name[1] (aa_stack_profile), either NULL, and reads the task's own
+ * context back into @context. With @prove, the context must show the
+ * label entered: each profile named in it, "unconfined" when none was
+ * (-ESRCH when not: the case would test another label). 0 or -errno.
+ */
+static inline int aa_enter_label(const char *const name[2], bool prove,
+				 char *context, size_t size)
+{
+	char *con = NULL, *mode = NULL;
+	int i;
+
+	context[0] = '\0';
+	for (i = 0; i < 2; i++)
+		if (name[i] && (i == 0 ? aa_change_profile(name[i]) :
+					 aa_stack_profile(name[i])))
+			return -errno;
+	if (aa_getcon(&con, &mode) < 0)
+		return -errno;
+	snprintf(context, size, "%s", con);
+	free(con);
+	if (!prove)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (name[i] && !strstr(context, name[i]))
+			return -ESRCH;
+	if (!name[0] && !name[1] && strcmp(context, "unconfined"))
+		return -ESRCH;
+	return 0;
+}
+
 /* Writes @text to a new file @path (mode 0600). Returns 0 or -errno. */
 static inline int write_text_file(const char *path, const char *text)
 {

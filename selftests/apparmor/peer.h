@@ -122,33 +122,18 @@ static inline int label_enter(const struct label_kind *kind, const char *abi,
 			      char *context, size_t size)
 {
 	const char *steps[2] = { kind->change, kind->stack };
+	const char *names[2] = { NULL, NULL };
 	char tag[128], name[2][160];
-	char *con = NULL, *mode = NULL;
 	int i;
 
-	context[0] = '\0';
 	for (i = 0; i < 2; i++) {
 		if (!steps[i])
 			continue;
 		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
 			 label_tag(kind, steps[i], abi, tag, sizeof(tag)));
-		if (i == 0 ? aa_change_profile(name[i]) :
-			     aa_stack_profile(name[i]))
-			return -errno;
+		names[i] = name[i];
 	}
-	if (aa_getcon(&con, &mode) < 0)
-		return -errno;
-	snprintf(context, size, "%s", con);
-	free(con);
-	if (kind->inherit)
-		return 0;
-	/* Each profile entered appears in the context, or the test is void. */
-	for (i = 0; i < 2; i++)
-		if (steps[i] && !strstr(context, name[i]))
-			return -ESRCH;
-	if (!kind->change && !kind->stack && strcmp(context, "unconfined"))
-		return -ESRCH;
-	return 0;
+	return aa_enter_label(names, !kind->inherit, context, size);
 }
 
 static inline int get_type(int fd)

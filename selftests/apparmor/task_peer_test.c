@@ -331,28 +331,16 @@ FIXTURE_TEARDOWN(task_peer)
  */
 static int tp_enter(const struct tp_label *l, char *ctx, size_t size)
 {
-	char name[128], *con = NULL, *mode = NULL;
+	const char *names[2] = { NULL, NULL };
+	char name[2][128];
 	int i;
 
 	for (i = 0; i < l->n; i++) {
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
 			 tp_tags[l->p[i]]);
-		if (i == 0 ? aa_change_profile(name) : aa_stack_profile(name))
-			return -errno;
+		names[i] = name[i];
 	}
-	if (aa_getcon(&con, &mode) < 0)
-		return -errno;
-	snprintf(ctx, size, "%s", con);
-	free(con);
-	for (i = 0; i < l->n; i++) {
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
-			 tp_tags[l->p[i]]);
-		if (!strstr(ctx, name))
-			return -ESRCH;
-	}
-	if (!l->n && strcmp(ctx, "unconfined"))
-		return -ESRCH;
-	return 0;
+	return aa_enter_label(names, true, ctx, size);
 }
 
 enum tp_op { OP_USR1, OP_USR2, OP_EXE, OP_SEIZE, OP_TRACEME, NOPS };

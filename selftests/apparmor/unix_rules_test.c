@@ -940,35 +940,22 @@ static socklen_t make_addr(const char *addr, struct sockaddr_un *sun)
 static int rules_enter(const struct rules_label *l, const char *subject,
 		       char *context, size_t size)
 {
-	char name[2][128], *con = NULL, *mode = NULL;
 	const char *parts[2] = { l->change, l->stack };
+	const char *names[2] = { NULL, NULL };
+	char name[2][128];
 	int i;
 
-	context[0] = '\0';
-	if (l->subject) {
-		snprintf(name[0], sizeof(name[0]), "%s", subject);
+	if (l->subject)
 		parts[0] = subject;
-	}
 	for (i = 0; i < 2; i++) {
 		if (!parts[i])
 			continue;
-		if (!l->subject)
-			snprintf(name[i], sizeof(name[i]),
-				 AA_TEST_PREFIX "rules_%s", parts[i]);
-		if (i == 0 ? aa_change_profile(name[i]) :
-			     aa_stack_profile(name[i]))
-			return -errno;
+		snprintf(name[i], sizeof(name[i]),
+			 l->subject && !i ? "%s" : AA_TEST_PREFIX "rules_%s",
+			 parts[i]);
+		names[i] = name[i];
 	}
-	if (aa_getcon(&con, &mode) < 0)
-		return -errno;
-	snprintf(context, size, "%s", con);
-	free(con);
-	for (i = 0; i < 2; i++)
-		if (parts[i] && !strstr(context, name[i]))
-			return -ESRCH;
-	if (!parts[0] && strcmp(context, "unconfined"))
-		return -ESRCH;
-	return 0;
+	return aa_enter_label(names, true, context, size);
 }
 
 /* A peer worker's state: the case, and for the receiver its socket. */

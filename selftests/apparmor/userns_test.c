@@ -102,19 +102,20 @@ static void userns_child(void *arg, void *reply)
 {
 	const FIXTURE_VARIANT(userns) *v = arg;
 	struct aa_child_report *c = reply;
-	char name[160];
+	const char *names[2] = { NULL, NULL };
+	char name[2][160], ctx[256];
 	int i;
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
 	for (i = 0; i < v->n; i++) {
-		snprintf(name, sizeof(name), AA_TEST_PREFIX "%s",
+		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
 			 us_profiles[v->p[i]].tag);
-		if (i ? aa_stack_profile(name) : aa_change_profile(name)) {
-			c->enter = -errno;
-			return;
-		}
+		names[i] = name[i];
 	}
+	c->enter = aa_enter_label(names, true, ctx, sizeof(ctx));
+	if (c->enter)
+		return;
 	c->result = sys_ret(unshare(CLONE_NEWUSER));
 }
 
