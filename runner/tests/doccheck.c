@@ -129,8 +129,8 @@ static void top_entries(struct doc_facts *f)
  * The files of @rel a row listing it must name (doccheck.h), when it is a
  * directory of the repository.
  */
-static void c_files_fs(const struct doc_facts *f, const char *rel,
-		       struct doc_list *out)
+static void row_files_fs(const struct doc_facts *f, const char *rel,
+			 struct doc_list *out)
 {
 	struct doc_list c = { 0 }, h = { 0 };
 	char *abs = xasprintf("%s/%s", f->root, rel);
@@ -211,7 +211,7 @@ int main(int argc, char **argv)
 {
 	struct doc_facts f = { .exists = exists_fs,
 			       .root = LSMCONF_ROOT,
-			       .c_files = c_files_fs };
+			       .row_files = row_files_fs };
 	int i = 1, problems = 0;
 
 	if (argc > 2 && !strcmp(argv[1], "--root")) {

@@ -35,8 +35,8 @@ struct doc_facts {
 	 * name into @out: each .c file, and each .h file without a .c of
 	 * its stem ("util.c", "lib.h"); NULL: no row is checked.
 	 */
-	void (*c_files)(const struct doc_facts *f, const char *rel,
-			struct doc_list *out);
+	void (*row_files)(const struct doc_facts *f, const char *rel,
+			  struct doc_list *out);
 };
 
 void doc_list_add(struct doc_list *l, const char *s);

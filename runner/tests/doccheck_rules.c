@@ -458,13 +458,13 @@ static void check_row(struct scan *s, int line, const char *l)
 	const char *end;
 	char *dir;
 
-	if (!s->f->c_files || strncmp(l, "| `", 3))
+	if (!s->f->row_files || strncmp(l, "| `", 3))
 		return;
 	end = strchr(l + 3, '`');
 	if (!end || end == l + 3 || end[-1] != '/')
 		return;
 	dir = xstrndup(l + 3, end - (l + 3));
-	s->f->c_files(s->f, dir, &c);
+	s->f->row_files(s->f, dir, &c);
 	for (i = 0; i < c.n; i++)
 		named += row_names(l, dir, c.v[i]);
 	for (i = 0; i < c.n; i++) {

@@ -80,8 +80,8 @@ static const char options_c[] =
  * runner/lib/ holds util.c, spawn.c, units.c (each with its header) and
  * lib.h; selftests/x/ features_test.c and tool.c; no other directory any.
  */
-static void c_files_list(const struct doc_facts *f, const char *rel,
-			 struct doc_list *out)
+static void row_files_list(const struct doc_facts *f, const char *rel,
+			   struct doc_list *out)
 {
 	(void)f;
 	if (!strcmp(rel, "selftests/x/")) {
@@ -99,7 +99,7 @@ static void c_files_list(const struct doc_facts *f, const char *rel,
 static void facts(struct doc_facts *f)
 {
 	*f = (struct doc_facts){ .exists = exists_list,
-				 .c_files = c_files_list };
+				 .row_files = row_files_list };
 	doc_facts_makefile(f, makefile);
 	doc_facts_cmds(f, main_c);
 	doc_facts_opts(f, main_c);

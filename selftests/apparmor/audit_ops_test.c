@@ -344,7 +344,7 @@ static void run_part(struct __test_metadata *_metadata, enum mode m,
 	name_of("marker", marker, sizeof(marker));
 	snprintf(id, sizeof(id), "%s/%s", mode_ids[m], wid);
 
-	fd = log_open();
+	fd = kmsg_open_end();
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, in_profile(prof, w, &op, &status));
 	ASSERT_EQ(0, mark());
@@ -519,7 +519,7 @@ TEST_F_TIMEOUT(ops, policy, 60)
 	ASSERT_EQ(0, aa_policy_build_as(&self->pol[1], TAG "_pol", ABI,
 					"signal,", TAG "_pol_b", TAG "_pol"));
 	for (i = 0; i < 3; i++) {
-		fd = log_open();
+		fd = kmsg_open_end();
 		ASSERT_LE(0, fd);
 		ret = i < 2 ? aa_policy_load(&self->pol[i]) :
 			      aa_profile_remove(name);

@@ -336,7 +336,7 @@ static void run_case(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, enter(&w, prof));
 
 	/* The operation, between the log's end and the marker. */
-	fd = log_open();
+	fd = kmsg_open_end();
 	ASSERT_LE(0, fd);
 	b.c[b.n++] =
 		(struct wcmd){ .op = W_SOCKET, .type = c->type, .needs = -1 };

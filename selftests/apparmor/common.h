@@ -35,32 +35,10 @@
 #define AA_TEST_PREFIX "lsmconf_t_"
 
 /*
- * 1 if the file of @path's parent holds @path's last part as a word (a
- * feature in a list: "namespaces/mask/userns_create"), 0 if not, -errno.
- */
-static inline int aa_feature_word(char *path)
-{
-	char *word = strrchr(path, '/'), val[512], *tok, *save;
-	ssize_t ret;
-
-	if (!word)
-		return 0;
-	*word++ = '\0';
-	ret = read_text(path, val, sizeof(val));
-	if (ret < 0)
-		return ret == -ENOENT || ret == -ENOTDIR ? 0 : ret;
-	for (tok = strtok_r(val, "\n ", &save); tok;
-	     tok = strtok_r(NULL, "\n ", &save))
-		if (!strcmp(tok, word))
-			return 1;
-	return 0;
-}
-
-/*
  * Feature probe: 1 if the kernel advertises @feature (a path below
  * features/, e.g. "network_v9/af_unix"), 0 if not. A file must read "yes";
  * a directory is present by existing; a word in a file's list by being
- * there (libapparmor's aa_features_supports() alike).
+ * there (libapparmor's aa_features_supports()).
  */
 static inline int aa_feature(const char *feature)
 {
@@ -69,8 +47,16 @@ static inline int aa_feature(const char *feature)
 	ssize_t ret;
 
 	snprintf(path, sizeof(path), AA_FEATURES "/%s", feature);
-	if (stat(path, &st) && errno == ENOTDIR)
-		return aa_feature_word(path);
+	if (stat(path, &st) && errno == ENOTDIR) {
+		/* A word of a list ("namespaces/mask/userns_create"). */
+		aa_features *f;
+
+		if (aa_features_new_from_kernel(&f))
+			return -errno;
+		ret = aa_features_supports(f, feature);
+		aa_features_unref(f);
+		return ret;
+	}
 	if (stat(path, &st))
 		return errno == ENOENT ? 0 : -errno;
 	if (S_ISDIR(st.st_mode))

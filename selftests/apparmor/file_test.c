@@ -705,7 +705,7 @@ TEST_F_TIMEOUT(files, decisions, 90)
 		struct aa_child_report r;
 		struct file_want w;
 		struct records got;
-		int fd = log_open();
+		int fd = kmsg_open_end();
 
 		ASSERT_LE(0, fd);
 		ASSERT_EQ(0, file_run(variant->prof, i, &r));

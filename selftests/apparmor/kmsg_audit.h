@@ -16,7 +16,6 @@
 #include "common.h"
 #include "../lsmconf/kmsg_log.h"
 
-#define LOG_WAIT_MS 3000
 #define MAX_RECORDS 8
 
 struct records {
@@ -24,21 +23,15 @@ struct records {
 	char rec[MAX_RECORDS][1024];
 };
 
-/* The log, opened at its end. Returns the fd or -errno. */
-static inline int log_open(void)
-{
-	return kmsg_open_end();
-}
-
 /*
  * Reads AppArmor records from @fd until one of profile @marker appears;
  * keeps those whose field @key is @want. Returns 0 or -errno
- * (-ETIMEDOUT: no marker within LOG_WAIT_MS).
+ * (-ETIMEDOUT: no marker within KMSG_WAIT_MS).
  */
 static inline int log_collect_by(int fd, const char *key, const char *want,
 				 const char *marker, struct records *out)
 {
-	long long end = now_ns() + LOG_WAIT_MS * 1000000LL;
+	long long end = now_ns() + KMSG_WAIT_MS * 1000000LL;
 	char buf[8192], prof[256], val[256];
 
 	out->n = 0;
@@ -98,11 +91,10 @@ static inline int judge_field(struct __test_metadata *_metadata, const char *id,
 	}
 	if (ret)
 		return -EBADMSG;
-	EXPECT_STREQ(want, got)
-	{
+	ret = kmsg_expect(_metadata, id, key, got, want);
+	if (ret)
 		TH_LOG("%s: %s", id, rec);
-	}
-	return strcmp(want, got) ? -EBADMSG : 0;
+	return ret;
 }
 
 #endif /* LSMCONF_APPARMOR_KMSG_AUDIT_H */

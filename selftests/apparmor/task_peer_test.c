@@ -423,7 +423,6 @@ static int child_start(void (*run)(const struct tp_label *, int, int),
 	close(go[0]);
 	c->rdy = rdy[0];
 	c->go = go[1];
-	r->targ_err = -ECHILD;
 	if (c->pid < 0)
 		return -1;
 	if (!wait_readable(c->rdy) && read(c->rdy, r, sizeof(*r)) == sizeof(*r))

@@ -5,7 +5,8 @@
  * under printk_ratelimit(), so a test sets the limit's interval to 0 for
  * its cases and puts it back after. A test opens the log at its end before
  * an operation and reads it record by record, every wait bounded.
- * Shared by the AppArmor (kmsg_audit.h) and SELinux tests.
+ * Shared by the AppArmor (kmsg_audit.h) and SELinux tests; include it
+ * after kselftest_harness.h (kmsg_expect()).
  */
 #ifndef LSMCONF_KMSG_LOG_H
 #define LSMCONF_KMSG_LOG_H
@@ -14,6 +15,8 @@
 
 #define KMSG "/dev/kmsg"
 #define KMSG_RATELIMIT "/proc/sys/kernel/printk_ratelimit"
+/* How long a test waits for the records an operation made (kauditd). */
+#define KMSG_WAIT_MS 3000
 
 /*
  * 10 records in 5 s by default, fewer than one case can log. A zero
@@ -108,6 +111,21 @@ static inline int kmsg_field(const char *rec, const char *key, char *out,
 	memcpy(out, p, len);
 	out[len] = '\0';
 	return 0;
+}
+
+/*
+ * Expects @got, the value a record gave for field @key, to be @want:
+ * 0, or -EBADMSG saying which field of @id's record differs.
+ */
+static inline int kmsg_expect(struct __test_metadata *_metadata, const char *id,
+			      const char *key, const char *got,
+			      const char *want)
+{
+	EXPECT_STREQ(want, got)
+	{
+		TH_LOG("%s: field %s", id, key);
+	}
+	return strcmp(want, got) ? -EBADMSG : 0;
 }
 
 #endif /* LSMCONF_KMSG_LOG_H */

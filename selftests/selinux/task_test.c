@@ -334,7 +334,6 @@ out:
 
 /* The marker's domain and call: its own affinity, a getsched denial. */
 #define MARK_DOMAIN "lsmconf_tsk_no_getsched_t"
-#define LOG_WAIT_MS 3000
 #define MAX_AVC 4
 
 static void marker_child(void *arg, void *reply)
@@ -389,7 +388,7 @@ static int context_type(const char *rec, const char *key, char *type,
 static int avc_collect(int fd, const char *actor, const char *comm,
 		       struct avcs *out)
 {
-	long long end = now_ns() + LOG_WAIT_MS * 1000000LL;
+	long long end = now_ns() + KMSG_WAIT_MS * 1000000LL;
 	char rec[8192], val[64];
 	const char *msg;
 	int n;
@@ -412,17 +411,6 @@ static int avc_collect(int fd, const char *actor, const char *comm,
 	}
 }
 
-/* One field of @rec against @want: 0, or -EBADMSG saying which. */
-static int avc_field(struct __test_metadata *_metadata, const char *id,
-		     const char *got, const char *key, const char *want)
-{
-	EXPECT_STREQ(want, got)
-	{
-		TH_LOG("%s: %s", id, key);
-	}
-	return strcmp(want, got) ? -EBADMSG : 0;
-}
-
 /*
  * The one record of @op by @actor against the model's: 0, -EBADMSG when
  * a field differs or more than one came, NOT_RUN when none did.
@@ -430,7 +418,7 @@ static int avc_field(struct __test_metadata *_metadata, const char *id,
 static int judge_avc(struct __test_metadata *_metadata, const char *actor,
 		     enum task_op op, const struct avcs *got)
 {
-	char perm[64], want_perm[64], val[64];
+	char perm[64], val[64];
 	const char *rec = got->rec[0];
 	int bad = 0, i;
 
@@ -444,19 +432,18 @@ static int judge_avc(struct __test_metadata *_metadata, const char *actor,
 	/* "avc:  denied  { PERM } for ..." */
 	if (sscanf(rec, "avc:  denied  { %63[^ }] }", perm) != 1)
 		perm[0] = '\0';
-	snprintf(want_perm, sizeof(want_perm), "%s", ops[op].perm);
-	bad |= avc_field(_metadata, ops[op].name, perm, "permission",
-			 want_perm);
+	bad |= kmsg_expect(_metadata, ops[op].name, "permission", perm,
+			   ops[op].perm);
 	if (context_type(rec, "tcontext", val, sizeof(val)))
 		val[0] = '\0';
-	bad |= avc_field(_metadata, ops[op].name, val, "tcontext",
-			 ops[op].on_self ? actor : TARGET);
+	bad |= kmsg_expect(_metadata, ops[op].name, "tcontext", val,
+			   ops[op].on_self ? actor : TARGET);
 	if (kmsg_field(rec, "tclass", val, sizeof(val)))
 		val[0] = '\0';
-	bad |= avc_field(_metadata, ops[op].name, val, "tclass", "process");
+	bad |= kmsg_expect(_metadata, ops[op].name, "tclass", val, "process");
 	if (kmsg_field(rec, "permissive", val, sizeof(val)))
 		val[0] = '\0';
-	bad |= avc_field(_metadata, ops[op].name, val, "permissive", "0");
+	bad |= kmsg_expect(_metadata, ops[op].name, "permissive", val, "0");
 	return bad;
 }
 
