@@ -419,3 +419,8 @@ const char *mutgen_gap_name(enum mutgen_gap g)
 		return "not generated";
 	}
 }
+
+bool mutgen_unexecuted(enum mutgen_gap g)
+{
+	return g == MUTGEN_REACH_GAP || g == MUTGEN_NOT_BUILT;
+}

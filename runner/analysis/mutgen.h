@@ -88,4 +88,12 @@ enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
 			   long long *count);
 const char *mutgen_gap_name(enum mutgen_gap g);
 
+/*
+ * Whether a mutant of class @g can change nothing the suites run: its line
+ * never executed in the original's coverage, or its file is not built.
+ * Such a mutant needs no build nor boot to survive (mutate
+ * --skip-unexecuted), as mutation tools leave uncovered mutants unrun.
+ */
+bool mutgen_unexecuted(enum mutgen_gap g);
+
 #endif

@@ -37,6 +37,12 @@ struct mutate_opts {
 	const char *coverage_path;
 	struct lcov coverage;
 	/*
+	 * --skip-unexecuted: a generated mutant whose line that coverage
+	 * never counted, or whose file it has no counters of, is neither
+	 * built nor booted: it survives (mutgen_unexecuted()).
+	 */
+	bool skip_unexecuted;
+	/*
 	 * --evidence: each generated mutant claims equivalence, checked as a
 	 * written claim is (its records and instruction profile).
 	 */
@@ -46,6 +52,15 @@ struct mutate_opts {
 /* The claim --evidence gives each generated mutant. */
 static const char evidence_claim[] =
 	"by evidence: its records and its instruction profile on the cost points are the original's";
+
+/* Mutant @m left unrun by --skip-unexecuted. */
+static bool unexecuted(const struct mutate_opts *mo, const struct mutant *m)
+{
+	long long count;
+
+	return mo->skip_unexecuted &&
+	       mutgen_unexecuted(mutgen_gap(m->desc, &mo->coverage, &count));
+}
 
 static bool by_evidence(const struct mutant *m)
 {
@@ -431,7 +446,8 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 		mo->coverage_path ? mutgen_gap(m->desc, &mo->coverage, &count) :
 				    MUTGEN_NOT_COUNTED;
 	bool equivalent = r->verdict == MUTANT_SURVIVED && m->equivalent &&
-			  !r->refused && !(m->cost_only && !mo->cost) &&
+			  r->runs && !r->refused &&
+			  !(m->cost_only && !mo->cost) &&
 			  !(by_evidence(m) && mo->coverage_path &&
 			    gap == MUTGEN_REACH_GAP);
 	/* A cost-only survivor without --cost: no decision could kill it. */
@@ -469,7 +485,10 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 			       m->equivalent);
 			sc->equivalent++;
 		} else {
-			printf("   SURVIVED: no case tells it from the original\n");
+			printf("   SURVIVED: %s\n",
+			       r->runs ?
+				       "no case tells it from the original" :
+				       "not run (--skip-unexecuted): no case executes its line");
 			sc->survived++;
 			if (mo->coverage_path) {
 				enum mutgen_gap g = gap;
@@ -627,6 +646,8 @@ static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
 		for (i = 1; i < argc; i++)
 			if (!strcmp(argv[i], "--evidence"))
 				m->evidence = true;
+			else if (!strcmp(argv[i], "--skip-unexecuted"))
+				m->skip_unexecuted = true;
 			else
 				argv[kept++] = argv[i];
 		argc = kept;
@@ -663,6 +684,8 @@ static void mutate_args_parse(int argc, char **argv, struct mutate_args *a,
 			die("--coverage: %s: %s", m->coverage_path, err);
 		free(text);
 	}
+	if (m->skip_unexecuted && !m->coverage_path)
+		die("mutate: --skip-unexecuted needs --coverage FILE: which lines ran");
 	if (!a->gen.n && (a->seed_given || a->gen.n_files || m->evidence))
 		die("mutate: --seed, --files and --evidence go with --generate N");
 	if (a->gen.n) {
@@ -798,11 +821,13 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 	mcost = xcalloc(c->n + 1, sizeof(*mcost));
 	for (i = 0; i < c->n; i++) {
 		const char *lsms = mutant_lsms(&c->o, &c->m[i]);
-		char *spec =
-			xasprintf("build:%s+%s", c->a.m.source, c->m[i].path);
-		char *name = xasprintf("mutant-%s", c->m[i].name);
+		char *spec, *name;
 		size_t deps[UNIT_MAX_DEPS], nd = 0;
 
+		if (unexecuted(&c->a.m, &c->m[i]))
+			continue;
+		spec = xasprintf("build:%s+%s", c->a.m.source, c->m[i].path);
+		name = xasprintf("mutant-%s", c->m[i].name);
 		key = xasprintf("spec %s\n", spec);
 		desc = xasprintf("build mutant %s", c->m[i].name);
 		mbuild[i] = add_unit(p, UNIT_BUILD, key, &build, 1, desc, spec,
@@ -845,6 +870,9 @@ static void *mutate_plan(int argc, char **argv, struct unit_plan *p,
 	c->mboot = xcalloc(c->n + 1, sizeof(*c->mboot));
 	c->mcost = xcalloc(c->n + 1, sizeof(*c->mcost));
 	for (i = 0; i < c->n; i++) {
+		/* An unrun mutant has no units: its ids stay empty. */
+		if (unexecuted(&c->a.m, &c->m[i]))
+			continue;
 		memcpy(c->mbuild[i], p->v[mbuild[i]].id, UNIT_ID_LEN + 1);
 		memcpy(c->mboot[i], p->v[mboot[i]].id, UNIT_ID_LEN + 1);
 		if (cost_key && (c->a.m.cost || c->m[i].equivalent))
@@ -945,6 +973,8 @@ static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
 	}
 	ro.lsms = u->lsm;
 	ro.dir_name = u->name;
+	/* A crash kills it already: the tests after it would cost boots. */
+	ro.first_crash_ends = true;
 	original_records(&orig_kb, ro.lsms, ro.known, &orig);
 	/* A host failure is no run of the mutant: its unit fails. */
 	if (mutate_observe(&ro, dir, &k, &orig_kb, &orig, &first, e)) {
@@ -1164,8 +1194,15 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	records_free(&orig);
 	sbuf_printf(&tsv, "%s", mutants_tsv_header);
 	for (i = 0; i < c->n; i++) {
-		unit_print_output(store, c->mboot[i], root);
-		judge_saved(c, i, store, root, &kb, &ref, &res[i]);
+		if (c->mbuild[i][0]) {
+			unit_print_output(store, c->mboot[i], root);
+			judge_saved(c, i, store, root, &kb, &ref, &res[i]);
+		} else {
+			/* --skip-unexecuted: its line runs in no case. */
+			res[i].verdict = MUTANT_SURVIVED;
+			res[i].why =
+				"not run: its line never ran in the original's coverage, or its file is not built";
+		}
 		mutant_print(&c->a.m, &c->m[i], &res[i], &sc, &tsv);
 	}
 	cost_ref_free(&ref);

@@ -324,6 +324,11 @@ built_from_source() {
 	check "mutate: killed by the crash of one case in both runs: $(grep '^   killed by a crash' "$T/mu6.out" | sed 's/^ *//')" grep -q \
 		'^   killed by a crash in both runs: rose_socket_test/global.af_rose_refused (Kernel panic - not syncing: AppArmor: socket(AF_ROSE) panics on purpose' \
 		"$T/mu6.out"
+	# The crash kills it already: its run ends there, no second boot for
+	# the case after it (rose_socket_test's "after").
+	check "mutate: a mutant's run ends at its first crash, the rest not run" grep -q \
+		'^   problem: boot 1: rose_socket_test crashed or hung the guest; the run ends at its first crash' \
+		"$T/mu6.out"
 	# shellcheck disable=SC2016 # awk fields, not shell variables
 	check "mutate: mutants.tsv says killed by crash, two runs" awk -F '\t' \
 		'NR > 1 && $2 == "killed" && $3 == "crash" && $6 == 2 { f = 1 } END { exit !f }' \
@@ -559,6 +564,38 @@ coverage_boot() {
 	surv=$(grep -c '^   SURVIVED: ' "$T/mg.out")
 	check "generated mutants: each of the $surv survivors classed by the original's coverage" \
 		sh -c "[ \$(grep -Ec '^   (a reach gap: the suites never execute its line|an oracle gap: its line ran [1-9][0-9]* times in the suites and no decision changed|not classed: gcov counts no code on its line|not classed: its file has no counters \\(not built in this kernel\\))\$' '$T/mg.out') -eq $surv ]"
+	# --skip-unexecuted: a mutant whose line the coverage run never
+	# executed (or whose file it never built) gets no build and no boot;
+	# one whose line ran is planned as before.
+	skippable "$L" plan --store "$T/gs4" mutate --generate 2 --seed 39 \
+		--lsm apparmor --test unix_peer_test --skip-unexecuted \
+		--coverage "${cvd:-/none}/coverage.info" > "$T/gs4.out" 2>&1
+	unrun=""
+	plan_ok=yes
+	sed -n 's/^== mutant \(g00[12]-[a-z0-9_-]*\): .*/\1/p' "$T/mg.out" > "$T/mg.names"
+	while read -r m; do
+		if grep -A3 "^== mutant $m: " "$T/mg.out" |
+			grep -Eq '^   (a reach gap|not classed: its file has no counters)'; then
+			unrun="$m"
+			! grep -q " -- build mutant $m\$" "$T/gs4.out" || plan_ok=no
+		else
+			grep -q " -- build mutant $m\$" "$T/gs4.out" || plan_ok=no
+		fi
+	done < "$T/mg.names"
+	check "generated mutants: --skip-unexecuted plans only those whose line ran${unrun:+ ($unrun not)}" \
+		sh -c "[ $plan_ok = yes ] && grep -q ' -- boot build:debian-source:7.2 apparmor (original)\$' '$T/gs4.out'"
+	if [ -n "$unrun" ]; then
+		skippable timeout -k 5 3000 "$L" mutate --results "$T/mk" --generate 2 \
+			--seed 39 --lsm apparmor --test unix_peer_test --mutant "$unrun" \
+			--skip-unexecuted --coverage "${cvd:-/none}/coverage.info" \
+			> "$T/mk.out" 2>&1
+		# shellcheck disable=SC2016 # awk fields, not shell variables
+		check "generated mutants: --skip-unexecuted: $unrun survives unrun, 0 runs" sh -c \
+			"grep -q '^   SURVIVED: not run (--skip-unexecuted): no case executes its line\$' '$T/mk.out' &&
+			awk -F '\t' '\$1 == \"$unrun\" && \$2 == \"survived\" && \$6 == 0 { f = 1 } END { exit !f }' '$T/mk/latest/mutants.tsv'"
+	fi
+	expect_fail "mutate --skip-unexecuted without --coverage is refused" \
+		'needs --coverage FILE' "$L" mutate --skip-unexecuted
 	expect_fail "mutate --coverage of a file that is no tracefile is refused" \
 		'outside SF...end_of_record' "$L" mutate --coverage "$T/mg.out"
 	expect_fail "plan mutate --generate without --seed is refused (each unit would draw again)" \

@@ -200,6 +200,12 @@ START_TEST(test_gap)
 			 MUTGEN_NOT_GENERATED);
 	ck_assert_str_eq(mutgen_gap_name(MUTGEN_REACH_GAP), "reach gap");
 	ck_assert_str_eq(mutgen_gap_name(MUTGEN_NOT_BUILT), "not built");
+	/* Unrun by --skip-unexecuted: never executed, or not built. */
+	ck_assert(mutgen_unexecuted(MUTGEN_REACH_GAP));
+	ck_assert(mutgen_unexecuted(MUTGEN_NOT_BUILT));
+	ck_assert(!mutgen_unexecuted(MUTGEN_ORACLE_GAP));
+	ck_assert(!mutgen_unexecuted(MUTGEN_NOT_COUNTED));
+	ck_assert(!mutgen_unexecuted(MUTGEN_NOT_GENERATED));
 	/* An LSM's default files: its C files, not its KUnit tests. */
 	ck_assert(mutgen_default_file("security/apparmor/af_unix.c"));
 	ck_assert(mutgen_default_file("security/selinux/ss/services.c"));
