@@ -28,8 +28,8 @@ K ?= debian:trixie debian:sid
 RUN_ARGS ?=
 
 # One folder a layer, each above the ones it may call (see docs/runner.md,
-# "Layout"): cli -> session -> vm -> provision -> lib; session -> results;
-# cli -> analysis. Includes name the folder: "provision/provision.h"; the
+# "Layout"): cli -> work -> session -> vm -> provision -> lib; session ->
+# results; work -> analysis. Only cli/ calls die() (runner/tests/layers.sh). Includes name the folder: "provision/provision.h"; the
 # record format the guest shares is found by -Iselftests/lsmconf:
 # "lsmconf_record.h".
 RUNNER_HDRS := $(wildcard runner/*/*.h) selftests/lsmconf/lsmconf_record.h
@@ -41,7 +41,8 @@ VM_OBJS := $(call layer_objs,vm) $(PROVISION_OBJS)
 RESULTS_OBJS := $(call layer_objs,results) $(LIB_OBJS)
 ANALYSIS_OBJS := $(call layer_objs,analysis) $(LIB_OBJS)
 SESSION_OBJS := $(call layer_objs,session) $(VM_OBJS) $(RESULTS_OBJS)
-CLI_OBJS := $(call layer_objs,cli) $(SESSION_OBJS) $(ANALYSIS_OBJS)
+WORK_OBJS := $(call layer_objs,work) $(SESSION_OBJS) $(ANALYSIS_OBJS)
+CLI_OBJS := $(call layer_objs,cli) $(WORK_OBJS)
 # JSON (lsmconf kcidb) through jansson, asked like Check (= not :=).
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 RUNNER_LIBS = -larchive -lcrypto -lm $(JANSSON_LIBS)
@@ -146,7 +147,9 @@ $(DOCCHECK) $(OUT)/tests/test_doccheck: $(OUT)/obj/tests/doccheck_rules.o \
 	$(OUT)/obj/tests/doccheck_facts.o $(LIB_OBJS)
 # The LSM table (lib/lsm.c).
 $(OUT)/tests/test_lsm $(OUT)/tests/test_kedit $(OUT)/tests/test_settings \
-$(OUT)/tests/test_units $(OUT)/tests/test_input: $(LIB_OBJS)
+$(OUT)/tests/test_input: $(LIB_OBJS)
+# Units of work, their store and the local pool (runner/work/).
+$(OUT)/tests/test_units: $(WORK_OBJS)
 
 # A unit test is rebuilt when a header it may include changes.
 $(OUT)/tests/%: runner/tests/%.c $(RUNNER_HDRS) | $(DEPS_CHECK)
@@ -207,6 +210,7 @@ unit: $(DEPS_CHECK) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout $(OUT)/ksrc
 	@sh runner/tests/guest_timeout_test.sh $(OUT)/guest/timeout
 	@sh runner/tests/run_program_test.sh runner/guest/run-program "$$(cat $(OUT)/ksrc)/tools/testing/selftests"
 	@sh runner/tests/tap_test.sh
+	@sh runner/tests/layers_test.sh
 	@sh runner/tests/deps_test.sh runner/deps.sh
 	@sh runner/tests/series_test.sh $(LSMCONF)
 	@sh runner/tests/series_plan_test.sh $(LSMCONF)
@@ -284,7 +288,7 @@ $(OUT)/fuzz/fuzz_xfer: $(call fuzz_objs,runner/vm/xfer.c)
 $(OUT)/fuzz/fuzz_apt: $(call fuzz_objs,runner/provision/apt_parse.c)
 $(OUT)/fuzz/fuzz_spec: $(call fuzz_objs,runner/provision/spec.c)
 $(OUT)/fuzz/fuzz_saved: $(call fuzz_objs,runner/results/saved.c runner/results/records.c $(LEGACY_SRCS))
-$(OUT)/fuzz/fuzz_plan: $(call fuzz_objs,)
+$(OUT)/fuzz/fuzz_plan: $(call fuzz_objs,runner/work/units.c)
 $(OUT)/fuzz/fuzz_known_tsv: $(call fuzz_objs,runner/results/records.c $(LEGACY_SRCS))
 $(OUT)/fuzz/fuzz_series: $(call fuzz_objs,runner/provision/series.c)
 $(OUT)/fuzz/fuzz_lcov: $(call fuzz_objs,runner/analysis/lcov.c)
@@ -307,6 +311,7 @@ fuzz: $(DEPS_ALL) $(FUZZ_BINS)
 lint: $(DEPS_CHECK)
 	shellcheck -s sh runner/guest/init runner/guest/run-program runner/*.sh runner/tests/*.sh runner/tests/fixtures/qemu/* runner/tests/fixtures/build/* runner/fuzz/*.sh selftests/*/*.sh .ci/run
 	clang-format --dry-run --Werror $(C_FILES)
+	sh runner/tests/layers.sh runner
 	@for v in $(VARIANTS); do \
 		sh $${v%.h}.sh | cmp -s - $$v || \
 		{ echo "$$v is out of date: make variants" >&2; exit 1; }; \

@@ -11,7 +11,7 @@
 #include "provision/provision.h"
 #include "session/session.h"
 #include "lib/lib.h"
-#include "lib/units.h"
+#include "work/work.h"
 
 #include <stdio.h>
 #include <stdlib.h>

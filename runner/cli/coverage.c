@@ -11,7 +11,7 @@
 #include "analysis/analysis.h"
 #include "provision/provision.h"
 #include "lib/lib.h"
-#include "lib/units.h"
+#include "work/work.h"
 
 #include <stdio.h>
 #include <stdlib.h>

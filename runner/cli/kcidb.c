@@ -10,7 +10,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "results/results.h"
-#include "provision/spec.h"
+#include "provision/provision.h"
 #include "lib/lib.h"
 
 #include <dirent.h>

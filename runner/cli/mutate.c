@@ -13,7 +13,7 @@
 #include "provision/provision.h"
 #include "analysis/analysis.h"
 #include "lib/lib.h"
-#include "lib/units.h"
+#include "work/work.h"
 #include "vm/vm.h"
 
 #include <errno.h>

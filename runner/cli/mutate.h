@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "results/results.h"
 #include "analysis/analysis.h"
-#include "lib/units.h"
+#include "work/work.h"
 
 /*
  * mutate --cost: a short bench of the chosen points on its own boot per

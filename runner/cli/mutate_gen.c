@@ -10,7 +10,6 @@
 #include "mutate.h"
 #include "analysis/analysis.h"
 #include "provision/provision.h"
-#include "provision/source.h"
 #include "lib/lib.h"
 
 #include <errno.h>

@@ -149,13 +149,6 @@ char *results_root(const char *base)
 	return root;
 }
 
-static const char *known_path;
-
-const char *known_bugs_path(void)
-{
-	return known_path;
-}
-
 /* The known kernel bugs list, checked before anything starts. */
 static struct known_list *load_known(const char *path)
 {
@@ -324,7 +317,7 @@ int run_options(int argc, char **argv, struct run_opts *o)
 	if (run_check_cmdline(o, &e))
 		die("%s", e.msg);
 	o->known = load_known(known);
-	known_path = known;
+	o->known_path = known;
 	if (o->abi)
 		abi_check(o);
 	return optind;

@@ -8,7 +8,7 @@
  * against the base's two like mutate --cost. The report (report.txt for
  * a mail reply, report.html, series.tsv) is series_out.c's.
  *
- * Cut into units of work (lib/units.h) like compare and mutate, but its
+ * Cut into units of work (work/units.h) like compare and mutate, but its
  * plan grows with its results: a step of the bisection is a kernel's
  * build, its suites' boot and its cost boot, and series_extend() replays
  * the bisection over the store's finished units to add the next step's.
@@ -19,11 +19,9 @@
 #include "cli.h"
 #include "series_int.h"
 #include "provision/provision.h"
-#include "provision/series.h"
-#include "analysis/bisect.h"
-#include "lib/cache.h"
+#include "analysis/analysis.h"
 #include "lib/lib.h"
-#include "lib/units.h"
+#include "work/work.h"
 #include "vm/vm.h"
 
 #include <errno.h>

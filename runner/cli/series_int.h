@@ -9,7 +9,6 @@
 
 #include "mutate.h"
 #include "provision/provision.h"
-#include "provision/series.h"
 
 struct bisect;
 

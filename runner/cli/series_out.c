@@ -7,8 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "series_int.h"
-#include "analysis/bisect.h"
-#include "analysis/series_report.h"
+#include "analysis/analysis.h"
 #include "lib/lib.h"
 
 #include <stdio.h>

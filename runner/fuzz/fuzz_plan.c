@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer harness for lib/units.c: a store's plan.tsv as `lsmconf
+ * libFuzzer harness for work/units.c: a store's plan.tsv as `lsmconf
  * unit` and `merge` read it. A refusal is one line naming its line; a
  * plan read has its dependencies planned before each unit, levels one
  * above the deepest dependency, and formats back to what reads the same.
  */
 #include "fuzz.h"
-#include "lib/units.h"
+#include "work/units.h"
 
 #include <stdlib.h>
 

@@ -63,7 +63,7 @@ const struct lsm *lsm_pinning(void)
 	for (i = 0; i < n_lsms; i++)
 		if (lsms[i].pins_abi)
 			return &lsms[i];
-	die("no LSM in the table pins an ABI");
+	bug("no LSM in the table pins an ABI");
 }
 
 /* The names joined by @sep into @buf, once. */

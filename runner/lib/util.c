@@ -52,6 +52,23 @@ void die(const char *fmt, ...)
 	exit(1);
 }
 
+void oom(void)
+{
+	die("out of memory");
+}
+
+void bug(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("lsmconf: internal error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
 int err_set(struct err *e, const char *fmt, ...)
 {
 	va_list ap;

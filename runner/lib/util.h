@@ -38,8 +38,18 @@ struct err {
 int err_set(struct err *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Prints "lsmconf: <message>" on one line and exits 1. */
+/*
+ * Prints "lsmconf: <message>" on one line and exits 1. The command line's
+ * alone: the layers below it return errors (runner/tests/layers.sh).
+ */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* "lsmconf: out of memory", exit 1: what no layer can recover from. */
+void oom(void) __attribute__((noreturn));
+/*
+ * A broken invariant of lsmconf's own code, never of its input:
+ * "lsmconf: internal error: <message>", then abort() for a core.
+ */
+void bug(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Prints "lsmconf: <message>" on one line. */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Progress for long steps: shown on a terminal, silent otherwise. */

@@ -17,6 +17,7 @@
 #include "kernel.h"
 #include "ksrc.h"
 #include "series.h"
+#include "source.h"
 #include "spec.h"
 
 #endif

@@ -93,7 +93,7 @@ int kcidb_init(struct kcidb *k, const char *origin, const char *run,
 	};
 	if (!k->checkouts || !k->builds || !k->tests || !k->issues ||
 	    !k->incidents)
-		die("out of memory");
+		oom();
 	return 0;
 }
 
@@ -112,14 +112,26 @@ void kcidb_free(struct kcidb *k)
 /* Sets @key to a string, never failing quietly. */
 void kcidb_set_str(json_t *o, const char *key, const char *value)
 {
-	if (json_object_set_new(o, key, json_string(value ? value : "")))
-		die("out of memory (or text that is not UTF-8 in %s)", key);
+	json_t *s = json_string(value ? value : "");
+
+	/* Text that is not UTF-8 (a guest's): its other bytes as '?'. */
+	if (!s && value) {
+		char *c = xstrdup(value), *p;
+
+		for (p = c; *p; p++)
+			if ((unsigned char)*p >= 0x80)
+				*p = '?';
+		s = json_string(c);
+		free(c);
+	}
+	if (!s || json_object_set_new(o, key, s))
+		oom();
 }
 
 void kcidb_set_new(json_t *o, const char *key, json_t *value)
 {
 	if (!value || json_object_set_new(o, key, value))
-		die("out of memory");
+		oom();
 }
 
 static json_t *find_id(json_t *arr, const char *id)
@@ -137,7 +149,7 @@ static json_t *find_id(json_t *arr, const char *id)
 void kcidb_append(json_t *arr, json_t *v)
 {
 	if (json_array_append_new(arr, v))
-		die("out of memory");
+		oom();
 }
 
 /* An id without its origin: what other ids hash, so origins only prefix. */
@@ -173,7 +185,7 @@ static char *add_checkout(struct kcidb *k, const struct kcidb_boot *b)
 	misc = json_object();
 	names = json_array();
 	if (!c || !misc || !names)
-		die("out of memory");
+		oom();
 	kcidb_set_str(c, "id", id);
 	kcidb_set_str(c, "origin", k->origin);
 	kcidb_set_str(c, "tree_name", source);
@@ -219,7 +231,7 @@ static char *add_build(struct kcidb *k, const struct kcidb_boot *b,
 		o = json_object();
 		misc = json_object();
 		if (!o || !misc)
-			die("out of memory");
+			oom();
 		kcidb_set_str(o, "id", id);
 		kcidb_set_str(o, "origin", k->origin);
 		kcidb_set_str(o, "checkout_id", checkout_id);
@@ -255,7 +267,7 @@ json_t *kcidb_add_test(struct kcidb *k, const char *build_id, const char *boot,
 	json_t *t = json_object();
 
 	if (!t)
-		die("out of memory");
+		oom();
 	kcidb_set_str(t, "id", id);
 	kcidb_set_str(t, "origin", k->origin);
 	kcidb_set_str(t, "build_id", build_id);
@@ -288,7 +300,7 @@ static void add_incident(struct kcidb *k, json_t *t, const char *bug)
 	if (!find_id(k->incidents, id)) {
 		o = json_object();
 		if (!o)
-			die("out of memory");
+			oom();
 		kcidb_set_str(o, "id", id);
 		kcidb_set_str(o, "origin", k->origin);
 		kcidb_set_str(o, "issue_id", issue);
@@ -323,7 +335,7 @@ static void add_decisions(struct kcidb *k, json_t *t, json_t *misc,
 	json_t *list = json_array();
 
 	if (!list)
-		die("out of memory");
+		oom();
 	/* records_sort() sorted them by id: the case's are one run. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -341,7 +353,7 @@ static void add_decisions(struct kcidb *k, json_t *t, json_t *misc,
 		json_t *d = json_object();
 
 		if (!d)
-			die("out of memory");
+			oom();
 		kcidb_set_str(d, "op", r->col[REC_OP]);
 		kcidb_set_str(d, "decision", decision_of(obs));
 		if (strcmp(decision_of(obs), obs))
@@ -424,7 +436,7 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 	size_t i;
 
 	if (!misc)
-		die("out of memory");
+		oom();
 	if (p->problem)
 		kcidb_set_str(misc, "problem", p->problem);
 	t = kcidb_add_test(k, build_id, b->dir_name, path, p->status, misc);
@@ -444,7 +456,7 @@ static void add_prog(struct kcidb *k, const struct kcidb_boot *b,
 
 		misc = json_object();
 		if (!misc)
-			die("out of memory");
+			oom();
 		kcidb_set_str(misc, "case", c->name);
 		if (c->reason)
 			kcidb_set_str(misc, "skip_reason", c->reason);
@@ -487,7 +499,7 @@ static void add_own_checks(struct kcidb *k, const struct kcidb_boot *b,
 	enum kcidb_status st;
 
 	if (!misc)
-		die("out of memory");
+		oom();
 	st = !verdict		      ? KCIDB_MISS :
 	     !strcmp(verdict, "PASS") ? KCIDB_PASS :
 					KCIDB_FAIL;
@@ -504,7 +516,7 @@ static void add_own_checks(struct kcidb *k, const struct kcidb_boot *b,
 	}
 	misc = json_object();
 	if (!misc)
-		die("out of memory");
+		oom();
 	kcidb_set_new(misc, "recorded", json_integer(n));
 	kcidb_set_new(misc, "not_as_expected", json_integer(wrong));
 	kcidb_set_new(misc, "known_bugs", json_integer(known));
@@ -602,7 +614,7 @@ void kcidb_add_issues(struct kcidb *k, const struct known_list *l)
 		       *culprit = json_object();
 
 		if (!o || !misc || !culprit)
-			die("out of memory");
+			oom();
 		kcidb_set_str(o, "id", id);
 		kcidb_set_str(o, "origin", k->origin);
 		kcidb_set_new(o, "version", json_integer(1));
@@ -630,7 +642,7 @@ void kcidb_add_issues(struct kcidb *k, const struct known_list *l)
 			continue;
 		o = json_object();
 		if (!o)
-			die("out of memory");
+			oom();
 		kcidb_set_str(o, "id", id);
 		kcidb_set_str(o, "origin", k->origin);
 		kcidb_set_new(o, "version", json_integer(1));
@@ -651,6 +663,6 @@ json_t *kcidb_doc(const struct kcidb *k)
 			  k->issues, "incidents", k->incidents);
 
 	if (!doc)
-		die("out of memory");
+		oom();
 	return doc;
 }

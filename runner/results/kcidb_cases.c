@@ -120,7 +120,7 @@ static int add_ktap_cases(struct kcidb_prog *p, const char *text, size_t len,
 
 	if (wrapped < 0 ||
 	    ktap_parse(wrapped ? inner : text, wrapped ? n : len, &doc))
-		die("out of memory");
+		oom();
 	free(inner);
 	if (doc.plan > MAX_PLAN) {
 		err_set(e,
@@ -251,7 +251,7 @@ int kcidb_progs(const char *ktap, size_t len, struct kcidb_prog **out,
 			pr->problem =
 				xstrndup(hash + 3, rline + rlen - hash - 3);
 		if (ksft_unwrap(part, plen, &inner, &ilen, &run) < 0)
-			die("out of memory");
+			oom();
 		if (inner) {
 			ilen = take_crashes(pr, inner, ilen);
 			if (add_ktap_cases(pr, inner, ilen, e)) {

@@ -136,7 +136,7 @@ static const char *named_build(const struct kcidb *k, const char *name,
 		return NULL;
 	*misc = json_object();
 	if (!*misc)
-		die("out of memory");
+		oom();
 	return build;
 }
 
@@ -179,7 +179,7 @@ int kcidb_add_bench(struct kcidb *k, const char *summary_tsv,
 			misc = json_object();
 			num = json_object();
 			if (!misc || !num)
-				die("out of memory");
+				oom();
 			kcidb_set_str(misc, "role", roles[i]);
 			kcidb_set_new(misc, "ns_per_msg", json_real(ns));
 			for (j = 0; j < sizeof(extra) / sizeof(*extra); j++)
@@ -235,7 +235,7 @@ int kcidb_add_compare(struct kcidb *k, const char *compare_tsv,
 	misc = json_object();
 	list = json_array();
 	if (!misc || !list)
-		die("out of memory");
+		oom();
 	for (r = 0; r < t.n; r++) {
 		const char *cls = t.rows[r][1];
 

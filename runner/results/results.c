@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "results.h"
-#include "lib/lsm.h"
+#include "lib/lib.h"
 
 #include <stdio.h>
 #include <string.h>

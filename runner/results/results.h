@@ -18,6 +18,7 @@
 #include "identity.h"
 #include "kcidb.h"
 #include "known.h"
+#include "ksft.h"
 #include "ktap.h"
 #include "records.h"
 #include "saved.h"

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "lib/util.h"
+#include "lib/lib.h"
 
 enum timing_stage {
 	T_FETCH, /* host: the kernel package fetched (or found cached) */

@@ -8,7 +8,6 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
-#include "results/ksft.h"
 #include "lsmconf_record.h"
 #include "lib/lib.h"
 
@@ -45,7 +44,7 @@ static void crash_note(struct kernel_run *kr, const char *bdir, size_t t,
 		size_t n;
 
 		if (ksft_unwrap(sec, slen, &inner, &n, &run) < 0)
-			die("out of memory");
+			oom();
 		if (inner) {
 			sec = inner;
 			slen = n;
@@ -269,7 +268,7 @@ static bool guest_timed_out(const struct kernel_run *kr, const char *name)
 	path = xasprintf("%s/guest/tests/%s.ktap", kr->dir, name);
 	if (!killed && !read_file(path, &ktap, &len)) {
 		if (ksft_unwrap(ktap, len, &inner, &n, &run) < 0)
-			die("out of memory");
+			oom();
 		killed = run.timed_out;
 	}
 	free(inner);

@@ -8,7 +8,6 @@
 #include "vm/vm.h"
 #include "provision/provision.h"
 #include "results/results.h"
-#include "results/ksft.h"
 #include "lsmconf_record.h"
 #include "lib/lib.h"
 
@@ -42,7 +41,9 @@ static int collect_records(struct kernel_run *kr, struct err *e)
 		char msg[1200];
 
 		records_error(&set, ret, msg, sizeof(msg));
-		die("%s/guest/records.tsv: %s", kr->dir, msg);
+		records_free(&set);
+		free(buf);
+		return err_set(e, "%s/guest/records.tsv: %s", kr->dir, msg);
 	}
 	free(buf);
 	if (set.malformed) {
@@ -167,7 +168,7 @@ size_t split_whole(struct kernel_run *kr, int boot, const char *text,
 			continue;
 		}
 		if (ksft_unwrap(part, plen, &inner, &n, &run) < 0)
-			die("out of memory");
+			oom();
 		if (finished_only && !run.finished) {
 			free(inner);
 			continue;
@@ -326,8 +327,11 @@ static double test_seconds(const struct kernel_run *kr, const char *name)
 	return s;
 }
 
-/* The decisions test @name recorded (its own records.tsv). */
-static void test_records(const struct kernel_run *kr, const char *name,
+/*
+ * The decisions test @name recorded (its own records.tsv); none, and a
+ * problem of the run, when the file cannot be read as records.
+ */
+static void test_records(struct kernel_run *kr, const char *name,
 			 struct record_set *set)
 {
 	char *path = xasprintf("%s/guest/out/%s/records.tsv", kr->dir, name);
@@ -342,7 +346,9 @@ static void test_records(const struct kernel_run *kr, const char *name,
 	ret = records_parse(buf ? buf : "", len, set);
 	if (ret) {
 		records_error(set, ret, msg, sizeof(msg));
-		die("%s: %s", path, msg);
+		add_problem(kr, "%s: %s", path, msg);
+		records_free(set);
+		memset(set, 0, sizeof(*set));
 	}
 	free(buf);
 	free(path);
@@ -485,7 +491,7 @@ static void parse_output(struct test_account *t, const char *buf, size_t len)
 
 	if (wrapped < 0 ||
 	    ktap_parse(wrapped ? inner : buf, wrapped ? n : len, &t->doc))
-		die("out of memory");
+		oom();
 	t->have_ktap = true;
 	if (wrapped && run.finished) {
 		t->rc = run.rc;

@@ -31,7 +31,7 @@ void add_problem(struct kernel_run *kr, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	if (vasprintf(&line, fmt, ap) < 0)
-		die("out of memory");
+		oom();
 	va_end(ap);
 	sbuf_printf(&sb, "%s\n", line);
 	free(line);

@@ -45,8 +45,9 @@ struct run_opts {
 	 * a mutant's run, killed by that crash already (mutate).
 	 */
 	bool first_crash_ends;
-	/* Known kernel bugs (results/known.h), or NULL. */
+	/* Known kernel bugs (results/known.h), or NULL, and their file. */
 	struct known_list *known;
+	const char *known_path;
 	const char *
 		dir_name; /* results subdirectory (+ "-<lsm>"); NULL: the spec */
 };

@@ -102,7 +102,7 @@ built_from_source() {
 		/^   unexplained .* -> allow / { sub(/^   unexplained /, ""); seen[substr($0, 1, index($0, ": ") - 1)] = 1 }
 		END { for (k in want) { n++; if (!(k in seen)) exit 1 } exit !n }' \
 		"$T/b3/latest/compare.tsv" "$T/b3.out"
-	# The original's results are never produced twice (cli/reuse.c): the
+	# The original's results are never produced twice (work/reuse.c): the
 	# same compare again boots the patched kernel only, and says so.
 	skippable timeout -k 5 3000 "$L" compare --lsm apparmor --test inet_test \
 		--results "$T/b3r" "$orig" "$tfo" > "$T/b3r.out" 2>&1

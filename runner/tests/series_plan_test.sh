@@ -43,7 +43,7 @@ finish() {
 	printf '%s' "$3" > "$S/units/$1/$2"
 }
 # A boot that reached its tests: a uname from the guest, no decision,
-# the results a boot's directory must hold (lib/units.h).
+# the results a boot's directory must hold (work/units.h).
 booted() {
 	finish "$1" verdict "PASS
 "

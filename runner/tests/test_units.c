@@ -8,8 +8,7 @@
 #include <unistd.h>
 
 #include "lib/lib.h"
-#include "lib/pool.h"
-#include "lib/units.h"
+#include "work/work.h"
 
 /* compare A B's shape: two provisions, two boots each. */
 static void compare_like(struct unit_plan *p, const char *spec_b)

@@ -8,7 +8,7 @@
 
 struct image;
 
-#include "lib/util.h"
+#include "lib/lib.h"
 
 /*
  * The image keeps its first error: after it, every call does nothing, and

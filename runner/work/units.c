@@ -2,8 +2,7 @@
 /* Units of work, their plan and their store (units.h). */
 #define _GNU_SOURCE
 #include "units.h"
-#include "input.h"
-#include "util.h"
+#include "lib/lib.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -79,7 +78,7 @@ size_t unit_add(struct unit_plan *p, enum unit_kind kind, const char *key,
 	size_t i;
 
 	if (n_deps > UNIT_MAX_DEPS)
-		die("a unit with %zu dependencies (at most %d)", n_deps,
+		bug("a unit with %zu dependencies (at most %d)", n_deps,
 		    UNIT_MAX_DEPS);
 	/* A versioned input: another scheme must never reuse an id. */
 	sbuf_printf(&sb, "lsmconf-unit-1\n%s\n%s\n", unit_kind_name(kind), key);

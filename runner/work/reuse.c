@@ -14,11 +14,10 @@
  * are what a run is asked to look at.
  */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "work.h"
 #include "provision/provision.h"
 #include "vm/vm.h"
 #include "lib/lib.h"
-#include "lib/units.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -125,7 +124,7 @@ char *reuse_key(const struct run_opts *o, const struct unit *u,
 	tests = o->tests_dir ? xstrdup(o->tests_dir) :
 			       xasprintf("%s/%s", o->tests_root, l->tests);
 	digest_tree(&sb, tests, "tests");
-	digest_tree(&sb, known_bugs_path() ? known_bugs_path() : "/nonexistent",
+	digest_tree(&sb, o->known_path ? o->known_path : "/nonexistent",
 		    "known");
 	digest_env(&sb);
 	sha256_buf(sb.buf, sb.len, hex);

@@ -2,9 +2,8 @@
 /* The local engine (pool.h): fork + wait, bounded by the machine. */
 #define _GNU_SOURCE
 #include "pool.h"
-#include "spawn.h"
 #include "units.h"
-#include "util.h"
+#include "lib/lib.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -225,7 +224,7 @@ size_t pool_run(const struct unit_plan *p, const char *store, const char *self,
 		/* Each unit bounds its own boots and builds in time. */
 		ret = poll(pfd, n_run, -1);
 		if (ret < 0 && errno != EINTR)
-			die("waiting for units: %s", strerror(errno));
+			bug("poll on the units' pidfds: %s", strerror(errno));
 		for (i = 0; ret > 0 && i < n_run; i++) {
 			struct child *c = &run[i];
 			const struct unit *u = &p->v[c->unit];
