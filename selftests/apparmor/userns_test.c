@@ -28,6 +28,18 @@
  *   complain  a complain-mode profile allows what it would refuse
  *             (aa_apply_modes_to_perms, then the audit only).
  * Root passes the capability checks of create_user_ns() first.
+ *
+ * The audit records (log.record, log.fields; userns_log_expect()), read
+ * from /dev/kmsg up to a marker record (kmsg_audit.h):
+ *
+ *   each     every profile of the label is asked (fn_for_each keeps the
+ *            last error), so each that refuses logs its own record.
+ *   logs     aa_check_perms: a refusal logs apparmor="DENIED", or
+ *            "ALLOWED" in complain mode, with operation="userns_create",
+ *            the refusing profile, and requested= and denied=
+ *            "userns_create" (audit_ns_cb, task.c); what a deny rule
+ *            refuses is quiet (its perms' quiet mask: a deny rule not
+ *            marked audit), and an allowed create logs nothing.
  */
 
 #define _GNU_SOURCE
@@ -35,6 +47,7 @@
 
 #include "../kselftest_harness.h"
 #include "harness_main.h"
+#include "kmsg_audit.h"
 #include "../lsmconf/judge.h"
 
 #define ABI "5.0"
@@ -60,6 +73,7 @@ static const struct {
 FIXTURE(userns)
 {
 	int mediated; /* userns_create in features/namespaces/mask, 1 or 0 */
+	char ratelimit[32]; /* printk_ratelimit as found */
 };
 
 FIXTURE_VARIANT(userns)
@@ -97,6 +111,37 @@ static int userns_expect(const FIXTURE_VARIANT(userns) * v, int mediated)
 	return 0;
 }
 
+/* What a profile of the label logs: 0 nothing, else its audit type. */
+static const char *userns_logs(enum us_prof p, int mediated)
+{
+	if (!mediated || us_profiles[p].old_abi || us_profiles[p].allows)
+		return NULL;
+	if (p == U_DENY)
+		return NULL; /* refused, and quiet */
+	return us_profiles[p].complain ? "ALLOWED" : "DENIED";
+}
+
+/*
+ * The records a create logs: how many, and the last one's profile tag
+ * and audit type in @tag and @type.
+ */
+static int userns_log_expect(const FIXTURE_VARIANT(userns) * v, int mediated,
+			     const char **tag, const char **type)
+{
+	int i, n = 0;
+
+	for (i = 0; i < v->n; i++) {
+		const char *t = userns_logs(v->p[i], mediated);
+
+		if (t) {
+			n++;
+			*tag = us_profiles[v->p[i]].tag;
+			*type = t;
+		}
+	}
+	return n;
+}
+
 /* The child (child_run()): enters the label, creates a user namespace. */
 static void userns_child(void *arg, void *reply)
 {
@@ -127,8 +172,10 @@ FIXTURE_SETUP(userns)
 	REQUIRE_APPARMOR(_metadata, true);
 	self->mediated = aa_policy_feature("namespaces/mask/userns_create");
 	ASSERT_LE(0, self->mediated);
-	if (variant->n == 0)
-		return;
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	/* Unconfined too: its marker proves its create quiet. */
 	ret = aa_policy_share(_metadata, &p, "userns", ABI, NULL, "userns",
 			      NULL);
 	AA_REQUIRE_BUILT(_metadata, ret);
@@ -139,6 +186,59 @@ FIXTURE_SETUP(userns)
 
 FIXTURE_TEARDOWN(userns)
 {
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
+}
+
+/* The marker's child: a read of / refused in the marker profile. */
+static void marker_child(void *arg, void *reply)
+{
+	int *ret = reply, fd;
+
+	(void)arg;
+	*ret = aa_enter_test_profile("userns", "marker");
+	if (*ret)
+		return;
+	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*ret = fd < 0 ? -errno : 0;
+	if (fd >= 0)
+		close(fd);
+}
+
+/* The marker record (kmsg_audit.h): 0 or -errno. */
+static int mark(void)
+{
+	int ret, op;
+
+	ret = child_run(marker_child, NULL, &op, sizeof(op));
+	return ret ?: op == -EACCES ? 0 : -EPROTO;
+}
+
+/*
+ * The records of one create against the model's: their fields, -EBADMSG
+ * when one differs or the count does, NOT_RUN when none came.
+ */
+static int judge_log(struct __test_metadata *_metadata,
+		     const struct records *got, int want, const char *tag,
+		     const char *type)
+{
+	char prof[160];
+	int bad = 0, i;
+	const char *rec = got->rec[0];
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n != want) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("logged %s", got->rec[i]);
+		return -EBADMSG;
+	}
+	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag);
+	bad |= judge_field(_metadata, "userns", rec, "apparmor", type);
+	bad |= judge_field(_metadata, "userns", rec, "profile", prof);
+	bad |= judge_field(_metadata, "userns", rec, "requested",
+			   "userns_create");
+	bad |= judge_field(_metadata, "userns", rec, "denied", "userns_create");
+	return bad;
 }
 
 TEST_F(userns, create)
@@ -156,12 +256,33 @@ TEST_F(userns, create)
 				   "namespaces/mask/userns_create=yes" :
 				   "namespaces/mask/userns_create=no",
 	};
+	const char *tag = NULL, *type = NULL;
 	struct aa_child_report r;
+	struct records got;
+	int fd = kmsg_open_end(), want;
 
+	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, child_run(userns_child, (void *)variant, &r, sizeof(r)));
 	ASSERT_CHILD_READY(&r, "unshare_newuser");
+	ASSERT_EQ(0, mark());
+	ASSERT_EQ(0, log_collect_by(fd, "operation", "userns_create",
+				    AA_TEST_PREFIX "userns_marker", &got))
+	{
+		TH_LOG("no marker record in the log");
+	}
+	close(fd);
 	rec.expected = userns_expect(variant, self->mediated);
 	rec.observed = r.result;
+	JUDGE(&rec);
+	/* The records the create logs, or proven quiet by the marker. */
+	want = userns_log_expect(variant, self->mediated, &tag, &type);
+	rec.op = "unshare_newuser/log.record";
+	rec.expected = want ? 0 : -ENOENT;
+	rec.observed = got.n ? 0 : -ENOENT;
+	JUDGE(&rec);
+	rec.op = "unshare_newuser/log.fields";
+	rec.expected = want ? 0 : NOT_RUN;
+	rec.observed = judge_log(_metadata, &got, want, tag, type);
 	JUDGE(&rec);
 }
 

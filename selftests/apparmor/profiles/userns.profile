@@ -31,3 +31,8 @@ profile @NAME@_deny {
 profile @NAME@_complain flags=(complain) {
   file,
 }
+
+# The marker of the audit records: no rule, so its read of / is refused
+# and logged once the create's records are in the log.
+profile @NAME@_marker {
+}
