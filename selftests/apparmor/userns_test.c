@@ -287,8 +287,8 @@ TEST_F(userns, create)
 }
 
 /*
- * Without user namespaces (CONFIG_USER_NS, which lsmconf's source builds
- * leave out) there is nothing to decide: the whole program skips.
+ * Without user namespaces (CONFIG_USER_NS, in this directory's config)
+ * there is nothing to decide: the whole program skips.
  */
 int main(int argc, char **argv)
 {
