@@ -212,30 +212,6 @@ static void cap_child(void *arg, void *reply)
 	unlink(path);
 }
 
-/* The marker's child: a read of / refused in the marker profile. */
-static void marker_child(void *arg, void *reply)
-{
-	int *ret = reply, fd;
-
-	(void)arg;
-	*ret = aa_enter_test_profile("cap", "marker");
-	if (*ret)
-		return;
-	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	*ret = fd < 0 ? -errno : 0;
-	if (fd >= 0)
-		close(fd);
-}
-
-/* The marker record (kmsg_audit.h): 0 or -errno. */
-static int mark(void)
-{
-	int ret, op;
-
-	ret = child_run(marker_child, NULL, &op, sizeof(op));
-	return ret ?: op == -EACCES ? 0 : -EPROTO;
-}
-
 FIXTURE_SETUP(cap)
 {
 	struct aa_policy p;
@@ -259,32 +235,6 @@ FIXTURE_TEARDOWN(cap)
 	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
-/*
- * The records of use @u against the model's: their fields, -EBADMSG when
- * one differs or the count does, NOT_RUN when none came.
- */
-static int judge_log(struct __test_metadata *_metadata,
-		     const struct records *got, enum cap_use u, int want,
-		     const char *tag, const char *type)
-{
-	char prof[160];
-	const char *rec = got->rec[0];
-	int bad = 0, i;
-
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n != want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("logged %s", got->rec[i]);
-		return -EBADMSG;
-	}
-	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag);
-	bad |= judge_field(_metadata, use_op[u], rec, "apparmor", type);
-	bad |= judge_field(_metadata, use_op[u], rec, "profile", prof);
-	bad |= judge_field(_metadata, use_op[u], rec, "capname", use_cap[u]);
-	return bad;
-}
-
 TEST_F(cap, use)
 {
 	struct record rec = {
@@ -295,7 +245,7 @@ TEST_F(cap, use)
 			variant->n == 2 ? cap_profiles[variant->p[1]].tag : "-",
 		.depends = "-",
 	};
-	char op[64];
+	char op[64], prof[160];
 	int u;
 
 	for (u = 0; u < NUSE; u++) {
@@ -308,7 +258,7 @@ TEST_F(cap, use)
 		ASSERT_LE(0, fd);
 		ASSERT_EQ(0, child_run(cap_child, &k, &r, sizeof(r)));
 		ASSERT_CHILD_READY(&r, use_op[u]);
-		ASSERT_EQ(0, mark());
+		ASSERT_EQ(0, aa_log_mark("cap"));
 		ASSERT_EQ(0, log_collect_by(fd, "capname", use_cap[u],
 					    AA_TEST_PREFIX "cap_marker", &got))
 		{
@@ -323,15 +273,19 @@ TEST_F(cap, use)
 		JUDGE(&rec);
 		/* The records the use logs, or proven quiet by the marker. */
 		want = cap_logs(variant, u, &tag, &type);
-		snprintf(op, sizeof(op), "%s/log.record", use_op[u]);
-		rec.op = op;
-		rec.expected = want ? 0 : -ENOENT;
-		rec.observed = got.n ? 0 : -ENOENT;
-		JUDGE(&rec);
-		snprintf(op, sizeof(op), "%s/log.fields", use_op[u]);
-		rec.expected = want ? 0 : NOT_RUN;
-		rec.observed = judge_log(_metadata, &got, u, want, tag, type);
-		JUDGE(&rec);
+		snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag ?: "-");
+		{
+			const struct log_field fields[] = {
+				{ "apparmor", type },
+				{ "profile", prof },
+				{ "capname", use_cap[u] },
+			};
+
+			JUDGE_LOG(&rec, op, use_op[u], want, got.n,
+				  judge_records(_metadata, use_op[u], &got,
+						want, fields,
+						ARRAY_SIZE(fields)));
+		}
 	}
 }
 

@@ -12,7 +12,7 @@
  * makes the operation's calls; the -errno of each comes back over a pipe.
  * Each operation is three decisions: its outcome, whether it logged a
  * record (log.record) and that record's fields (log.fields), read from
- * /dev/kmsg up to the marker, a refused read of X in the marker profile.
+ * /dev/kmsg up to the marker, a refused read of / in the marker profile.
  *
  * The model (file_model(); each rule names the kernel function):
  *
@@ -573,25 +573,6 @@ static int file_run(int pi, enum opn op, struct aa_child_report *r)
 	return child_run(file_child, &k, r, sizeof(*r));
 }
 
-/* The marker's child: a read of X refused in the marker profile. */
-static void marker_child(void *arg, void *reply)
-{
-	int *ret = reply;
-
-	*ret = aa_enter_test_profile("file", "marker");
-	if (!*ret)
-		*ret = open_ret(X, O_RDONLY);
-}
-
-/* The marker record (kmsg_audit.h): 0 or -errno. */
-static int mark(void)
-{
-	int ret, op;
-
-	ret = child_run(marker_child, NULL, &op, sizeof(op));
-	return ret ?: op == -EACCES ? 0 : -EPROTO;
-}
-
 FIXTURE(files)
 {
 	bool mounted;
@@ -710,7 +691,7 @@ TEST_F_TIMEOUT(files, decisions, 90)
 		ASSERT_LE(0, fd);
 		ASSERT_EQ(0, file_run(variant->prof, i, &r));
 		ASSERT_CHILD_READY(&r, ops[i].name);
-		ASSERT_EQ(0, mark());
+		ASSERT_EQ(0, aa_log_mark("file"));
 		ASSERT_EQ(0, log_collect(fd, prof, marker, &got))
 		{
 			TH_LOG("%s: no marker record in the log", ops[i].name);
@@ -724,16 +705,8 @@ TEST_F_TIMEOUT(files, decisions, 90)
 		rec.observed = ops[i].after_open && r.pre ? NOT_RUN : r.result;
 		JUDGE(&rec);
 		/* The record the decision logs, or proven quiet by the marker. */
-		snprintf(op, sizeof(op), "%s/log.record", ops[i].name);
-		rec.op = op;
-		rec.expected = w.logged ? 0 : -ENOENT;
-		rec.observed = got.n ? 0 : -ENOENT;
-		JUDGE(&rec);
-		snprintf(op, sizeof(op), "%s/log.fields", ops[i].name);
-		rec.expected = w.logged ? 0 : NOT_RUN;
-		rec.observed =
-			judge_log(_metadata, ops[i].name, prof, &got, &w);
-		JUDGE(&rec);
+		JUDGE_LOG(&rec, op, ops[i].name, w.logged, got.n,
+			  judge_log(_metadata, ops[i].name, prof, &got, &w));
 	}
 }
 

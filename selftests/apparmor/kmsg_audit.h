@@ -7,8 +7,8 @@
  * process makes once the operation is over: records reach the log in the
  * order they were made (one queue, one kauditd thread), so whatever the
  * operation logged is before the marker, and a quiet decision is proven
- * quiet by the marker alone. Shared by audit_test, audit_ops_test and
- * file_test.
+ * quiet by the marker alone. Shared by audit_test, audit_ops_test,
+ * file_test, userns_test, capability_test and uring_test.
  */
 #ifndef LSMCONF_APPARMOR_KMSG_AUDIT_H
 #define LSMCONF_APPARMOR_KMSG_AUDIT_H
@@ -96,5 +96,87 @@ static inline int judge_field(struct __test_metadata *_metadata, const char *id,
 		TH_LOG("%s: %s", id, rec);
 	return ret;
 }
+
+/* The marker's child: a read of / refused in profile @arg, no rule in it. */
+static inline void aa_marker_child(void *arg, void *reply)
+{
+	int *ret = reply, fd;
+
+	*ret = aa_change_profile(arg) ? -errno : 0;
+	if (*ret)
+		return;
+	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*ret = fd < 0 ? -errno : 0;
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * The marker record: a child in the test profile AA_TEST_PREFIX
+ * @group "_marker" (a profile without rules) reads /, which is refused
+ * and logged after every record made before. 0 or -errno (-EPROTO: the
+ * read was not refused).
+ */
+static inline int aa_log_mark(const char *group)
+{
+	char name[160];
+	int ret, op;
+
+	snprintf(name, sizeof(name), AA_TEST_PREFIX "%s_marker", group);
+	ret = child_run(aa_marker_child, name, &op, sizeof(op));
+	return ret ?: op == -EACCES ? 0 : -EPROTO;
+}
+
+/* A field an audit record must hold. */
+struct log_field {
+	const char *key, *want;
+};
+
+/*
+ * The records @got of one operation against the model's: @want of them,
+ * each with @fields (judged on the first: the model's records are
+ * alike). -EBADMSG when the count or a field differs, NOT_RUN when none
+ * came (the log.record decision says whether one should have).
+ */
+static inline int judge_records(struct __test_metadata *_metadata,
+				const char *id, const struct records *got,
+				int want, const struct log_field *fields,
+				size_t n_fields)
+{
+	int bad = 0, i;
+	size_t f;
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n != want) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("%s: logged %s", id, got->rec[i]);
+		return -EBADMSG;
+	}
+	for (f = 0; f < n_fields; f++)
+		bad |= judge_field(_metadata, id, got->rec[0], fields[f].key,
+				   fields[f].want);
+	return bad;
+}
+
+/*
+ * The two decisions of an operation's audit records, after @rec's own:
+ * OP/log.record (a record came, or ENOENT: the marker proves the
+ * operation quiet) and OP/log.fields (@fields_ret of judge_records(), or
+ * NOT_RUN expected when no record should come), @want records expected.
+ * @rec->op is left at OP/log.fields; @buf holds the ops' text.
+ */
+#define JUDGE_LOG(rec, buf, base_op, want, got_n, fields_ret)         \
+	do {                                                          \
+		snprintf(buf, sizeof(buf), "%s/log.record", base_op); \
+		(rec)->op = buf;                                      \
+		(rec)->expected = (want) ? 0 : -ENOENT;               \
+		(rec)->observed = (got_n) ? 0 : -ENOENT;              \
+		JUDGE(rec);                                           \
+		snprintf(buf, sizeof(buf), "%s/log.fields", base_op); \
+		(rec)->expected = (want) ? 0 : NOT_RUN;               \
+		(rec)->observed = (fields_ret);                       \
+		JUDGE(rec);                                           \
+	} while (0)
 
 #endif /* LSMCONF_APPARMOR_KMSG_AUDIT_H */

@@ -176,30 +176,6 @@ static void uring_child(void *arg, void *reply)
 	c->result = sqpoll_ring();
 }
 
-/* The marker's child: a read of / refused in the marker profile. */
-static void marker_child(void *arg, void *reply)
-{
-	int *ret = reply, fd;
-
-	(void)arg;
-	*ret = aa_enter_test_profile("uring", "marker");
-	if (*ret)
-		return;
-	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	*ret = fd < 0 ? -errno : 0;
-	if (fd >= 0)
-		close(fd);
-}
-
-/* The marker record (kmsg_audit.h): 0 or -errno. */
-static int mark(void)
-{
-	int ret, op;
-
-	ret = child_run(marker_child, NULL, &op, sizeof(op));
-	return ret ?: op == -EACCES ? 0 : -EPROTO;
-}
-
 FIXTURE_SETUP(uring)
 {
 	struct aa_policy p, old;
@@ -232,33 +208,6 @@ FIXTURE_TEARDOWN(uring)
 		EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
-/*
- * The records of one ring against the model's: their fields, -EBADMSG
- * when one differs or the count does, NOT_RUN when none came.
- */
-static int judge_log(struct __test_metadata *_metadata,
-		     const struct records *got, int want, const char *tag,
-		     const char *type)
-{
-	char prof[160];
-	const char *rec = got->rec[0];
-	int bad = 0, i;
-
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n != want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("logged %s", got->rec[i]);
-		return -EBADMSG;
-	}
-	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag);
-	bad |= judge_field(_metadata, "uring", rec, "apparmor", type);
-	bad |= judge_field(_metadata, "uring", rec, "profile", prof);
-	bad |= judge_field(_metadata, "uring", rec, "requested", "sqpoll");
-	bad |= judge_field(_metadata, "uring", rec, "denied", "sqpoll");
-	return bad;
-}
-
 TEST_F(uring, sqpoll_ring)
 {
 	struct record rec = {
@@ -273,6 +222,7 @@ TEST_F(uring, sqpoll_ring)
 		.depends = self->mediated ? FEATURE "=yes" : FEATURE "=no",
 	};
 	const char *tag = NULL, *type = NULL;
+	char prof[160], op[64];
 	struct aa_child_report r;
 	struct records got;
 	int fd = kmsg_open_end(), want;
@@ -280,7 +230,7 @@ TEST_F(uring, sqpoll_ring)
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, child_run(uring_child, (void *)variant, &r, sizeof(r)));
 	ASSERT_CHILD_READY(&r, "sqpoll");
-	ASSERT_EQ(0, mark());
+	ASSERT_EQ(0, aa_log_mark("uring"));
 	ASSERT_EQ(0, log_collect_by(fd, "operation", "uring_sqpoll",
 				    AA_TEST_PREFIX "uring_marker", &got))
 	{
@@ -292,14 +242,19 @@ TEST_F(uring, sqpoll_ring)
 	JUDGE(&rec);
 	/* The records the ring logs, or proven quiet by the marker. */
 	want = uring_log_expect(variant, self->mediated, &tag, &type);
-	rec.op = "sqpoll/log.record";
-	rec.expected = want ? 0 : -ENOENT;
-	rec.observed = got.n ? 0 : -ENOENT;
-	JUDGE(&rec);
-	rec.op = "sqpoll/log.fields";
-	rec.expected = want ? 0 : NOT_RUN;
-	rec.observed = judge_log(_metadata, &got, want, tag, type);
-	JUDGE(&rec);
+	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag ?: "-");
+	{
+		const struct log_field fields[] = {
+			{ "apparmor", type },
+			{ "profile", prof },
+			{ "requested", "sqpoll" },
+			{ "denied", "sqpoll" },
+		};
+
+		JUDGE_LOG(&rec, op, "sqpoll", want, got.n,
+			  judge_records(_metadata, "uring", &got, want, fields,
+					ARRAY_SIZE(fields)));
+	}
 }
 
 AA_HARNESS_MAIN

@@ -189,58 +189,6 @@ FIXTURE_TEARDOWN(userns)
 	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
-/* The marker's child: a read of / refused in the marker profile. */
-static void marker_child(void *arg, void *reply)
-{
-	int *ret = reply, fd;
-
-	(void)arg;
-	*ret = aa_enter_test_profile("userns", "marker");
-	if (*ret)
-		return;
-	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	*ret = fd < 0 ? -errno : 0;
-	if (fd >= 0)
-		close(fd);
-}
-
-/* The marker record (kmsg_audit.h): 0 or -errno. */
-static int mark(void)
-{
-	int ret, op;
-
-	ret = child_run(marker_child, NULL, &op, sizeof(op));
-	return ret ?: op == -EACCES ? 0 : -EPROTO;
-}
-
-/*
- * The records of one create against the model's: their fields, -EBADMSG
- * when one differs or the count does, NOT_RUN when none came.
- */
-static int judge_log(struct __test_metadata *_metadata,
-		     const struct records *got, int want, const char *tag,
-		     const char *type)
-{
-	char prof[160];
-	int bad = 0, i;
-	const char *rec = got->rec[0];
-
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n != want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("logged %s", got->rec[i]);
-		return -EBADMSG;
-	}
-	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag);
-	bad |= judge_field(_metadata, "userns", rec, "apparmor", type);
-	bad |= judge_field(_metadata, "userns", rec, "profile", prof);
-	bad |= judge_field(_metadata, "userns", rec, "requested",
-			   "userns_create");
-	bad |= judge_field(_metadata, "userns", rec, "denied", "userns_create");
-	return bad;
-}
-
 TEST_F(userns, create)
 {
 	struct record rec = {
@@ -257,6 +205,7 @@ TEST_F(userns, create)
 				   "namespaces/mask/userns_create=no",
 	};
 	const char *tag = NULL, *type = NULL;
+	char prof[160], op[64];
 	struct aa_child_report r;
 	struct records got;
 	int fd = kmsg_open_end(), want;
@@ -264,7 +213,7 @@ TEST_F(userns, create)
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, child_run(userns_child, (void *)variant, &r, sizeof(r)));
 	ASSERT_CHILD_READY(&r, "unshare_newuser");
-	ASSERT_EQ(0, mark());
+	ASSERT_EQ(0, aa_log_mark("userns"));
 	ASSERT_EQ(0, log_collect_by(fd, "operation", "userns_create",
 				    AA_TEST_PREFIX "userns_marker", &got))
 	{
@@ -276,14 +225,19 @@ TEST_F(userns, create)
 	JUDGE(&rec);
 	/* The records the create logs, or proven quiet by the marker. */
 	want = userns_log_expect(variant, self->mediated, &tag, &type);
-	rec.op = "unshare_newuser/log.record";
-	rec.expected = want ? 0 : -ENOENT;
-	rec.observed = got.n ? 0 : -ENOENT;
-	JUDGE(&rec);
-	rec.op = "unshare_newuser/log.fields";
-	rec.expected = want ? 0 : NOT_RUN;
-	rec.observed = judge_log(_metadata, &got, want, tag, type);
-	JUDGE(&rec);
+	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag ?: "-");
+	{
+		const struct log_field fields[] = {
+			{ "apparmor", type },
+			{ "profile", prof },
+			{ "requested", "userns_create" },
+			{ "denied", "userns_create" },
+		};
+
+		JUDGE_LOG(&rec, op, "unshare_newuser", want, got.n,
+			  judge_records(_metadata, "userns", &got, want, fields,
+					ARRAY_SIZE(fields)));
+	}
 }
 
 /*
