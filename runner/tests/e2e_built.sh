@@ -232,6 +232,13 @@ built_from_source() {
 		31-audit-quiet-deny-logged 94-inet6-matched-as-inet
 	mutants_killed "mutate (lifecycle)" "$T/mu3l" --test unix_lifecycle_test \
 		-- 41-life-file-receive-unchecked
+	# The hooks reached last (user namespaces, capabilities, io_uring),
+	# each mutant killed by its own test: a stack's profiles asked in
+	# part (46, 48) and a field left out of the audit records (49).
+	mutants_killed "mutate (hooks)" "$T/mu3h" --test userns_test \
+		--test capability_test --test uring_test \
+		-- 46-userns-stack-last-profile-only 48-cap-stack-first-profile-only \
+		49-uring-audit-denied-dropped
 	# SELinux mutants, one per area of the model (sockets, IPC, MLS,
 	# modes), each killed by its own test's cases.
 	mutants_killed "mutate (SELinux)" "$T/mu4" --lsm selinux -- \
