@@ -163,26 +163,32 @@ START_TEST(test_pick)
 
 	compare_like(&p, "spec build:x");
 	unit_plan_order(&p);
-	/* The build first, alone. */
-	ck_assert_int_eq(pool_pick(&p, st, 2), 0);
-	st[0] = POOL_RUNNING;
-	ck_assert_int_eq(pool_pick(&p, st, 2), -1);
-	st[0] = POOL_DONE;
+	/* Order: build B (0), provision A (1), A's boots, B's boots. */
+	ck_assert_int_eq(p.v[0].kind, UNIT_BUILD);
+	/* What runs beside others before the build that runs alone. */
 	ck_assert_int_eq(pool_pick(&p, st, 2), 1);
 	st[1] = POOL_RUNNING;
-	/* B's boots beside A's provision: two slots. */
-	ck_assert_int_eq(pool_pick(&p, st, 2), 4);
-	st[4] = POOL_RUNNING;
+	/* The build waits for an idle machine; A's boots for A. */
 	ck_assert_int_eq(pool_pick(&p, st, 2), -1);
 	st[1] = POOL_DONE;
 	ck_assert_int_eq(pool_pick(&p, st, 2), 2);
-	ck_assert_int_eq(pool_pick(&p, st, 3), 2);
+	st[2] = POOL_RUNNING;
+	ck_assert_int_eq(pool_pick(&p, st, 2), 3);
+	st[3] = POOL_RUNNING;
+	ck_assert_int_eq(pool_pick(&p, st, 2), -1);
+	st[2] = POOL_DONE;
+	/* A slot is free, but a build runs alone. */
+	ck_assert_int_eq(pool_pick(&p, st, 2), -1);
+	st[3] = POOL_DONE;
+	ck_assert_int_eq(pool_pick(&p, st, 2), 0);
+	st[0] = POOL_RUNNING;
+	/* Nothing beside a running build. */
+	ck_assert_int_eq(pool_pick(&p, st, 3), -1);
 	/* A failed dependency fails its dependents. */
-	st[1] = POOL_FAILED;
-	st[4] = POOL_DONE;
-	ck_assert_int_eq(pool_pick(&p, st, 2), 5);
-	ck_assert_int_eq(st[2], POOL_FAILED);
-	ck_assert_int_eq(st[3], POOL_FAILED);
+	st[0] = POOL_FAILED;
+	ck_assert_int_eq(pool_pick(&p, st, 2), -1);
+	ck_assert_int_eq(st[4], POOL_FAILED);
+	ck_assert_int_eq(st[5], POOL_FAILED);
 	unit_plan_free(&p);
 }
 END_TEST

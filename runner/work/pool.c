@@ -65,6 +65,7 @@ int pool_pick(const struct unit_plan *p, enum pool_state *state, int slots)
 {
 	size_t i, j, running = 0;
 	bool busy_exclusive = false;
+	int build = -1;
 
 	for (i = 0; i < p->n; i++) {
 		if (state[i] != POOL_RUNNING)
@@ -90,11 +91,20 @@ int pool_pick(const struct unit_plan *p, enum pool_state *state, int slots)
 		}
 		if (!ready || busy_exclusive)
 			continue;
-		if (unit_kind_exclusive(p->v[i].kind) ? !running :
-							(int)running < slots)
+		/*
+		 * A unit that runs beside others goes before one that runs
+		 * alone: the total is the same (a build overlaps nothing), and
+		 * what a build was for (a mutant's boots) is done before the
+		 * next build, so results come as the run goes.
+		 */
+		if (unit_kind_exclusive(p->v[i].kind)) {
+			if (!running && build < 0)
+				build = (int)i;
+		} else if ((int)running < slots) {
 			return (int)i;
+		}
 	}
-	return -1;
+	return build;
 }
 
 struct child {

@@ -28,7 +28,8 @@ enum pool_state { POOL_WAIT, POOL_RUNNING, POOL_DONE, POOL_FAILED };
 /*
  * The next unit of @p that may start (its dependencies done, a slot free,
  * and for a build: nothing running; nothing beside a running build), or
- * -1. Units whose dependency failed are marked failed on the way.
+ * -1: the first in plan order of those that run beside others, else the
+ * first build. Units whose dependency failed are marked failed on the way.
  */
 int pool_pick(const struct unit_plan *p, enum pool_state *state, int slots);
 
