@@ -973,8 +973,6 @@ static int mutant_boot_unit(const struct mutate_ctx *c, const struct unit *u,
 	}
 	ro.lsms = u->lsm;
 	ro.dir_name = u->name;
-	/* A crash kills it already: the tests after it would cost boots. */
-	ro.first_crash_ends = true;
 	original_records(&orig_kb, ro.lsms, ro.known, &orig);
 	/* A host failure is no run of the mutant: its unit fails. */
 	if (mutate_observe(&ro, dir, &k, &orig_kb, &orig, &first, e)) {

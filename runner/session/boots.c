@@ -568,13 +568,6 @@ static enum after_boot after_boot(struct kernel_run *kr, const char *bdir,
 	} else {
 		crash_note(kr, bdir, t, why, trace);
 		free(trace);
-		if (kr->first_crash_ends) {
-			add_problem(
-				kr,
-				"boot %d: %s crashed or hung the guest; the run ends at its first crash, the tests after it not run",
-				kr->boots, kr->plan.items[t].name);
-			return GIVE_UP;
-		}
 		resume_plan(kr, t, next);
 	}
 	if (next->n && kr->boots - kr->host_failures >= MAX_BOOTS) {

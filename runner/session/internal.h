@@ -71,7 +71,6 @@ struct kernel_run {
 	struct test_fate *fate;
 	/* This boot runs the collection whole (run_kselftest.sh -c). */
 	bool whole;
-	bool first_crash_ends; /* run_opts' */
 	int boots, retries;
 	int host_failures; /* boots the host ended */
 	char host_failed[700]; /* the last of them, when one too many */

@@ -500,7 +500,6 @@ int run_kernel(const struct run_opts *o, const char *root, struct kernel *k,
 	}
 	kr.fate = xcalloc(kr.plan.n, sizeof(*kr.fate));
 	kr.whole = o->whole;
-	kr.first_crash_ends = o->first_crash_ends;
 	/* Only an LSM whose policy the guest compiles has a pinned ABI. */
 	kr.abi = lsm_find(lsm)->pins_abi ? o->abi : NULL;
 	append = lsm_append(o, own, kr.abi, k->spec.coverage);

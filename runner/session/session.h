@@ -40,11 +40,6 @@ struct run_opts {
 	bool profile;
 	/* The first boot runs run_kselftest.sh -c COLLECTION, once. */
 	bool whole;
-	/*
-	 * A case that crashes or hangs the guest ends the run, its rest lost:
-	 * a mutant's run, killed by that crash already (mutate).
-	 */
-	bool first_crash_ends;
 	/* Known kernel bugs (results/known.h), or NULL, and their file. */
 	struct known_list *known;
 	const char *known_path;
