@@ -188,9 +188,10 @@ static void cap_child(void *arg, void *reply)
 {
 	const struct cap_case *k = arg;
 	struct aa_child_report *c = reply;
-	const char *names[2] = { NULL, NULL };
-	char name[2][160], ctx[256], path[128];
-	int i, fd;
+	const char *tags[2] = { cap_profiles[k->v->p[0]].tag,
+				cap_profiles[k->v->p[1]].tag };
+	char path[128];
+	int fd;
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
@@ -199,12 +200,7 @@ static void cap_child(void *arg, void *reply)
 	c->setup = fd < 0 ? -errno : 0;
 	if (fd < 0)
 		return;
-	for (i = 0; i < k->v->n; i++) {
-		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
-			 cap_profiles[k->v->p[i]].tag);
-		names[i] = name[i];
-	}
-	c->enter = k->v->n ? aa_enter_label(names, true, ctx, sizeof(ctx)) : 0;
+	c->enter = aa_enter_tags(tags, k->v->n);
 	if (!c->enter)
 		c->result = use_capability(k->u, fd);
 	close(fd);

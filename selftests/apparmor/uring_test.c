@@ -159,18 +159,12 @@ static void uring_child(void *arg, void *reply)
 {
 	const FIXTURE_VARIANT(uring) *v = arg;
 	struct aa_child_report *c = reply;
-	const char *names[2] = { NULL, NULL };
-	char name[2][160], ctx[256];
-	int i;
+	const char *tags[2] = { ur_profiles[v->p[0]].tag,
+				ur_profiles[v->p[1]].tag };
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
-	for (i = 0; i < v->n; i++) {
-		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
-			 ur_profiles[v->p[i]].tag);
-		names[i] = name[i];
-	}
-	c->enter = v->n ? aa_enter_label(names, true, ctx, sizeof(ctx)) : 0;
+	c->enter = aa_enter_tags(tags, v->n);
 	if (c->enter)
 		return;
 	c->result = sqpoll_ring();

@@ -147,18 +147,12 @@ static void userns_child(void *arg, void *reply)
 {
 	const FIXTURE_VARIANT(userns) *v = arg;
 	struct aa_child_report *c = reply;
-	const char *names[2] = { NULL, NULL };
-	char name[2][160], ctx[256];
-	int i;
+	const char *tags[2] = { us_profiles[v->p[0]].tag,
+				us_profiles[v->p[1]].tag };
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
-	for (i = 0; i < v->n; i++) {
-		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
-			 us_profiles[v->p[i]].tag);
-		names[i] = name[i];
-	}
-	c->enter = aa_enter_label(names, true, ctx, sizeof(ctx));
+	c->enter = aa_enter_tags(tags, v->n);
 	if (c->enter)
 		return;
 	c->result = sys_ret(unshare(CLONE_NEWUSER));
