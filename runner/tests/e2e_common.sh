@@ -46,14 +46,25 @@ expect_fail() {
 	fi
 }
 
-# explain OUTPUT RESULTS: a failed run's whole output, then per boot its
-# failed cases, crash notes and last console lines, so a CI log says why.
+# explain OUTPUT RESULTS: what went wrong, then a failed run's whole
+# output and per boot its crash notes and last console lines, so a CI
+# log says why.
 explain() {
-	sed 's/^/#   /' "$1"
+	# First what went wrong (a CI log cut after a few lines still shows
+	# it): the report's lines but a test binary's "ok" and the
+	# descriptive ones, and each kernel's failed cases.
+	grep -Ev '^ +[a-z0-9_]+ +ok: |^ +(guest|features|time|results):' "$1" |
+		head -25 | sed 's/^/#   /'
 	for d in "$2"/latest/*/; do
 		[ -d "$d" ] || continue
 		b=$(basename "$d")
 		grep -h 'not ok' "$d/ktap.txt" 2> /dev/null | head -20 | sed "s|^|#   $b: |"
+	done
+	echo "#   the whole report:"
+	sed 's/^/#   /' "$1"
+	for d in "$2"/latest/*/; do
+		[ -d "$d" ] || continue
+		b=$(basename "$d")
 		for c in "$d"/crash-*.txt; do
 			[ -f "$c" ] && head -30 "$c" | sed "s|^|#   $b: |"
 		done

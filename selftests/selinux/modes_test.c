@@ -339,7 +339,7 @@ static int kmsg_collect(int fd, const char *sentinel, char (*marks)[16], int n,
 	for (i = 0; i < n; i++)
 		seen[i] = NO_RECORD;
 	for (;;) {
-		int len = kmsg_next(fd, rec, sizeof(rec), PEER_WAIT_MS);
+		int len = kmsg_next(fd, rec, sizeof(rec), KMSG_WAIT_MS);
 		const char *p;
 
 		if (len < 0)

@@ -382,7 +382,7 @@ TEST_F(permissive, denied_send_allowed_and_logged)
 	expect_pair(sender, receiver, false, expected);
 	ASSERT_EQ(0, run_pair(sender, receiver, observed));
 	judge_pair(_metadata, 1024, sender, receiver, expected, observed);
-	EXPECT_TRUE(kmsg_wait(self->kmsg, words, PEER_WAIT_MS))
+	EXPECT_TRUE(kmsg_wait(self->kmsg, words, KMSG_WAIT_MS))
 	{
 		TH_LOG("no AVC denial for { send } with permissive=1 in the kernel log");
 	}
