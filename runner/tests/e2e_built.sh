@@ -234,11 +234,13 @@ built_from_source() {
 		-- 41-life-file-receive-unchecked
 	# The hooks reached last (user namespaces, capabilities, io_uring),
 	# each mutant killed by its own test: a stack's profiles asked in
-	# part (46, 48) and a field left out of the audit records (49).
+	# part (46, 48) and a field left out of the audit records (49); and
+	# a stacked peer's later profiles' perms dropped (14, the generated
+	# sample's g008, which survived every test before task_peer_test's X).
 	mutants_killed "mutate (hooks)" "$T/mu3h" --test userns_test \
-		--test capability_test --test uring_test \
+		--test capability_test --test uring_test --test task_peer_test \
 		-- 46-userns-stack-last-profile-only 48-cap-stack-first-profile-only \
-		49-uring-audit-denied-dropped
+		49-uring-audit-denied-dropped 14-task-stacked-peer-later-perms-dropped
 	# SELinux mutants, one per area of the model (sockets, IPC, MLS,
 	# modes), each killed by its own test's cases.
 	mutants_killed "mutate (SELinux)" "$T/mu4" --lsm selinux -- \

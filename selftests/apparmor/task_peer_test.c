@@ -5,7 +5,8 @@
  *
  * Each case is a subject label (unconfined, S, or the stack S//&A) acting
  * on a target label (unconfined, T, the stacks T//&U and U//&T entered in
- * either order, T//&V and T//&W where only one component's rules allow).
+ * either order, T//&V and T//&W where only one component's rules allow,
+ * X and the stacks T//&X and X//&T where S may read X but not trace it).
  * The subject process forks the target first (so it is the target's
  * parent: Yama's relational scope allows its attach), the target enters
  * its label and ignores SIGUSR1/SIGUSR2, then the subject enters its own
@@ -22,9 +23,10 @@
  *               is the tracer
  *
  * The profiles (tp_rules[] below, in profiles/task_peer.profile):
- *   S  signal (send) set=(usr1) peer=T|U|V;  ptrace (read, trace) peer=T|U|V
+ *   S  signal (send) set=(usr1) peer=T|U|V|X;  ptrace (read, trace)
+ *      peer=T|U|V;  ptrace (read) peer=X
  *   A  signal, ptrace,  (everything, with any peer)
- *   T, U, W  signal (receive) peer=S;  ptrace (readby, tracedby) peer=S
+ *   T, U, W, X  signal (receive) peer=S;  ptrace (readby, tracedby) peer=S
  *   V  signal (receive) and ptrace (readby, tracedby) for peer=tp_nobody
  *      only: it mediates both classes and allows S nothing
  * The model's tables (may_send, may_recv, may_trace, may_traced) are these
@@ -52,7 +54,12 @@
  *             (readby, tracedby). xcheck_labels again: every tracer
  *             profile (profile_tracer_perm: unconfined allows; a profile
  *             mediating ptrace must allow the request to every profile of
- *             the tracee label, aa_profile_match_label) and every tracee
+ *             the tracee label, aa_profile_match_label: when no rule
+ *             names the whole label, label_components_match() intersects
+ *             the perms each component's rules grant in the label's
+ *             order, by name whatever the order entered (T before X: X
+ *             is named to come last), so S may read T//&X but not trace
+ *             it) and every tracee
  *             profile (profile_tracee_perm: allows when the tracee
  *             profile is unconfined, does not mediate ptrace, or when the
  *             TRACER's label is unconfined - an unconfined tracer is never
@@ -92,11 +99,11 @@
 
 #define ABI "5.0"
 
-/* The profiles, named AA_TEST_PREFIX "tp_x". */
-enum prof { P_S, P_A, P_T, P_U, P_V, P_W, NPROF, P_UNCONF = NPROF };
+/* The profiles, named AA_TEST_PREFIX "tp_" and a letter. */
+enum prof { P_S, P_A, P_T, P_U, P_V, P_W, P_X, NPROF, P_UNCONF = NPROF };
 
-static const char *const tp_tags[NPROF] = { "tp_s", "tp_a", "tp_t",
-					    "tp_u", "tp_v", "tp_w" };
+static const char *const tp_tags[NPROF] = { "tp_s", "tp_a", "tp_t", "tp_u",
+					    "tp_v", "tp_w", "tp_x" };
 
 #define N(x) AA_TEST_PREFIX "tp_" x
 /* clang-format off */
@@ -104,9 +111,11 @@ static const char *const tp_rules[NPROF] = {
 	[P_S] = "signal (send) set=(usr1) peer=" N("t") ",\n"
 		"  signal (send) set=(usr1) peer=" N("u") ",\n"
 		"  signal (send) set=(usr1) peer=" N("v") ",\n"
+		"  signal (send) set=(usr1) peer=" N("x") ",\n"
 		"  ptrace (read, trace) peer=" N("t") ",\n"
 		"  ptrace (read, trace) peer=" N("u") ",\n"
-		"  ptrace (read, trace) peer=" N("v") ",\n",
+		"  ptrace (read, trace) peer=" N("v") ",\n"
+		"  ptrace (read) peer=" N("x") ",\n",
 	[P_A] = "signal,\n  ptrace,\n",
 	[P_T] = "signal (receive) peer=" N("s") ",\n"
 		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
@@ -115,6 +124,8 @@ static const char *const tp_rules[NPROF] = {
 	[P_V] = "signal (receive) peer=" N("nobody") ",\n"
 		"  ptrace (readby, tracedby) peer=" N("nobody") ",\n",
 	[P_W] = "signal (receive) peer=" N("s") ",\n"
+		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
+	[P_X] = "signal (receive) peer=" N("s") ",\n"
 		"  ptrace (readby, tracedby) peer=" N("s") ",\n",
 };
 /* clang-format on */
@@ -130,8 +141,9 @@ static bool may_send(int p, int q, enum sigk s)
 {
 	if (p == P_A)
 		return true; /* signal, */
-	if (p == P_S) /* send set=(usr1) to T, U, V */
-		return s == SIG_U1 && (q == P_T || q == P_U || q == P_V);
+	if (p == P_S) /* send set=(usr1) to T, U, V, X */
+		return s == SIG_U1 &&
+		       (q == P_T || q == P_U || q == P_V || q == P_X);
 	return false; /* T U V W have receive rules only */
 }
 
@@ -139,17 +151,18 @@ static bool may_recv(int q, int p)
 {
 	if (q == P_A)
 		return true;
-	if (q == P_T || q == P_U || q == P_W)
+	if (q == P_T || q == P_U || q == P_W || q == P_X)
 		return p == P_S; /* receive peer=S, any signal */
 	return false; /* S has send rules only; V names tp_nobody */
 }
 
-static bool may_trace(int p, int q) /* read and trace alike */
+/* ptrace read (@trace false) or trace of a @q by a @p. */
+static bool may_trace(int p, int q, bool trace)
 {
 	if (p == P_A)
 		return true;
 	if (p == P_S)
-		return q == P_T || q == P_U || q == P_V;
+		return q == P_T || q == P_U || q == P_V || (q == P_X && !trace);
 	return false;
 }
 
@@ -157,7 +170,7 @@ static bool may_traced(int q, int p) /* readby and tracedby alike */
 {
 	if (q == P_A)
 		return true;
-	if (q == P_T || q == P_U || q == P_W)
+	if (q == P_T || q == P_U || q == P_W || q == P_X)
 		return p == P_S;
 	return false;
 }
@@ -177,7 +190,20 @@ FIXTURE(task_peer)
 };
 
 /* The labels of the cases: subjects and targets. */
-enum lab { L_UNC, L_S, L_SA, L_T, L_TU, L_UT, L_TV, L_TW, NLAB };
+enum lab {
+	L_UNC,
+	L_S,
+	L_SA,
+	L_T,
+	L_TU,
+	L_UT,
+	L_TV,
+	L_TW,
+	L_X,
+	L_TX,
+	L_XT,
+	NLAB
+};
 
 static const struct tp_label labels[NLAB] = {
 	[L_UNC] = { "unconfined", 0, { 0, 0 } },
@@ -188,6 +214,9 @@ static const struct tp_label labels[NLAB] = {
 	[L_UT] = { "U//&T", 2, { P_U, P_T } },
 	[L_TV] = { "T//&V", 2, { P_T, P_V } },
 	[L_TW] = { "T//&W", 2, { P_T, P_W } },
+	[L_X] = { "X", 1, { P_X, 0 } },
+	[L_TX] = { "T//&X", 2, { P_T, P_X } },
+	[L_XT] = { "X//&T", 2, { P_X, P_T } },
 };
 
 FIXTURE_VARIANT(task_peer)
@@ -256,6 +285,21 @@ FIXTURE_VARIANT_ADD(task_peer, s_to_t_w) {
 	.targ = L_TW,
 };
 
+FIXTURE_VARIANT_ADD(task_peer, s_to_x) {
+	.subj = L_S,
+	.targ = L_X,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_t_x) {
+	.subj = L_S,
+	.targ = L_TX,
+};
+
+FIXTURE_VARIANT_ADD(task_peer, s_to_x_t) {
+	.subj = L_S,
+	.targ = L_XT,
+};
+
 FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_unconfined) {
 	.subj = L_SA,
 	.targ = L_UNC,
@@ -285,6 +329,11 @@ FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_t_w) {
 	.subj = L_SA,
 	.targ = L_TW,
 };
+
+FIXTURE_VARIANT_ADD(task_peer, s_stack_a_to_t_x) {
+	.subj = L_SA,
+	.targ = L_TX,
+};
 /* clang-format on */
 
 static int yama_scope(void)
@@ -307,7 +356,7 @@ FIXTURE_SETUP(task_peer)
 	for (i = 0; i < NPROF; i++)
 		src[i] = (struct aa_policy_src){ "task_peer", tp_rules[i],
 						 tp_tags[i] };
-	/* One parser run for all six; a failure compiles each below. */
+	/* One parser run for all seven; a failure compiles each below. */
 	if (!pinned_features())
 		aa_policy_build_all(ABI, src, NPROF);
 	for (i = 0; i < NPROF; i++) {
@@ -536,15 +585,18 @@ static int model_signal(const struct tp_label *s, const struct tp_label *t,
  * aa_may_ptrace: profile_tracer_perm for every confined tracer profile
  * (all of ours mediate ptrace) against every tracee profile;
  * profile_tracee_perm for every confined tracee profile, skipped
- * altogether when the tracer's label is unconfined.
+ * altogether when the tracer's label is unconfined. @trace: AA_PTRACE_TRACE
+ * (seize, traceme), else AA_PTRACE_READ (exe_readlink).
  */
-static int model_ptrace(const struct tp_label *s, const struct tp_label *t)
+static int model_ptrace(const struct tp_label *s, const struct tp_label *t,
+			bool trace)
 {
 	int sp[2], tp[2], ns = prof_list(s, sp), nt = prof_list(t, tp), i, j;
 
 	for (i = 0; i < ns; i++)
 		for (j = 0; j < nt; j++) {
-			if (sp[i] != P_UNCONF && !may_trace(sp[i], tp[j]))
+			if (sp[i] != P_UNCONF &&
+			    !may_trace(sp[i], tp[j], trace))
 				return -EACCES;
 			if (s->n && tp[j] != P_UNCONF &&
 			    !may_traced(tp[j], sp[i]))
@@ -632,7 +684,7 @@ static void tp_case(struct __test_metadata *_metadata,
 					   &labels[variant->targ],
 					   i == OP_USR1 ? SIG_U1 : SIG_U2) :
 			      model_ptrace(&labels[variant->subj],
-					   &labels[variant->targ]);
+					   &labels[variant->targ], i != OP_EXE);
 		rec.observed = r.res[i];
 		JUDGE(&rec);
 	}
