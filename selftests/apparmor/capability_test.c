@@ -200,7 +200,7 @@ static void cap_child(void *arg, void *reply)
 	c->setup = fd < 0 ? -errno : 0;
 	if (fd < 0)
 		return;
-	c->enter = aa_enter_tags(tags, k->v->n);
+	c->enter = aa_enter_tags(tags, k->v->n, NULL, 0);
 	if (!c->enter)
 		c->result = use_capability(k->u, fd);
 	close(fd);

@@ -369,19 +369,25 @@ static inline int aa_enter_label(const char *const name[2], bool prove,
 
 /*
  * aa_enter_label() of the test profiles AA_TEST_PREFIX @tag[i], the first
- * @n of them (0: stays unconfined), proven by the context read back.
+ * @n of them (0: stays unconfined), proven by the context read back into
+ * @ctx (NULL: not kept).
  */
-static inline int aa_enter_tags(const char *const tag[2], int n)
+static inline int aa_enter_tags(const char *const tag[2], int n, char *ctx,
+				size_t size)
 {
 	const char *names[2] = { NULL, NULL };
-	char name[2][160], ctx[256];
+	char name[2][160], own[256];
 	int i;
 
 	for (i = 0; i < n && i < 2; i++) {
 		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s", tag[i]);
 		names[i] = name[i];
 	}
-	return aa_enter_label(names, true, ctx, sizeof(ctx));
+	if (!ctx) {
+		ctx = own;
+		size = sizeof(own);
+	}
+	return aa_enter_label(names, true, ctx, size);
 }
 
 /* Writes @text to a new file @path (mode 0600). Returns 0 or -errno. */

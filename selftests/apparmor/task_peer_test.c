@@ -380,16 +380,9 @@ FIXTURE_TEARDOWN(task_peer)
  */
 static int tp_enter(const struct tp_label *l, char *ctx, size_t size)
 {
-	const char *names[2] = { NULL, NULL };
-	char name[2][128];
-	int i;
+	const char *tags[2] = { tp_tags[l->p[0]], tp_tags[l->p[1]] };
 
-	for (i = 0; i < l->n; i++) {
-		snprintf(name[i], sizeof(name[i]), AA_TEST_PREFIX "%s",
-			 tp_tags[l->p[i]]);
-		names[i] = name[i];
-	}
-	return aa_enter_label(names, true, ctx, size);
+	return aa_enter_tags(tags, l->n, ctx, size);
 }
 
 enum tp_op { OP_USR1, OP_USR2, OP_EXE, OP_SEIZE, OP_TRACEME, NOPS };

@@ -164,7 +164,7 @@ static void uring_child(void *arg, void *reply)
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
-	c->enter = aa_enter_tags(tags, v->n);
+	c->enter = aa_enter_tags(tags, v->n, NULL, 0);
 	if (c->enter)
 		return;
 	c->result = sqpoll_ring();

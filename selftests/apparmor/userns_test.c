@@ -152,7 +152,7 @@ static void userns_child(void *arg, void *reply)
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
-	c->enter = aa_enter_tags(tags, v->n);
+	c->enter = aa_enter_tags(tags, v->n, NULL, 0);
 	if (c->enter)
 		return;
 	c->result = sys_ret(unshare(CLONE_NEWUSER));
