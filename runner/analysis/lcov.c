@@ -151,7 +151,8 @@ static int take_brda(struct lcov_file *f, const char *v, const char *end,
 		     char *err, size_t size, unsigned long n)
 {
 	const char *p = v, *comma;
-	unsigned long long x;
+	unsigned long long x = 0;
+	bool never;
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -161,15 +162,15 @@ static int take_brda(struct lcov_file *f, const char *v, const char *end,
 				   "BRDA: wants LINE,BLOCK,BRANCH,TAKEN");
 		p = comma + 1;
 	}
-	if (end - p == 1 && *p == '-') {
-		f->branches++;
-		return 0;
-	}
-	if (!number(p, end, &x))
+	never = end - p == 1 && *p == '-';
+	if (!never && !number(p, end, &x))
 		return bad(err, size, n,
 			   "BRDA: TAKEN is neither - nor a count");
+	f->br = xrealloc(f->br, (f->branches + 1) * sizeof(*f->br));
+	f->br[f->branches].line = strtoul(v, NULL, 10);
+	f->br[f->branches].taken = never ? -1 : (long long)x;
 	f->branches++;
-	f->branches_hit += x > 0;
+	f->branches_hit += !never && x > 0;
 	return 0;
 }
 
@@ -343,6 +344,7 @@ void lcov_free(struct lcov *l)
 			free(l->files[i].funcs[j].name);
 		free(l->files[i].funcs);
 		free(l->files[i].da);
+		free(l->files[i].br);
 		free(l->files[i].path);
 	}
 	free(l->files);
@@ -379,6 +381,44 @@ long long lcov_line_count(const struct lcov *l, const char *suffix,
 			count = (count < 0 ? 0 : count) +
 				(long long)f->da[i].count;
 	return count;
+}
+
+unsigned long lcov_line_edges(const struct lcov *l, const char *suffix,
+			      unsigned long line, unsigned long *taken)
+{
+	const struct lcov_file *f = lcov_file(l, suffix);
+	unsigned long n = 0, i;
+
+	*taken = 0;
+	for (i = 0; f && i < f->branches; i++) {
+		if (f->br[i].line != line)
+			continue;
+		n++;
+		*taken += f->br[i].taken > 0;
+	}
+	return n;
+}
+
+const struct lcov_func *lcov_line_func(const struct lcov *l, const char *suffix,
+				       unsigned long line)
+{
+	const struct lcov_file *f = lcov_file(l, suffix);
+	const struct lcov_func *in = NULL;
+	unsigned long next = (unsigned long)-1;
+	size_t i;
+
+	for (i = 0; f && i < f->n_funcs; i++) {
+		const struct lcov_func *fn = &f->funcs[i];
+
+		if (fn->line <= line && (!in || fn->line > in->line))
+			in = fn;
+		else if (fn->line > line && fn->line < next)
+			next = fn->line;
+	}
+	for (i = 0; in && i < f->lines; i++)
+		if (f->da[i].line > line && f->da[i].line < next)
+			return in;
+	return NULL;
 }
 
 const struct lcov_func *lcov_func(const struct lcov *l, const char *name)

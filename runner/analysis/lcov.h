@@ -24,11 +24,18 @@ struct lcov_line {
 	unsigned long long count;
 };
 
+/* A BRDA record: one edge of a branch on a line; -1 when never evaluated. */
+struct lcov_branch {
+	unsigned long line;
+	long long taken;
+};
+
 struct lcov_file {
 	char *path; /* SF:, as geninfo wrote it */
 	unsigned long lines, lines_hit; /* DA records, those with a count */
 	struct lcov_line *da; /* the DA records, in the file's order */
 	unsigned long branches, branches_hit; /* BRDA, those taken */
+	struct lcov_branch *br; /* the BRDA records, in the file's order */
 	struct lcov_func *funcs;
 	size_t n_funcs;
 	unsigned long funcs_hit; /* functions called at least once */
@@ -57,6 +64,21 @@ const struct lcov_file *lcov_file(const struct lcov *l, const char *suffix);
  */
 long long lcov_line_count(const struct lcov *l, const char *suffix,
 			  unsigned long line);
+/*
+ * The branch edges gcov records on line @line of the file ending with
+ * @suffix: how many, and in *@taken how many of them were taken at least
+ * once.
+ */
+unsigned long lcov_line_edges(const struct lcov *l, const char *suffix,
+			      unsigned long line, unsigned long *taken);
+/*
+ * The function of the file ending with @suffix whose body holds @line:
+ * the last to start at or before it, with a DA record after @line and
+ * before the next function starts (not a declaration after its end).
+ * NULL when none does.
+ */
+const struct lcov_func *lcov_line_func(const struct lcov *l, const char *suffix,
+				       unsigned long line);
 /* Function @name of any file, or NULL. */
 const struct lcov_func *lcov_func(const struct lcov *l, const char *name);
 

@@ -123,7 +123,7 @@ int mutants_list(const char *dir, char *const *only, size_t n_only,
 		}
 		m.cost_only = mutant_cost_only(text);
 		m.lsm = mutant_lsm(text);
-		free(text);
+		m.text = text;
 		*out = xrealloc(*out, (*n + 1) * sizeof(m));
 		(*out)[(*n)++] = m;
 	}
@@ -152,6 +152,7 @@ void mutant_clear(struct mutant *m)
 	free(m->name);
 	free(m->path);
 	free(m->desc);
+	free(m->text);
 	free(m->equivalent);
 	memset(m, 0, sizeof(*m));
 }

@@ -13,6 +13,7 @@ struct mutant {
 	char *name; /* file name without .patch */
 	char *path;
 	char *desc; /* the patch's first line: the bug, in one line */
+	char *text; /* the whole patch */
 	char *equivalent; /* "Equivalent: REASON" in the header, or NULL */
 	/* "Cost-only: REASON" in the header: no decision can kill it. */
 	bool cost_only;

@@ -375,14 +375,209 @@ char *mutgen_patch(const char *file, const char *text,
 	return sb.buf;
 }
 
-enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
-			   long long *count)
+/* @t[0..*len) without its trailing comment and blanks. */
+static void code_end(const char *t, size_t *len)
+{
+	const char *c = memmem(t, *len, "//", 2);
+
+	if (c)
+		*len = c - t;
+	while (*len >= 2 && t[*len - 1] == '/' && t[*len - 2] == '*') {
+		c = NULL;
+		for (const char *p = t; p + 1 < t + *len - 2; p++)
+			if (p[0] == '/' && p[1] == '*')
+				c = p;
+		if (!c)
+			break;
+		*len = c - t;
+		while (*len && isspace((unsigned char)t[*len - 1]))
+			(*len)--;
+	}
+	while (*len && isspace((unsigned char)t[*len - 1]))
+		(*len)--;
+}
+
+/* Whether a line is a comment's alone: slash-star, " * ...", "//". */
+static bool comment_line(const char *t, size_t len)
+{
+	size_t skip = strspn(t, " \t");
+
+	if (skip >= len)
+		return false;
+	t += skip;
+	len -= skip;
+	if (!strncmp(t, "/*", 2) || !strncmp(t, "//", 2))
+		return true;
+	return *t == '*' && (len == 1 || t[1] == ' ' || t[1] == '/');
+}
+
+/* Up to 8 lines of the old side of @patch's first hunk before @line. */
+struct before {
+	unsigned long no[8];
+	const char *text[8];
+	size_t len[8], n;
+};
+
+static void lines_before(const char *patch, unsigned long line,
+			 struct before *b)
+{
+	const char *p = patch ? strstr(patch, "\n@@ -") : NULL;
+	unsigned long no;
+	char *end;
+
+	b->n = 0;
+	if (!p)
+		return;
+	no = strtoul(p + 5, &end, 10);
+	if (end == p + 5)
+		return;
+	p = strchr(end, '\n');
+	while (p && *++p && no < line) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (*p == '+') {
+			p = nl;
+			continue;
+		}
+		if (*p != ' ' && *p != '-')
+			break;
+		if (b->n == sizeof(b->no) / sizeof(*b->no)) {
+			memmove(b->no, b->no + 1,
+				sizeof(b->no) - sizeof(*b->no));
+			memmove(b->text, b->text + 1,
+				sizeof(b->text) - sizeof(*b->text));
+			memmove(b->len, b->len + 1,
+				sizeof(b->len) - sizeof(*b->len));
+			b->n--;
+		}
+		b->no[b->n] = no++;
+		b->text[b->n] = p + 1;
+		b->len[b->n++] = len - 1;
+		p = nl;
+	}
+	if (no != line)
+		b->n = 0;
+}
+
+/*
+ * Whether a statement's first line starts a plain statement (a call, an
+ * assignment), which goes on to the next line once it ran: not a jump,
+ * a condition, a label or a call that never returns.
+ */
+static bool plain_statement(const char *t, size_t len)
+{
+	static const char *const not [] = { "return",	"goto", "break",
+					    "continue", "if",	"else",
+					    "while",	"for",	"do",
+					    "switch",	"case", "default",
+					    "BUG",	"panic" };
+	size_t i, k, skip = strspn(t, " \t");
+
+	t += skip;
+	len -= skip;
+	for (i = 0; i < sizeof(not ) / sizeof(*not ); i++) {
+		k = strlen(not [i]);
+		if (len >= k && !strncmp(t, not [i], k) &&
+		    (len == k || !ident_char(t[k])))
+			return false;
+	}
+	return len && *t != '}' && *t != '{';
+}
+
+/*
+ * Classes @line, which has no counter, by the lines before it: those of
+ * its own statement, or of the plain statement it follows.
+ */
+static enum mutgen_gap by_neighbour(const char *patch, const struct lcov *cov,
+				    const char *file, unsigned long line,
+				    struct mutgen_gap_of *of)
+{
+	unsigned long edges = 0, taken = 0, t;
+	char end = 0; /* how the code before @line ends */
+	size_t i, len, first = (size_t)-1, counted = (size_t)-1;
+	struct before b;
+
+	lines_before(patch, line, &b);
+	for (i = b.n; i-- > 0;) {
+		if (comment_line(b.text[i], b.len[i]))
+			continue;
+		len = b.len[i];
+		code_end(b.text[i], &len);
+		/* A blank line: a statement starts after it. */
+		if (!len) {
+			first = i + 1;
+			break;
+		}
+		/* A preprocessor line: what follows may not be built. */
+		if (b.text[i][strspn(b.text[i], " \t")] == '#')
+			break;
+		if (!end) {
+			end = b.text[i][len - 1];
+		} else if (strchr(";{}:", b.text[i][len - 1])) {
+			/* The statement before starts on the line after. */
+			first = i + 1;
+			break;
+		}
+		/* @line's own statement: stop at its counted line. */
+		if (end != ';' && strchr(";{}:", end))
+			return MUTGEN_NOT_COUNTED;
+		if (end != ';')
+			edges += lcov_line_edges(cov, file, b.no[i], &t),
+				taken += t;
+		if (counted == (size_t)-1 &&
+		    lcov_line_count(cov, file, b.no[i]) >= 0) {
+			counted = i;
+			if (end != ';')
+				break;
+		}
+	}
+	if (counted == (size_t)-1)
+		return MUTGEN_NOT_COUNTED;
+	of->by = b.no[counted];
+	of->count = lcov_line_count(cov, file, of->by);
+	if (end == ';') {
+		/*
+		 * @line starts the statement after a plain one that ran,
+		 * which went on to it (the plain one's first line in sight).
+		 */
+		while (first < counted &&
+		       comment_line(b.text[first], b.len[first]))
+			first++;
+		if (first != (size_t)-1 && first <= counted && of->count > 0 &&
+		    plain_statement(b.text[first], b.len[first])) {
+			of->follows = true;
+			return MUTGEN_ORACLE_GAP;
+		}
+	} else if (!of->count) {
+		return MUTGEN_REACH_GAP;
+	} else if (end != ')') {
+		return MUTGEN_ORACLE_GAP;
+	} else if (edges && taken == edges) {
+		/*
+		 * A statement unfinished after ")" is a condition (if, while,
+		 * a for_each macro) and @line its body, which ran only if
+		 * every edge of the condition was taken.
+		 */
+		of->body = true;
+		return MUTGEN_ORACLE_GAP;
+	}
+	of->by = 0;
+	of->count = -1;
+	return MUTGEN_NOT_COUNTED;
+}
+
+enum mutgen_gap mutgen_gap(const char *desc, const char *patch,
+			   const struct lcov *cov, struct mutgen_gap_of *of)
 {
 	const char *at = strstr(desc, " at "), *colon;
+	const struct lcov_func *fn;
+	enum mutgen_gap g;
 	unsigned long line;
 	char *file, *end;
 
-	*count = -1;
+	memset(of, 0, sizeof(*of));
+	of->count = -1;
 	if (strncmp(desc, "generated: ", 11) || !at)
 		return MUTGEN_NOT_GENERATED;
 	at += 4;
@@ -393,15 +588,21 @@ enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
 	if (end == colon + 1 || *end != ':')
 		return MUTGEN_NOT_GENERATED;
 	file = xstrndup(at, colon - at);
-	*count = lcov_line_count(cov, file, line);
-	if (!lcov_file(cov, file)) {
-		free(file);
-		return MUTGEN_NOT_BUILT;
+	of->count = lcov_line_count(cov, file, line);
+	if (!lcov_file(cov, file))
+		g = MUTGEN_NOT_BUILT;
+	else if (of->count < 0)
+		g = by_neighbour(patch, cov, file, line, of);
+	else
+		g = of->count ? MUTGEN_ORACLE_GAP : MUTGEN_REACH_GAP;
+	/* Whatever its line, a function never called ran none of it. */
+	fn = g == MUTGEN_NOT_COUNTED ? lcov_line_func(cov, file, line) : NULL;
+	if (fn && !fn->count) {
+		of->function = fn->name;
+		g = MUTGEN_REACH_GAP;
 	}
 	free(file);
-	if (*count < 0)
-		return MUTGEN_NOT_COUNTED;
-	return *count ? MUTGEN_ORACLE_GAP : MUTGEN_REACH_GAP;
+	return g;
 }
 
 const char *mutgen_gap_name(enum mutgen_gap g)

@@ -78,14 +78,38 @@ enum mutgen_gap {
 	MUTGEN_ORACLE_GAP, /* executed, and no decision changed */
 };
 
+/* What a generated mutant's class was read from. */
+struct mutgen_gap_of {
+	long long count; /* that line's count, -1: none */
+	/*
+	 * 0: its own line. Else the line it was classed by, its own having
+	 * no counter (gcov folds it into a neighbour): the nearest counted
+	 * line of its statement, of the condition whose body it is, or of
+	 * the plain statement before it.
+	 */
+	unsigned long by;
+	bool body; /* by is a condition, taken both ways, whose body it is */
+	bool follows; /* by is a plain statement it follows, which ran */
+	/* A reach gap by its function, which the suites never called. */
+	const char *function;
+};
+
 /*
  * The class of a surviving mutant whose description (its first line,
  * "generated: OP at FILE:LINE: ...") names its site, by @cov, the
- * original's coverage under the same suites; the line's count in
- * *@count (-1: none).
+ * original's coverage under the same suites. A line without a counter is
+ * classed by the lines before it in @patch's hunk (NULL: not at all). If
+ * they leave its statement unfinished, by the nearest counted one: never
+ * run, the line never ran; run, so did the line, unless that statement
+ * ends in ")" (a condition whose body the line is), which must have gone
+ * both ways: every edge gcov records on it taken. If the line starts a
+ * statement after a plain one (a call, an assignment; not a jump, a
+ * condition or a label) whose first line is in the hunk, and that one
+ * ran, it went on to the line: executed. Failing that, a line in the
+ * body of a function never called is a reach gap (@of->function).
  */
-enum mutgen_gap mutgen_gap(const char *desc, const struct lcov *cov,
-			   long long *count);
+enum mutgen_gap mutgen_gap(const char *desc, const char *patch,
+			   const struct lcov *cov, struct mutgen_gap_of *of);
 const char *mutgen_gap_name(enum mutgen_gap g);
 
 /*

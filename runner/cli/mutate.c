@@ -56,10 +56,11 @@ static const char evidence_claim[] =
 /* Mutant @m left unrun by --skip-unexecuted. */
 static bool unexecuted(const struct mutate_opts *mo, const struct mutant *m)
 {
-	long long count;
+	struct mutgen_gap_of of;
 
 	return mo->skip_unexecuted &&
-	       mutgen_unexecuted(mutgen_gap(m->desc, &mo->coverage, &count));
+	       mutgen_unexecuted(
+		       mutgen_gap(m->desc, m->text, &mo->coverage, &of));
 }
 
 static bool by_evidence(const struct mutant *m)
@@ -441,10 +442,11 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 	 * by evidence when its line never runs (a reach gap: the same
 	 * profile proves nothing then).
 	 */
-	long long count = 0;
+	struct mutgen_gap_of of = { 0 };
 	enum mutgen_gap gap =
-		mo->coverage_path ? mutgen_gap(m->desc, &mo->coverage, &count) :
-				    MUTGEN_NOT_COUNTED;
+		mo->coverage_path ?
+			mutgen_gap(m->desc, m->text, &mo->coverage, &of) :
+			MUTGEN_NOT_COUNTED;
 	bool equivalent = r->verdict == MUTANT_SURVIVED && m->equivalent &&
 			  r->runs && !r->refused &&
 			  !(m->cost_only && !mo->cost) &&
@@ -494,13 +496,28 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 				enum mutgen_gap g = gap;
 
 				sc->gaps[g]++;
-				if (g == MUTGEN_REACH_GAP)
+				if (g == MUTGEN_REACH_GAP && of.function)
+					printf("   a reach gap: its function %s() is never called in the suites (gcov counts no code on its line)\n",
+					       of.function);
+				else if (g == MUTGEN_REACH_GAP && of.by)
+					printf("   a reach gap: the suites never execute its statement (line %lu; gcov counts no code on its own)\n",
+					       of.by);
+				else if (g == MUTGEN_REACH_GAP)
 					printf("   a reach gap: the suites never execute its line\n");
+				else if (g == MUTGEN_ORACLE_GAP && of.body)
+					printf("   an oracle gap: it is the body of the condition on line %lu, which went both ways (gcov counts no code on its own line), and no decision changed\n",
+					       of.by);
+				else if (g == MUTGEN_ORACLE_GAP && of.follows)
+					printf("   an oracle gap: it follows the statement on line %lu, which ran %lld times (gcov counts no code on its own line), and no decision changed\n",
+					       of.by, of.count);
+				else if (g == MUTGEN_ORACLE_GAP && of.by)
+					printf("   an oracle gap: its statement ran %lld times in the suites (line %lu; gcov counts no code on its own) and no decision changed\n",
+					       of.count, of.by);
 				else if (g == MUTGEN_ORACLE_GAP)
 					printf("   an oracle gap: its line ran %lld times in the suites and no decision changed\n",
-					       count);
+					       of.count);
 				else if (g == MUTGEN_NOT_COUNTED)
-					printf("   not classed: gcov counts no code on its line\n");
+					printf("   not classed: gcov counts no code on its line, and the lines before it in its hunk do not tell whether it ran\n");
 				else if (g == MUTGEN_NOT_BUILT)
 					printf("   not classed: its file has no counters (not built in this kernel)\n");
 			}

@@ -72,6 +72,29 @@ START_TEST(test_v1)
 	ck_assert_int_eq(lcov_line_count(&l, "apparmor/af_unix.c", 44), 0);
 	ck_assert_int_eq(lcov_line_count(&l, "apparmor/af_unix.c", 11), -1);
 	ck_assert_int_eq(lcov_line_count(&l, "apparmor/net.c", 13), -1);
+	/* A line's branch edges: both taken, never evaluated, none. */
+	{
+		unsigned long taken;
+
+		ck_assert_uint_eq(
+			lcov_line_edges(&l, "apparmor/af_unix.c", 12, &taken),
+			2);
+		ck_assert_uint_eq(taken, 2);
+		ck_assert_uint_eq(
+			lcov_line_edges(&l, "apparmor/af_unix.c", 44, &taken),
+			2);
+		ck_assert_uint_eq(taken, 0);
+		ck_assert_uint_eq(
+			lcov_line_edges(&l, "apparmor/af_unix.c", 13, &taken),
+			0);
+	}
+	/* The function whose body holds a line (up to its last DA). */
+	ck_assert_str_eq(lcov_line_func(&l, "apparmor/af_unix.c", 12)->name,
+			 "unix_peer_perm");
+	ck_assert_str_eq(lcov_line_func(&l, "apparmor/af_unix.c", 41)->name,
+			 "aa_unix_create");
+	ck_assert_ptr_null(lcov_line_func(&l, "apparmor/af_unix.c", 45));
+	ck_assert_ptr_null(lcov_line_func(&l, "apparmor/af_unix.c", 9));
 	/* Without summary lines the records alone count. */
 	f = lcov_file(&l, "selinux/hooks.c");
 	ck_assert_uint_eq(f->lines_hit, 1);

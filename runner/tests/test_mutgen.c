@@ -166,37 +166,185 @@ START_TEST(test_patch)
 }
 END_TEST
 
+/*
+ * A generated patch of security/x/@file mutating line 23 (@l[3]), its
+ * hunk lines 20 to 26.
+ */
+static char *hunk(const char *file, const char *const l[7])
+{
+	return xasprintf(
+		"generated: x at security/x/%s:23: \"a\" -> \"b\"\n\n"
+		"--- a/security/x/%s\n+++ b/security/x/%s\n"
+		"@@ -20,7 +20,7 @@\n %s\n %s\n %s\n-%s\n+b\n %s\n %s\n %s\n",
+		file, file, file, l[0], l[1], l[2], l[3], l[4], l[5], l[6]);
+}
+
+/* Mutant @file's class by the hunk @l. */
+static enum mutgen_gap gap_of(const struct lcov *cov, const char *file,
+			      const char *const l[7], struct mutgen_gap_of *of)
+{
+	char *p = hunk(file, l);
+	enum mutgen_gap g = mutgen_gap(p, p, cov, of);
+
+	free(p);
+	return g;
+}
+
 START_TEST(test_gap)
 {
-	static const char info[] = "SF:/t/o/../security/x/f.c\n"
-				   "DA:7,3\nDA:9,0\nend_of_record\n";
+	static const char info[] =
+		"SF:/t/o/../security/x/f.c\nDA:7,3\nDA:9,0\nend_of_record\n"
+		"SF:/t/security/x/mask.c\nDA:20,2\nend_of_record\n"
+		"SF:/t/security/x/unrun.c\nDA:22,0\nend_of_record\n"
+		"SF:/t/security/x/oneway.c\nBRDA:22,0,0,4\nBRDA:22,0,1,0\n"
+		"DA:22,4\nend_of_record\n"
+		"SF:/t/security/x/both.c\nBRDA:21,0,0,5\nBRDA:21,0,1,0\n"
+		"BRDA:22,0,0,3\nBRDA:22,0,1,2\nDA:21,5\nDA:22,5\n"
+		"end_of_record\n"
+		"SF:/t/security/x/fresh.c\nDA:22,1\nend_of_record\n"
+		"SF:/t/security/x/cond.c\nBRDA:20,0,0,4\nBRDA:20,0,1,0\n"
+		"DA:20,4\nend_of_record\n"
+		/* f never called holds line 23; g ends before it. */
+		"SF:/t/security/x/uncalled.c\nFN:18,f\nFNDA:0,f\nDA:18,0\n"
+		"DA:25,0\nend_of_record\n"
+		"SF:/t/security/x/after.c\nFN:10,g\nFNDA:0,g\nDA:10,0\n"
+		"DA:12,0\nFN:30,h\nFNDA:0,h\nDA:31,0\nend_of_record\n";
+	/* A mask's continuation: classed by its statement's counted line. */
+	static const char *const mask[7] = { "err = perm(a,", "b,", "c |", "d,",
+					     "&cond);",	      "x;", "y;" };
+	/* The statement's first line never ran: neither did the rest. */
+	static const char *const unrun[7] = { "x;",  "y;", "f(a, /* b */",
+					      "c);", "x;", "y;",
+					      "z;" };
+	/* A body whose condition went one way only: unknown. */
+	static const char *const oneway[7] = {
+		"x;", "y;", "if (a) // why", "return -EINVAL; /* c */", "z;",
+		"z;", "z;"
+	};
+	/* Its condition went both ways (the edges of line 22). */
+	static const char *const both[7] = { "x;",	  "while (a &&", "b)",
+					     "return 1;", "z;",		 "z;",
+					     "z;" };
+	/* A new statement: after ";", "{", "}", a label or a blank line. */
+	static const char *const label[7] = { "x;", "y;", "out:", "return 0;",
+					      "z;", "z;", "z;" };
+	static const char *const blank[7] = { "x;", "y;", "",  "return 0;",
+					      "z;", "z;", "z;" };
+	struct mutgen_gap_of of;
 	struct lcov l;
-	char err[128];
-	long long c;
+	char err[128], *p;
 
 	ck_assert_int_eq(lcov_parse(info, strlen(info), &l, err, sizeof(err)),
 			 0);
 	ck_assert_int_eq(
 		mutgen_gap(
 			"generated: swap-equality at security/x/f.c:7: \"a\" -> \"b\"",
-			&l, &c),
+			NULL, &l, &of),
 		MUTGEN_ORACLE_GAP);
-	ck_assert_int_eq(c, 3);
+	ck_assert_int_eq(of.count, 3);
+	ck_assert_int_eq(of.by, 0);
 	ck_assert_int_eq(
 		mutgen_gap(
 			"generated: drop-error-return at security/x/f.c:9: \"x\" -> \"y\"",
-			&l, &c),
+			NULL, &l, &of),
 		MUTGEN_REACH_GAP);
-	ck_assert_int_eq(c, 0);
+	ck_assert_int_eq(of.count, 0);
 	ck_assert_int_eq(
 		mutgen_gap(
 			"generated: skip-call at security/x/f.c:8: \"x\" -> \";\"",
-			&l, &c),
+			NULL, &l, &of),
 		MUTGEN_NOT_COUNTED);
+	ck_assert_int_eq(of.count, -1);
+	ck_assert_int_eq(gap_of(&l, "mask.c", mask, &of), MUTGEN_ORACLE_GAP);
+	ck_assert_int_eq(of.by, 20);
+	ck_assert_int_eq(of.count, 2);
+	ck_assert(!of.body);
+	/* Without the patch's text, no neighbour to read. */
+	p = hunk("mask.c", mask);
+	ck_assert_int_eq(mutgen_gap(p, NULL, &l, &of), MUTGEN_NOT_COUNTED);
+	free(p);
+	ck_assert_int_eq(gap_of(&l, "unrun.c", unrun, &of), MUTGEN_REACH_GAP);
+	ck_assert_int_eq(of.by, 22);
+	ck_assert_int_eq(gap_of(&l, "oneway.c", oneway, &of),
+			 MUTGEN_NOT_COUNTED);
+	ck_assert_int_eq(of.by, 0);
+	ck_assert_int_eq(gap_of(&l, "both.c", both, &of), MUTGEN_ORACLE_GAP);
+	ck_assert_int_eq(of.by, 22);
+	ck_assert(of.body);
+	ck_assert_int_eq(gap_of(&l, "fresh.c", label, &of), MUTGEN_NOT_COUNTED);
+	ck_assert_int_eq(gap_of(&l, "fresh.c", blank, &of), MUTGEN_NOT_COUNTED);
+	ck_assert_ptr_null(of.function);
+	/* A preprocessor line: what follows may be compiled out. */
+	{
+		static const char *const ifdef[7] = { "x;", "f(a,", "#ifdef X",
+						      "b,", "c);",  "z;",
+						      "z;" };
+		static const char *const plain[7] = { "x;", "f(a,", "/* X */",
+						      "b,", "c);",  "z;",
+						      "z;" };
+
+		ck_assert_int_eq(gap_of(&l, "mask.c", ifdef, &of),
+				 MUTGEN_NOT_COUNTED);
+		ck_assert_int_eq(gap_of(&l, "both.c", plain, &of),
+				 MUTGEN_ORACLE_GAP);
+		ck_assert_int_eq(of.by, 21);
+		ck_assert(!of.body);
+	}
+	/* A block comment between a condition and its body. */
+	{
+		static const char *const between[7] = { "if (a)",  "/* c",
+							" * d */", "return 1;",
+							"z;",	   "z;",
+							"z;" };
+
+		ck_assert_int_eq(gap_of(&l, "cond.c", between, &of),
+				 MUTGEN_NOT_COUNTED);
+	}
+	/* After a plain statement that ran: it went on to the line. */
+	{
+		static const char *const after[7] = {
+			"x;", "err = f(a,", "b); /* c */", "if (err)",
+			"z;", "z;",	    "z;"
+		};
+		static const char *const jump[7] = {
+			"x;", "return f(a,", "b);", "if (err)", "z;", "z;", "z;"
+		};
+		static const char *const cond[7] = {
+			"x;", "if (a)", "f(b);", "if (err)", "z;", "z;", "z;"
+		};
+		static const char *const unseen[7] = { "f(a,",	   "b,", "c);",
+						       "if (err)", "z;", "z;",
+						       "z;" };
+
+		ck_assert_int_eq(gap_of(&l, "both.c", after, &of),
+				 MUTGEN_ORACLE_GAP);
+		ck_assert_int_eq(of.by, 22);
+		ck_assert(of.follows);
+		ck_assert_int_eq(gap_of(&l, "both.c", jump, &of),
+				 MUTGEN_NOT_COUNTED);
+		ck_assert(!of.follows);
+		ck_assert_int_eq(gap_of(&l, "both.c", cond, &of),
+				 MUTGEN_NOT_COUNTED);
+		/* Its first line out of sight: it may be a jump. */
+		ck_assert_int_eq(gap_of(&l, "both.c", unseen, &of),
+				 MUTGEN_NOT_COUNTED);
+		/* One that never ran tells nothing: a jump may reach it. */
+		ck_assert_int_eq(gap_of(&l, "unrun.c", after, &of),
+				 MUTGEN_NOT_COUNTED);
+	}
+	/* In a function never called: a reach gap, whatever its line. */
+	ck_assert_int_eq(gap_of(&l, "uncalled.c", label, &of),
+			 MUTGEN_REACH_GAP);
+	ck_assert_str_eq(of.function, "f");
+	ck_assert_int_eq(gap_of(&l, "after.c", label, &of), MUTGEN_NOT_COUNTED);
+	ck_assert_ptr_null(of.function);
+	ck_assert_ptr_null(lcov_line_func(&l, "x/after.c", 23));
+	ck_assert_ptr_nonnull(lcov_line_func(&l, "x/after.c", 11));
+	ck_assert_str_eq(lcov_line_func(&l, "x/after.c", 30)->name, "h");
 	ck_assert_int_eq(
-		mutgen_gap("aa_unix_peer_perm() returns early", &l, &c),
+		mutgen_gap("aa_unix_peer_perm() returns early", NULL, &l, &of),
 		MUTGEN_NOT_GENERATED);
-	ck_assert_int_eq(mutgen_gap("generated: x at f.c", &l, &c),
+	ck_assert_int_eq(mutgen_gap("generated: x at f.c", NULL, &l, &of),
 			 MUTGEN_NOT_GENERATED);
 	ck_assert_str_eq(mutgen_gap_name(MUTGEN_REACH_GAP), "reach gap");
 	ck_assert_str_eq(mutgen_gap_name(MUTGEN_NOT_BUILT), "not built");
