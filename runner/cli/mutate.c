@@ -430,7 +430,31 @@ struct mutate_score {
 	size_t killed, survived, stillborn, equivalent, unjudged, inconclusive;
 	size_t refused; /* "Equivalent:" claims refused */
 	size_t gaps[5]; /* survivors by enum mutgen_gap, with --coverage */
+	size_t pending; /* merge --partial: units not done yet */
+	/* The score per LSM a mutant patches (NULL: several). */
+	struct {
+		const char *lsm;
+		size_t killed, scored;
+	} by_lsm[4];
+	size_t n_lsm;
 };
+
+/* Mutant @m's verdict into its LSM's score. */
+static void score_lsm(struct mutate_score *sc, const struct mutant *m,
+		      bool killed)
+{
+	const char *lsm = m->lsm ? m->lsm : "several";
+	size_t i;
+
+	for (i = 0; i < sc->n_lsm && strcmp(sc->by_lsm[i].lsm, lsm); i++)
+		;
+	if (i == ARRAY_SIZE(sc->by_lsm))
+		return;
+	if (i == sc->n_lsm)
+		sc->by_lsm[sc->n_lsm++].lsm = lsm;
+	sc->by_lsm[i].scored++;
+	sc->by_lsm[i].killed += killed;
+}
 
 /* Prints mutant @m's verdict block and adds its row to @tsv. */
 static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
@@ -465,6 +489,7 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 	case MUTANT_KILLED:
 		printf("%s", r->shown.buf);
 		sc->killed++;
+		score_lsm(sc, m, true);
 		break;
 	case MUTANT_STILLBORN:
 		printf("   stillborn: %s\n", r->why);
@@ -473,6 +498,7 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 	case MUTANT_INCONCLUSIVE:
 		printf("   INCONCLUSIVE: %s\n", r->why);
 		sc->inconclusive++;
+		score_lsm(sc, m, false);
 		break;
 	default:
 		if (unjudged) {
@@ -492,6 +518,7 @@ static void mutant_print(const struct mutate_opts *mo, const struct mutant *m,
 				       "no case tells it from the original" :
 				       "not run (--skip-unexecuted): no case executes its line");
 			sc->survived++;
+			score_lsm(sc, m, false);
 			if (mo->coverage_path) {
 				enum mutgen_gap g = gap;
 
@@ -562,16 +589,27 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 		      const char *root, double t0)
 {
 	/* Inconclusive ones count against the score: nothing proved them. */
-	size_t judged = n - sc->equivalent - sc->stillborn - sc->unjudged;
+	size_t judged =
+		n - sc->equivalent - sc->stillborn - sc->unjudged - sc->pending;
+	size_t i;
 
 	write_file_at(root, "mutants.tsv", tsv->buf, tsv->len);
 	if (sc->unjudged)
 		printf("== %zu cost-only mutants not judged (no --cost)\n",
 		       sc->unjudged);
+	if (sc->pending)
+		printf("== PARTIAL: %zu of %zu mutants judged, %zu pending (their units are not done): the score is of those judged\n",
+		       n - sc->pending, n, sc->pending);
 	printf("== mutation score: %zu killed of %zu mutants neither stillborn nor equivalent (%.0f%%); %zu survived, %zu inconclusive, %zu stillborn, %zu equivalent (%zu equivalence claims refused)\n",
 	       sc->killed, judged, judged ? 100.0 * sc->killed / judged : 0.0,
 	       sc->survived, sc->inconclusive, sc->stillborn, sc->equivalent,
 	       sc->refused);
+	for (i = 0; sc->n_lsm > 1 && i < sc->n_lsm; i++)
+		printf("   %s: %zu killed of %zu (%.0f%%)\n", sc->by_lsm[i].lsm,
+		       sc->by_lsm[i].killed, sc->by_lsm[i].scored,
+		       sc->by_lsm[i].scored ? 100.0 * sc->by_lsm[i].killed /
+						      sc->by_lsm[i].scored :
+					      0.0);
 	if (sc->gaps[MUTGEN_REACH_GAP] || sc->gaps[MUTGEN_ORACLE_GAP] ||
 	    sc->gaps[MUTGEN_NOT_COUNTED] || sc->gaps[MUTGEN_NOT_BUILT])
 		printf("   survivors by the original's coverage: %zu reach gaps (never executed), %zu oracle gaps (executed, no decision changed), %zu not classed\n",
@@ -582,6 +620,8 @@ static int mutate_end(const struct mutate_score *sc, size_t n, struct sbuf *tsv,
 	printf("   total time %.1f s; results in %s (mutants.tsv)\n",
 	       now_seconds() - t0, root);
 	sbuf_free(tsv);
+	if (sc->pending)
+		return 2;
 	return sc->survived || sc->stillborn || sc->inconclusive ? 1 : 0;
 }
 
@@ -739,6 +779,7 @@ struct mutate_ctx {
 	char ocost[2][UNIT_ID_LEN + 1];
 	char (*mcost)[UNIT_ID_LEN + 1];
 	double t0;
+	bool partial; /* merge --partial */
 };
 
 static const char *const ocost_name[2] = { "original-cost-A",
@@ -1171,6 +1212,32 @@ static void judge_saved(const struct mutate_ctx *c, size_t i, const char *store,
 	records_free(&orig);
 }
 
+/* Whether the original's units (build, boots, cost boots) are done. */
+static bool original_done(const struct mutate_ctx *c, const char *store)
+{
+	size_t i;
+
+	if (!store_done(store, c->build))
+		return false;
+	for (i = 0; i < c->n_boot; i++)
+		if (!store_done(store, c->boot[i]))
+			return false;
+	for (i = 0; i < 2; i++)
+		if (c->ocost[i][0] && !store_done(store, c->ocost[i]))
+			return false;
+	return true;
+}
+
+/* Whether mutant @i's units are done (none planned: unrun, done). */
+static bool mutant_done(const struct mutate_ctx *c, size_t i, const char *store)
+{
+	if (!c->mbuild[i][0])
+		return true;
+	return store_done(store, c->mbuild[i]) &&
+	       store_done(store, c->mboot[i]) &&
+	       (!c->mcost[i][0] || store_done(store, c->mcost[i]));
+}
+
 static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 			const char *root)
 {
@@ -1185,6 +1252,8 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	size_t i;
 
 	(void)p;
+	if (c->partial && !original_done(c, store))
+		die("merge --partial: the original's units are not done yet: no mutant can be judged");
 	if (!original_saved(c, store, NULL, root, &kb)) {
 		for (i = 0; i < c->n_boot; i++)
 			unit_print_output(store, c->boot[i], root);
@@ -1209,6 +1278,16 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	records_free(&orig);
 	sbuf_printf(&tsv, "%s", mutants_tsv_header);
 	for (i = 0; i < c->n; i++) {
+		if (c->partial && !mutant_done(c, i, store)) {
+			printf("== mutant %s: pending\n   bug: %s\n   not judged yet: its units are not done\n",
+			       c->m[i].name, c->m[i].desc);
+			sbuf_printf(
+				&tsv,
+				"%s\tpending\t-\t0\t0\t0\t0.0\t0.0\t%s\tits units are not done\t-\t-\n",
+				c->m[i].name, c->m[i].desc);
+			sc.pending++;
+			continue;
+		}
 		if (c->mbuild[i][0]) {
 			unit_print_output(store, c->mboot[i], root);
 			judge_saved(c, i, store, root, &kb, &ref, &res[i]);
@@ -1226,11 +1305,20 @@ static int mutate_merge(void *ctx, const struct unit_plan *p, const char *store,
 	return mutate_end(&sc, c->n, &tsv, root, c->t0);
 }
 
+/* The mutants judged so far, the rest pending; the original's first. */
+static int mutate_merge_partial(void *ctx, const struct unit_plan *p,
+				const char *store, const char *root)
+{
+	((struct mutate_ctx *)ctx)->partial = true;
+	return mutate_merge(ctx, p, store, root);
+}
+
 const struct unit_cmd mutate_units = {
 	.name = "mutate",
 	.plan = mutate_plan,
 	.run = mutate_unit_run,
 	.merge = mutate_merge,
+	.merge_partial = mutate_merge_partial,
 };
 
 /*

@@ -619,18 +619,32 @@ int cmd_merge(int argc, char **argv)
 	const struct run_opts *o;
 	const struct unit_cmd *c;
 	int first = take_store(argc, argv, 1, &store_arg), status;
+	bool partial = first < argc && !strcmp(argv[first], "--partial");
 	size_t i, n = 0;
 	char *store, *root;
 	void *ctx;
 
+	first += partial;
 	if (first != argc)
-		die("merge: want [--store DIR] only");
+		die("merge: want [--store DIR] [--partial] only");
 	store = store_abs(store_arg);
 	c = replan("merge", store, &p, &ctx, &o);
+	if (partial && !c->merge_partial)
+		die("merge --partial: %s's report needs every unit done",
+		    c->name);
 	for (i = 0; i < p.n; i++)
 		if (!store_done(store, p.v[i].id) && n++ < 5)
 			sbuf_printf(&missing, " %s (%s)", p.v[i].id,
 				    p.v[i].desc);
+	if (n && partial) {
+		root = results_root(o->results);
+		status = c->merge_partial(ctx, &p, store, root);
+		unit_plan_free(&p);
+		sbuf_free(&missing);
+		free(root);
+		free(store);
+		return status;
+	}
 	if (n) {
 		fprintf(stderr,
 			"lsmconf: merge: %zu of %zu units are not done:%s%s\n",

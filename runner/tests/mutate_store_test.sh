@@ -120,6 +120,20 @@ put "$m1" runs 'mutant-01-comment-claimed PASS
 boot "$m1" mutant-01-comment-claimed-apparmor EINVAL
 c1=$(id_of "bench mutant-01-comment-claimed-cost")
 cost "$c1" mutant-01-comment-claimed-cost-apparmor 121 86
+
+# Mutant 02's units not done yet: merge names them; --partial judges 01
+# and counts 02 pending, its score marked partial, exit 2.
+rc=0
+"$lsmconf" merge --store "$S" > "$t/early" 2>&1 || rc=$?
+check "mutant 02's units not done: merge refuses, exit 2 ($rc)" \
+	eval '[ $rc -eq 2 ] && grep -q "units are not done:.*(build mutant 02-listen-unchecked-claimed)" "$t/early"'
+rc=0
+"$lsmconf" merge --store "$S" --partial > "$t/partial" 2>&1 || rc=$?
+check "merge --partial: 01 judged, 02 pending, the score partial, exit 2 ($rc)" \
+	eval '[ $rc -eq 2 ] && grep -q "^== mutant 01-comment-claimed: equivalent$" "$t/partial" && grep -q "^== mutant 02-listen-unchecked-claimed: pending$" "$t/partial" && grep -q "^== PARTIAL: 1 of 2 mutants judged, 1 pending " "$t/partial" && grep -q "^02-listen-unchecked-claimed	pending	" "$t/results/latest/mutants.tsv"'
+check "merge --partial: the score is of those judged" \
+	eval 'grep -q "^== mutation score: 0 killed of 0 mutants .*; 0 survived, 0 inconclusive, 0 stillborn, 1 equivalent " "$t/partial"'
+
 m2=$(id_of "boot mutant 02-listen-unchecked-claimed (apparmor)")
 built "$(id_of "build mutant 02-listen-unchecked-claimed")"
 done_unit "$m2"

@@ -98,6 +98,10 @@ rc=0
 "$lsmconf" merge --store "$S" > "$t/early" 2>&1 || rc=$?
 check "merge before the bisection is over: exit 2 ($rc), the units named" \
 	eval '[ $rc -eq 2 ] && grep -q "units are not done" "$t/early"'
+rc=0
+"$lsmconf" merge --store "$S" --partial > "$t/early" 2>&1 || rc=$?
+check "merge --partial: series' report needs every unit, exit 1 ($rc)" \
+	eval '[ $rc -eq 1 ] && grep -q "merge --partial: series.s report needs every unit done" "$t/early"'
 finish "$k1" kernel.tsv "status ok
 package build 1111111111111111
 release 7.2.13-lsmconf

@@ -43,6 +43,13 @@ struct unit_cmd {
 	int (*merge)(void *ctx, const struct unit_plan *p, const char *store,
 		     const char *root);
 	/*
+	 * merge --partial: the report of the results there are so far, what
+	 * is not done yet counted as pending. NULL: the command's report
+	 * needs every unit.
+	 */
+	int (*merge_partial)(void *ctx, const struct unit_plan *p,
+			     const char *store, const char *root);
+	/*
 	 * A command whose next units depend on results (series): adds to @p
 	 * the units that the finished ones of @store call for, and returns
 	 * how many it added (0: none, the plan is whole once they are done).
