@@ -619,6 +619,8 @@ void kcidb_add_issues(struct kcidb *k, const struct known_list *l)
 		kcidb_set_str(o, "origin", k->origin);
 		kcidb_set_new(o, "version", json_integer(1));
 		kcidb_set_str(o, "report_subject", b->name);
+		if (strcmp(b->report, "-"))
+			kcidb_set_str(o, "report_url", b->report);
 		kcidb_set_str(o, "comment", b->evidence);
 		kcidb_set_new(culprit, "code", json_true());
 		kcidb_set_new(o, "culprit", culprit);

@@ -11,7 +11,7 @@
 static const char *const keys[] = { "bug",	 "kernels",  "cases",
 				    "decisions", "observed", "fatal",
 				    "trace",	 "function", "evidence",
-				    "reproduce" };
+				    "reproduce", "report" };
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
 
 static char **field(struct known_bug *b, size_t k)
@@ -19,7 +19,7 @@ static char **field(struct known_bug *b, size_t k)
 	char **f[N_KEYS] = { &b->name,	    &b->kernels,  &b->cases,
 			     &b->decisions, &b->observed, &b->fatal,
 			     &b->trace,	    &b->function, &b->evidence,
-			     &b->reproduce };
+			     &b->reproduce, &b->report };
 
 	return f[k];
 }
@@ -164,6 +164,13 @@ static int check_stanza(const struct known_bug *b, unsigned int first,
 	const char *w;
 	size_t n;
 
+	if (strcmp(b->report, "-") && ((strncmp(b->report, "https://", 8) &&
+					strncmp(b->report, "http://", 7)) ||
+				       strpbrk(b->report, " \t")))
+		return err_set(
+			e,
+			"known bugs: %s (line %u): report: is the URL where the bug was reported (https://...), or - until it is",
+			b->name, first);
 	if (!b->cases[0] || !strcmp(b->cases, "-"))
 		return err_set(e, "known bugs: %s (line %u) lists no cases",
 			       b->name, first);

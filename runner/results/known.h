@@ -41,6 +41,8 @@ struct known_bug {
 	 */
 	char *fatal, *trace;
 	char *function, *evidence, *reproduce;
+	/* Where the bug was reported (a URL), or "-" until it is. */
+	char *report;
 	/* One boot's tally, reset by known_reset(). */
 	size_t failed_cases, wrong_records, clean_cases, clean_records;
 	size_t other_cases; /* listed cases that failed another way */

@@ -699,7 +699,7 @@ printf '%s\n' "bug: fixture-enoent" "kernels: $sid_release" \
 	"cases: known_bug_test/global.wrong_decision" \
 	"decisions: known_bug_test/global.wrong_decision/open" \
 	"observed: ENOENT" "fatal: -" "trace: -" "function: none (a fixture)" \
-	"evidence: the fixture's model says allow" "reproduce: runner/tests/e2e.sh" \
+	"evidence: the fixture's model says allow" "reproduce: runner/tests/e2e.sh" "report: -" \
 	> "$T/known/list"
 if "$L" run --results "$T/r9" --tests-dir "$T/known" --lsm apparmor \
 	--known-bugs "$T/known/list" debian:sid > "$T/out" 2>&1; then
@@ -743,7 +743,7 @@ printf '%s\n' "bug: fixture-oops" "kernels: $sid_release" \
 	"cases: known_crash_test/slow.listed" "decisions: -" "observed: oops" \
 	"fatal: BUG: kernel NULL pointer dereference" \
 	"trace: aa_label_merge aa_unix_file_perm" "function: none (a fixture)" \
-	"evidence: the real bug's trace" "reproduce: runner/tests/e2e.sh" \
+	"evidence: the real bug's trace" "reproduce: runner/tests/e2e.sh" "report: -" \
 	> "$T/known/oops"
 mkdir -p "$T/khang" "$T/ktrace"
 cc -static -O2 -I"$S" -I"$shipped/../selftests" -DLISTED_HANG -o "$T/khang/known_crash_test" \

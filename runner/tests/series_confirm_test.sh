@@ -46,6 +46,7 @@ trace: -
 function: none (a fixture)
 evidence: series_confirm_test.sh
 reproduce: runner/tests/series_confirm_test.sh
+report: -
 EOF2
 rec() { printf '%s\t5.0\ts\to\tdgram\t-\top\t-\t%s\t%s\n' "$1" "$2" "$3"; }
 

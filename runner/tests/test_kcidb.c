@@ -56,7 +56,8 @@
 	"bug: listed-bug\nkernels: 7.2-amd64\n"                       \
 	"cases: a_test/g.crash\ndecisions: -\nobserved: oops\n"       \
 	"fatal: BUG: kernel NULL pointer dereference\ntrace: f_one\n" \
-	"function: f_one()\nevidence: it oopses\nreproduce: run it\n"
+	"function: f_one()\nevidence: it oopses\nreproduce: run it\n" \
+	"report: https://lore.kernel.org/r/listed@example\n"
 
 static const struct kcidb_case *find_case(const struct kcidb_prog *p,
 					  const char *name)
@@ -407,8 +408,15 @@ START_TEST(test_known_bugs)
 		if (!strcmp(SVAL(o, "id"), "lsmconf:listed-bug")) {
 			listed = true;
 			ck_assert_str_eq(SVAL(o, "comment"), "it oopses");
+			/* Where it was reported, from its report: field. */
+			ck_assert_str_eq(
+				SVAL(o, "report_url"),
+				"https://lore.kernel.org/r/listed@example");
 		}
-		unlisted |= !strcmp(SVAL(o, "id"), "lsmconf:unlisted-bug");
+		if (!strcmp(SVAL(o, "id"), "lsmconf:unlisted-bug")) {
+			unlisted = true;
+			ck_assert_ptr_null(json_object_get(o, "report_url"));
+		}
 	}
 	ck_assert(listed && unlisted);
 	free(s);

@@ -15,7 +15,7 @@
 	"bug: " name "\nkernels: " kernels "\ncases: " cases                 \
 	"\ndecisions: " decisions "\nobserved: EACCES\nfatal: -\ntrace: -\n" \
 	"function: f()\n"                                                    \
-	"evidence: the model says allow\nreproduce: lsmconf run x\n"
+	"evidence: the model says allow\nreproduce: lsmconf run x\nreport: -\n"
 #define ENTRY(name, kernels, cases) ENTRY_D(name, kernels, cases, cases "/op")
 #define REC(id, exp, obs) \
 	id "\t5.0\ts\tr\tdgram\tabstract\tsender.sendto\t-\t" exp "\t" obs "\n"
@@ -40,7 +40,7 @@ static const char *parse_error(const char *text)
 #define OOPS_F(kernels, cases, fatal, trace)                              \
 	"bug: down\nkernels: " kernels "\ncases: " cases                  \
 	"\ndecisions: -\nobserved: oops\nfatal: " fatal "\ntrace: " trace \
-	"\nfunction: f\nevidence: e\nreproduce: r\n"
+	"\nfunction: f\nevidence: e\nreproduce: r\nreport: -\n"
 #define OOPS(kernels, cases, trace) \
 	OOPS_F(kernels, cases, "BUG: kernel NULL pointer dereference", trace)
 
@@ -125,9 +125,34 @@ END_TEST
  */
 START_TEST(test_parse_docs_only)
 {
-	ck_assert_str_eq(parse_error("# c\nreproduce: r\n\n" ENTRY(
+	ck_assert_str_eq(parse_error("# c\nreproduce: r\nreport: -\n\n" ENTRY(
 				 "a", "7.2.13", "t/c")),
 			 "known bugs: the entry at line 2 has no bug:");
+	/* report: a URL, or - until it is reported. */
+	ck_assert_str_eq(
+		parse_error("bug: r\nkernels: 7.2.13\ncases: t/c\n"
+			    "decisions: -\nobserved: oops\nfatal: BUG\n"
+			    "trace: f\nfunction: f\nevidence: e\nreproduce: r\n"
+			    "report: sent to the list\n"),
+		"known bugs: r (line 1): report: is the URL where the bug was reported (https://...), or - until it is");
+	{
+		static const char sent[] =
+			OOPS_F("7.2.13", "t/c", "BUG", "f") "\n";
+		struct known_list l;
+		struct err e;
+		char *text = xstrdup(sent);
+
+		memcpy(strstr(text, "report: -"), "report: X", 9);
+		ck_assert_int_eq(known_parse(text, strlen(text), &l, &e), -1);
+		free(text);
+		text = xasprintf("%.*sreport: https://lore.kernel.org/r/1@x\n",
+				 (int)(strstr(sent, "report: -") - sent), sent);
+		ck_assert_int_eq(known_parse(text, strlen(text), &l, &e), 0);
+		ck_assert_str_eq(l.v[0].report,
+				 "https://lore.kernel.org/r/1@x");
+		known_free(&l);
+		free(text);
+	}
 	ck_assert_str_eq(
 		parse_error("evidence: e\n" ENTRY("a", "7.2.13", "t/c")),
 		"known bugs: line 10: evidence given twice");
@@ -203,19 +228,19 @@ START_TEST(test_parse_errors)
 		parse_error(
 			"bug: n\nkernels: 7.2\ncases: t/x\n"
 			"decisions: t/x/o\nobserved: E*\nfatal: -\n"
-			"trace: -\nfunction: f\nevidence: e\nreproduce: r\n"),
+			"trace: -\nfunction: f\nevidence: e\nreproduce: r\nreport: -\n"),
 		"observed must be oops, allow or an errno name"));
 	ck_assert_ptr_nonnull(strstr(
 		parse_error(
 			"bug: n\nkernels: 7.2\ncases: t/x\n"
 			"decisions: t/x/o\nobserved: EPERM\nfatal: -\n"
-			"trace: f\nfunction: f\nevidence: e\nreproduce: r\n"),
+			"trace: f\nfunction: f\nevidence: e\nreproduce: r\nreport: -\n"),
 		"fatal: and trace: are for observed: oops only"));
 	ck_assert_ptr_nonnull(
 		strstr(parse_error("bug: n\nkernels: 7.2\ncases: t/x\n"
 				   "decisions: t/x/o\nobserved: oops\n"
 				   "fatal: BUG\ntrace: f\nfunction: f\n"
-				   "evidence: e\nreproduce: r\n"),
+				   "evidence: e\nreproduce: r\nreport: -\n"),
 		       "decisions: is for a wrong decision only"));
 }
 END_TEST
