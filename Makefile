@@ -130,6 +130,7 @@ $(OUT)/tests/test_seed: $(VM_OBJS)
 $(OUT)/tests/test_ktap $(OUT)/tests/test_results $(OUT)/tests/test_records \
 $(OUT)/tests/test_compare $(OUT)/tests/test_known $(OUT)/tests/test_abi \
 $(OUT)/tests/test_table $(OUT)/tests/test_saved $(OUT)/tests/test_kcidb \
+$(OUT)/tests/test_bugreport \
 $(OUT)/tests/test_timing: $(RESULTS_OBJS)
 # The v1 id rules of results/legacy*.c, one test per file of rules.
 $(OUT)/tests/test_legacy_apparmor $(OUT)/tests/test_legacy_apparmor_policy \
@@ -218,6 +219,7 @@ unit: $(DEPS_CHECK) $(UNIT_TESTS) $(LSMCONF) $(OUT)/guest/timeout $(OUT)/ksrc
 	@sh runner/tests/mutate_store_test.sh $(LSMCONF)
 	@sh runner/tests/build_fault_test.sh $(LSMCONF)
 	@sh runner/tests/kcidb_test.sh $(LSMCONF)
+	@sh runner/tests/report_bug_test.sh $(LSMCONF)
 	@sh runner/tests/badinput_test.sh $(LSMCONF)
 
 # The end-to-end checks are two scripts run side by side, one core's

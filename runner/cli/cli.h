@@ -22,6 +22,7 @@ int cmd_abi(int argc, char **argv);
 int cmd_kernel(int argc, char **argv);
 int cmd_ksrc(int argc, char **argv);
 int cmd_table(int argc, char **argv);
+int cmd_report_bug(int argc, char **argv);
 int cmd_kcidb(int argc, char **argv);
 int cmd_selftests_series(int argc, char **argv);
 int cmd_series(int argc, char **argv);

@@ -36,6 +36,9 @@ static const char usage[] =
 	"       lsmconf ksrc [--ksrc DIR]        print the kselftest harness tree\n"
 	"       lsmconf table [--out FILE] RESULTS... the revocation table (markdown);\n"
 	"                                        RESULTS may be a run_kselftest.sh log\n"
+	"       lsmconf report-bug NAME [--known-bugs FILE] [--ksrc DIR] [--out FILE]\n"
+	"                                        a known kernel bug as a mail for the\n"
+	"                                        kernel's lists, reproducer and fix inline\n"
 	"       lsmconf kcidb [--origin NAME] [--run ID] [-o FILE] RESULTS  a KCIDB v5.3\n"
 	"                                        submission of a results directory\n"
 	"                                        (RESULTS/kcidb.json)\n"
@@ -138,6 +141,8 @@ int main(int argc, char **argv)
 		return cmd_ksrc(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "table"))
 		return cmd_table(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "report-bug"))
+		return cmd_report_bug(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "kcidb"))
 		return cmd_kcidb(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "selftests-series"))

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "abi.h"
+#include "bugreport.h"
 #include "compare.h"
 #include "identity.h"
 #include "kcidb.h"
