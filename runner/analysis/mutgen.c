@@ -226,6 +226,50 @@ bool mutgen_default_file(const char *path)
 	       !(len > 7 && !strcmp(path + len - 7, "_test.c"));
 }
 
+/*
+ * @line (@len bytes) with what is not code blanked: comments (*@in_comment
+ * carries a block comment from line to line) and the insides of string
+ * and character literals. Malloc'd, @len bytes and a NUL; *@code tells
+ * whether anything is left.
+ */
+static char *code_mask(const char *line, size_t len, bool *in_comment,
+		       bool *code)
+{
+	char *m = xstrndup(line, len);
+	size_t i;
+
+	*code = false;
+	for (i = 0; i < len; i++) {
+		if (*in_comment) {
+			if (m[i] == '*' && m[i + 1] == '/') {
+				m[i] = ' ';
+				m[++i] = ' ';
+				*in_comment = false;
+			} else {
+				m[i] = ' ';
+			}
+		} else if (m[i] == '/' && m[i + 1] == '*') {
+			m[i] = m[i + 1] = ' ';
+			i++;
+			*in_comment = true;
+		} else if (m[i] == '/' && m[i + 1] == '/') {
+			memset(m + i, ' ', len - i);
+			break;
+		} else if (m[i] == '"' || m[i] == '\'') {
+			char q = m[i];
+
+			for (i++; i < len && m[i] != q; i++) {
+				if (m[i] == '\\' && i + 1 < len)
+					m[i++] = ' ';
+				m[i] = ' ';
+			}
+		} else if (!isspace((unsigned char)m[i])) {
+			*code = true;
+		}
+	}
+	return m;
+}
+
 size_t mutgen_sites(const char *text, struct mutgen_site **out)
 {
 	struct sites s = { 0 };
@@ -234,40 +278,13 @@ size_t mutgen_sites(const char *text, struct mutgen_site **out)
 	const char *p = text;
 
 	while (*p) {
-		size_t len = strcspn(p, "\n"), i;
-		char *line = xstrndup(p, len), *m = xstrdup(line);
-		bool code = false;
+		size_t len = strcspn(p, "\n");
+		char *line = xstrndup(p, len), *m;
+		bool code;
 
 		no++;
 		/* Blank what is not code: comments and literals' insides. */
-		for (i = 0; i < len; i++) {
-			if (in_comment) {
-				if (m[i] == '*' && m[i + 1] == '/') {
-					m[i] = ' ';
-					m[++i] = ' ';
-					in_comment = false;
-				} else {
-					m[i] = ' ';
-				}
-			} else if (m[i] == '/' && m[i + 1] == '*') {
-				m[i] = m[i + 1] = ' ';
-				i++;
-				in_comment = true;
-			} else if (m[i] == '/' && m[i + 1] == '/') {
-				memset(m + i, ' ', len - i);
-				break;
-			} else if (m[i] == '"' || m[i] == '\'') {
-				char q = m[i];
-
-				for (i++; i < len && m[i] != q; i++) {
-					if (m[i] == '\\' && i + 1 < len)
-						m[i++] = ' ';
-					m[i] = ' ';
-				}
-			} else if (!isspace((unsigned char)m[i])) {
-				code = true;
-			}
-		}
+		m = code_mask(line, len, &in_comment, &code);
 		/* Trailing blanks of the mask (a comment) are not the line's. */
 		while (len && m[len - 1] == ' ')
 			m[--len] = '\0';
@@ -375,55 +392,31 @@ char *mutgen_patch(const char *file, const char *text,
 	return sb.buf;
 }
 
-/* @t[0..*len) without its trailing comment and blanks. */
-static void code_end(const char *t, size_t *len)
-{
-	const char *c = memmem(t, *len, "//", 2);
-
-	if (c)
-		*len = c - t;
-	while (*len >= 2 && t[*len - 1] == '/' && t[*len - 2] == '*') {
-		c = NULL;
-		for (const char *p = t; p + 1 < t + *len - 2; p++)
-			if (p[0] == '/' && p[1] == '*')
-				c = p;
-		if (!c)
-			break;
-		*len = c - t;
-		while (*len && isspace((unsigned char)t[*len - 1]))
-			(*len)--;
-	}
-	while (*len && isspace((unsigned char)t[*len - 1]))
-		(*len)--;
-}
-
-/* Whether a line is a comment's alone: slash-star, " * ...", "//". */
-static bool comment_line(const char *t, size_t len)
-{
-	size_t skip = strspn(t, " \t");
-
-	if (skip >= len)
-		return false;
-	t += skip;
-	len -= skip;
-	if (!strncmp(t, "/*", 2) || !strncmp(t, "//", 2))
-		return true;
-	return *t == '*' && (len == 1 || t[1] == ' ' || t[1] == '/');
-}
-
-/* Up to 8 lines of the old side of @patch's first hunk before @line. */
+/*
+ * Up to 8 lines of the old side of @patch's first hunk before @line: each
+ * one's number, its code (code_mask(): what is left of it, trailing
+ * blanks cut) and whether it was blank before that.
+ */
 struct before {
 	unsigned long no[8];
-	const char *text[8];
-	size_t len[8], n;
+	char *code[8];
+	bool blank[8];
+	size_t n;
 };
+
+static void before_free(struct before *b)
+{
+	while (b->n)
+		free(b->code[--b->n]);
+}
 
 static void lines_before(const char *patch, unsigned long line,
 			 struct before *b)
 {
 	const char *p = patch ? strstr(patch, "\n@@ -") : NULL;
+	bool in_comment = false, first = true, code;
 	unsigned long no;
-	char *end;
+	char *end, *m;
 
 	b->n = 0;
 	if (!p)
@@ -434,7 +427,7 @@ static void lines_before(const char *patch, unsigned long line,
 	p = strchr(end, '\n');
 	while (p && *++p && no < line) {
 		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), k;
 
 		if (*p == '+') {
 			p = nl;
@@ -442,22 +435,32 @@ static void lines_before(const char *patch, unsigned long line,
 		}
 		if (*p != ' ' && *p != '-')
 			break;
+		/* A hunk may start inside a block comment: " * ..." or " *" "/". */
+		k = strspn(p + 1, " \t");
+		if (first && k < len - 1 && p[1 + k] == '*' &&
+		    (k + 2 == len || p[2 + k] == ' ' || p[2 + k] == '/'))
+			in_comment = true;
+		first = false;
+		m = code_mask(p + 1, len - 1, &in_comment, &code);
+		for (k = strlen(m); k && isspace((unsigned char)m[k - 1]); k--)
+			m[k - 1] = '\0';
 		if (b->n == sizeof(b->no) / sizeof(*b->no)) {
+			free(b->code[0]);
 			memmove(b->no, b->no + 1,
 				sizeof(b->no) - sizeof(*b->no));
-			memmove(b->text, b->text + 1,
-				sizeof(b->text) - sizeof(*b->text));
-			memmove(b->len, b->len + 1,
-				sizeof(b->len) - sizeof(*b->len));
+			memmove(b->code, b->code + 1,
+				sizeof(b->code) - sizeof(*b->code));
+			memmove(b->blank, b->blank + 1,
+				sizeof(b->blank) - sizeof(*b->blank));
 			b->n--;
 		}
 		b->no[b->n] = no++;
-		b->text[b->n] = p + 1;
-		b->len[b->n++] = len - 1;
+		b->code[b->n] = m;
+		b->blank[b->n++] = len - 1 == strspn(p + 1, " \t");
 		p = nl;
 	}
 	if (no != line)
-		b->n = 0;
+		before_free(b);
 }
 
 /*
@@ -496,32 +499,33 @@ static enum mutgen_gap by_neighbour(const char *patch, const struct lcov *cov,
 	unsigned long edges = 0, taken = 0, t;
 	char end = 0; /* how the code before @line ends */
 	size_t i, len, first = (size_t)-1, counted = (size_t)-1;
+	enum mutgen_gap g = MUTGEN_NOT_COUNTED;
 	struct before b;
 
 	lines_before(patch, line, &b);
 	for (i = b.n; i-- > 0;) {
-		if (comment_line(b.text[i], b.len[i]))
-			continue;
-		len = b.len[i];
-		code_end(b.text[i], &len);
+		len = strlen(b.code[i]);
 		/* A blank line: a statement starts after it. */
-		if (!len) {
+		if (b.blank[i]) {
 			first = i + 1;
 			break;
 		}
+		/* A comment alone: nothing to read. */
+		if (!len)
+			continue;
 		/* A preprocessor line: what follows may not be built. */
-		if (b.text[i][strspn(b.text[i], " \t")] == '#')
+		if (b.code[i][strspn(b.code[i], " \t")] == '#')
 			break;
 		if (!end) {
-			end = b.text[i][len - 1];
-		} else if (strchr(";{}:", b.text[i][len - 1])) {
+			end = b.code[i][len - 1];
+		} else if (strchr(";{}:", b.code[i][len - 1])) {
 			/* The statement before starts on the line after. */
 			first = i + 1;
 			break;
 		}
 		/* @line's own statement: stop at its counted line. */
 		if (end != ';' && strchr(";{}:", end))
-			return MUTGEN_NOT_COUNTED;
+			goto out;
 		if (end != ';')
 			edges += lcov_line_edges(cov, file, b.no[i], &t),
 				taken += t;
@@ -533,7 +537,7 @@ static enum mutgen_gap by_neighbour(const char *patch, const struct lcov *cov,
 		}
 	}
 	if (counted == (size_t)-1)
-		return MUTGEN_NOT_COUNTED;
+		goto out;
 	of->by = b.no[counted];
 	of->count = lcov_line_count(cov, file, of->by);
 	if (end == ';') {
@@ -541,18 +545,17 @@ static enum mutgen_gap by_neighbour(const char *patch, const struct lcov *cov,
 		 * @line starts the statement after a plain one that ran,
 		 * which went on to it (the plain one's first line in sight).
 		 */
-		while (first < counted &&
-		       comment_line(b.text[first], b.len[first]))
+		while (first < counted && !*b.code[first])
 			first++;
 		if (first != (size_t)-1 && first <= counted && of->count > 0 &&
-		    plain_statement(b.text[first], b.len[first])) {
+		    plain_statement(b.code[first], strlen(b.code[first]))) {
 			of->follows = true;
-			return MUTGEN_ORACLE_GAP;
+			g = MUTGEN_ORACLE_GAP;
 		}
 	} else if (!of->count) {
-		return MUTGEN_REACH_GAP;
+		g = MUTGEN_REACH_GAP;
 	} else if (end != ')') {
-		return MUTGEN_ORACLE_GAP;
+		g = MUTGEN_ORACLE_GAP;
 	} else if (edges && taken == edges) {
 		/*
 		 * A statement unfinished after ")" is a condition (if, while,
@@ -560,11 +563,15 @@ static enum mutgen_gap by_neighbour(const char *patch, const struct lcov *cov,
 		 * every edge of the condition was taken.
 		 */
 		of->body = true;
-		return MUTGEN_ORACLE_GAP;
+		g = MUTGEN_ORACLE_GAP;
 	}
-	of->by = 0;
-	of->count = -1;
-	return MUTGEN_NOT_COUNTED;
+out:
+	if (g == MUTGEN_NOT_COUNTED) {
+		of->by = 0;
+		of->count = -1;
+	}
+	before_free(&b);
+	return g;
 }
 
 enum mutgen_gap mutgen_gap(const char *desc, const char *patch,

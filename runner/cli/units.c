@@ -636,23 +636,15 @@ int cmd_merge(int argc, char **argv)
 		if (!store_done(store, p.v[i].id) && n++ < 5)
 			sbuf_printf(&missing, " %s (%s)", p.v[i].id,
 				    p.v[i].desc);
-	if (n && partial) {
-		root = results_root(o->results);
-		status = c->merge_partial(ctx, &p, store, root);
-		unit_plan_free(&p);
-		sbuf_free(&missing);
-		free(root);
-		free(store);
-		return status;
-	}
-	if (n) {
+	if (n && !partial) {
 		fprintf(stderr,
 			"lsmconf: merge: %zu of %zu units are not done:%s%s\n",
 			n, p.n, missing.buf, n > 5 ? " ..." : "");
 		return 2;
 	}
 	root = results_root(o->results);
-	status = c->merge(ctx, &p, store, root);
+	status = (n ? c->merge_partial : c->merge)(ctx, &p, store, root);
+	sbuf_free(&missing);
 	unit_plan_free(&p);
 	free(root);
 	free(store);

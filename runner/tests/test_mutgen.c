@@ -300,6 +300,19 @@ START_TEST(test_gap)
 		ck_assert_int_eq(gap_of(&l, "cond.c", between, &of),
 				 MUTGEN_NOT_COUNTED);
 	}
+	/*
+	 * A hunk that starts inside a block comment: its " * ..." lines are
+	 * no code, so the statement before the line has no first line in
+	 * sight (read as code, " *" "/" would have been that first line).
+	 */
+	{
+		static const char *const inside[7] = {
+			" * a;", " */", "x = 1;", "if (e)", "z;", "z;", "z;"
+		};
+
+		ck_assert_int_eq(gap_of(&l, "fresh.c", inside, &of),
+				 MUTGEN_NOT_COUNTED);
+	}
 	/* After a plain statement that ran: it went on to the line. */
 	{
 		static const char *const after[7] = {
