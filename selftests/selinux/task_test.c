@@ -16,9 +16,8 @@
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
-#include "../lsmconf/kmsg_log.h"
 #include "../lsmconf/kmsg_mark.h"
-#include "sel.h"
+#include "avc_log.h"
 #include "../lsmconf/judge.h"
 #include "../lsmconf/worker.h"
 
@@ -332,85 +331,6 @@ out:
 	return ret;
 }
 
-/* The marker's domain and call: its own affinity, a getsched denial. */
-#define MARK_DOMAIN "lsmconf_tsk_no_getsched_t"
-#define MAX_AVC 4
-
-static void marker_child(void *arg, void *reply)
-{
-	const char *comm = arg;
-	int *ret = reply;
-	cpu_set_t cpus;
-
-	*ret = sel_enter(MARK_DOMAIN, LEVEL);
-	if (!*ret)
-		*ret = sys_ret(prctl(PR_SET_NAME, comm));
-	if (!*ret)
-		*ret = sys_ret(sched_getaffinity(0, sizeof(cpus), &cpus));
-}
-
-/* The marker record, its comm @comm: 0 or -errno. */
-static int mark(const char *comm)
-{
-	int ret, op;
-
-	ret = child_run(marker_child, (void *)comm, &op, sizeof(op));
-	return ret ?: op == -EACCES ? 0 : -EPROTO;
-}
-
-struct avcs {
-	int n;
-	char rec[MAX_AVC][512];
-};
-
-/* The type of a context field ("user:role:type:level") of @rec into @type. */
-static int context_type(const char *rec, const char *key, char *type,
-			size_t size)
-{
-	char ctx[256], *t, *end;
-
-	if (kmsg_field(rec, key, ctx, sizeof(ctx)))
-		return -ENOENT;
-	t = strchr(ctx, ':');
-	t = t ? strchr(t + 1, ':') : NULL;
-	end = t ? strchr(t + 1, ':') : NULL;
-	if (!end)
-		return -EINVAL;
-	*end = '\0';
-	snprintf(type, size, "%s", t + 1);
-	return 0;
-}
-
-/*
- * The AVC denials whose source is @actor, read from @fd up to the
- * marker's (comm @comm). 0 or -errno (-ETIMEDOUT: no marker).
- */
-static int avc_collect(int fd, const char *actor, const char *comm,
-		       struct avcs *out)
-{
-	long long end = now_ns() + KMSG_WAIT_MS * 1000000LL;
-	char rec[8192], val[64];
-	const char *msg;
-	int n;
-
-	out->n = 0;
-	for (;;) {
-		n = kmsg_next(fd, rec, sizeof(rec), (end - now_ns()) / 1000000);
-		if (n < 0)
-			return n;
-		msg = strstr(rec, "avc:  denied");
-		if (!msg)
-			continue;
-		if (!kmsg_field(msg, "comm", val, sizeof(val)) &&
-		    !strcmp(val, comm))
-			return 0;
-		if (!context_type(msg, "scontext", val, sizeof(val)) &&
-		    !strcmp(val, actor) && out->n < MAX_AVC)
-			snprintf(out->rec[out->n++], sizeof(out->rec[0]), "%s",
-				 msg);
-	}
-}
-
 /*
  * The one record of @op by @actor against the model's: 0, -EBADMSG when
  * a field differs or more than one came, NOT_RUN when none did.
@@ -418,7 +338,6 @@ static int avc_collect(int fd, const char *actor, const char *comm,
 static int judge_avc(struct __test_metadata *_metadata, const char *actor,
 		     enum task_op op, const struct avcs *got)
 {
-	char perm[64], val[64];
 	const char *rec = got->rec[0];
 	int bad = 0, i;
 
@@ -429,21 +348,8 @@ static int judge_avc(struct __test_metadata *_metadata, const char *actor,
 			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
 		return -EBADMSG;
 	}
-	/* "avc:  denied  { PERM } for ..." */
-	if (sscanf(rec, "avc:  denied  { %63[^ }] }", perm) != 1)
-		perm[0] = '\0';
-	bad |= kmsg_expect(_metadata, ops[op].name, "permission", perm,
-			   ops[op].perm);
-	if (context_type(rec, "tcontext", val, sizeof(val)))
-		val[0] = '\0';
-	bad |= kmsg_expect(_metadata, ops[op].name, "tcontext", val,
-			   ops[op].on_self ? actor : TARGET);
-	if (kmsg_field(rec, "tclass", val, sizeof(val)))
-		val[0] = '\0';
-	bad |= kmsg_expect(_metadata, ops[op].name, "tclass", val, "process");
-	if (kmsg_field(rec, "permissive", val, sizeof(val)))
-		val[0] = '\0';
-	bad |= kmsg_expect(_metadata, ops[op].name, "permissive", val, "0");
+	bad = avc_expect_denial(_metadata, ops[op].name, rec, ops[op].perm,
+				ops[op].on_self ? actor : TARGET, "process");
 	return bad;
 }
 
@@ -547,8 +453,8 @@ static int run_all(struct __test_metadata *_metadata, const char *actor,
 
 		snprintf(comm, sizeof(comm), "tskmk%05d.%02d",
 			 getpid() % 100000, op);
-		if (fd < 0 || run_case(&aw, op, &observed[op]) || mark(comm) ||
-		    avc_collect(fd, actor, comm, &got)) {
+		if (fd < 0 || run_case(&aw, op, &observed[op]) ||
+		    avc_mark(comm) || avc_collect(fd, actor, comm, &got)) {
 			TH_LOG("%s: no run or no marker record", ops[op].name);
 			ret = -1;
 		} else {

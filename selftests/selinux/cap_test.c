@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SELinux capabilities: a root task in a test domain uses one capability
+ * by one system call that needs it and nothing else the policy decides.
+ * Each actor lacks a permission of the capability class (policy part
+ * lsmconf-cap.cil), both DAC overrides, or sys_admin in cap_userns only.
+ *
+ * The model (cap_expect(), cap_denials(); security/selinux/hooks.c):
+ *
+ *   hook      selinux_capable -> cred_has_capability: the permission named
+ *             after the capability, from the task's domain to itself, in
+ *             class capability, or cap_userns when the capability is
+ *             checked in a user namespace other than the first. The
+ *             commoncap check before it passes: the task is root.
+ *   refused   the call's own errno when its capable() fails (-EPERM, but
+ *             -EACCES from inet_bind's port check and from set_one_prio's
+ *             can_nice(), and generic_permission's -EACCES).
+ *   fallback  opening a file its mode refuses to root asks
+ *             dac_read_search first when it only reads, then
+ *             dac_override (generic_permission): a read is refused only
+ *             when both are, and a refused dac_read_search is logged even
+ *             when dac_override then allows.
+ *
+ * Each refused check is one AVC record (avc_audit: the policy audits
+ * every denial; cred_has_capability audits all but CAP_OPT_NOAUDIT
+ * checks, and none of these calls asks one), read from /dev/kmsg up to a
+ * marker's (avc_log.h): "avc:  denied  { PERM }", capability= the
+ * capability's number, scontext and tcontext the actor's, tclass the
+ * class, permissive=0. An allowed check logs none.
+ */
+
+#define _GNU_SOURCE
+#include <linux/capability.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
+#include "avc_log.h"
+#include "../lsmconf/judge.h"
+
+#define LEVEL "s0"
+#define CATS 4
+#define FILE_DIR "/tmp/lsmconf_selcap"
+#define OTHER_ID 1 /* the uid and gid a task becomes, a file is given to */
+#define LOW_PORT 1023 /* below ip_unprivileged_port_start's 1024 */
+
+enum cap_op {
+	OP_FCHOWN,
+	OP_FCHMOD_OTHERS_FILE,
+	OP_OPEN_WRITE_MODE_000,
+	OP_OPEN_READ_MODE_000,
+	OP_SETUID,
+	OP_SETGID,
+	OP_BIND_LOW_PORT,
+	OP_SOCKET_RAW,
+	OP_SETSOCKOPT_RCVBUFFORCE,
+	OP_MLOCK_NO_LIMIT,
+	OP_CHROOT,
+	OP_SETHOSTNAME,
+	OP_SETPRIORITY_BELOW_0,
+	OP_PRLIMIT_RAISE_HARD,
+	OP_MKNOD_CHAR_DEVICE,
+	OP_UNSHARE_USER_UTS,
+	N_OPS
+};
+
+/* One capable() the call asks: the class, the permission, its number. */
+struct cap_check {
+	const char *class;
+	const char *perm;
+	int cap;
+};
+
+/* clang-format off */
+#define CAP(p, n) { "capability", p, n }
+/* clang-format on */
+
+static const struct {
+	const char *name;
+	struct cap_check check;
+	struct cap_check fallback; /* .perm NULL: none */
+	int refused; /* the call's -errno when refused */
+} ops[N_OPS] = {
+	/* chown_ok() (fs/attr.c), a file given to another owner */
+	[OP_FCHOWN] = { "fchown", CAP("chown", CAP_CHOWN), {}, -EPERM },
+	/* setattr_prepare(): inode_owner_or_capable() */
+	[OP_FCHMOD_OTHERS_FILE] = { "fchmod_others_file",
+				    CAP("fowner", CAP_FOWNER),
+				    {},
+				    -EPERM },
+	/* generic_permission() (fs/namei.c) */
+	[OP_OPEN_WRITE_MODE_000] = { "open_write_mode_000",
+				     CAP("dac_override", CAP_DAC_OVERRIDE),
+				     {},
+				     -EACCES },
+	[OP_OPEN_READ_MODE_000] = { "open_read_mode_000",
+				    CAP("dac_read_search", CAP_DAC_READ_SEARCH),
+				    CAP("dac_override", CAP_DAC_OVERRIDE),
+				    -EACCES },
+	/* __sys_setuid(), __sys_setgid(): ns_capable_setid() */
+	[OP_SETUID] = { "setuid", CAP("setuid", CAP_SETUID), {}, -EPERM },
+	[OP_SETGID] = { "setgid", CAP("setgid", CAP_SETGID), {}, -EPERM },
+	/* __inet_bind(): inet_port_requires_bind_service() */
+	[OP_BIND_LOW_PORT] = { "bind_low_port",
+			       CAP("net_bind_service", CAP_NET_BIND_SERVICE),
+			       {},
+			       -EACCES },
+	/* inet_create() */
+	[OP_SOCKET_RAW] = { "socket_raw",
+			    CAP("net_raw", CAP_NET_RAW),
+			    {},
+			    -EPERM },
+	/* sk_setsockopt(): sockopt_capable() */
+	[OP_SETSOCKOPT_RCVBUFFORCE] = { "setsockopt_rcvbufforce",
+					CAP("net_admin", CAP_NET_ADMIN),
+					{},
+					-EPERM },
+	/* do_mlock(): can_do_mlock() under RLIMIT_MEMLOCK 0 */
+	[OP_MLOCK_NO_LIMIT] = { "mlock_no_limit",
+				CAP("ipc_lock", CAP_IPC_LOCK),
+				{},
+				-EPERM },
+	/* ksys_chroot() */
+	[OP_CHROOT] = { "chroot",
+			CAP("sys_chroot", CAP_SYS_CHROOT),
+			{},
+			-EPERM },
+	/* sethostname(2) */
+	[OP_SETHOSTNAME] = { "sethostname",
+			     CAP("sys_admin", CAP_SYS_ADMIN),
+			     {},
+			     -EPERM },
+	/* set_one_prio(): can_nice() */
+	[OP_SETPRIORITY_BELOW_0] = { "setpriority_below_0",
+				     CAP("sys_nice", CAP_SYS_NICE),
+				     {},
+				     -EACCES },
+	/* do_prlimit(): a hard limit raised */
+	[OP_PRLIMIT_RAISE_HARD] = { "prlimit_raise_hard",
+				    CAP("sys_resource", CAP_SYS_RESOURCE),
+				    {},
+				    -EPERM },
+	/* vfs_mknod() */
+	[OP_MKNOD_CHAR_DEVICE] = { "mknod_char_device",
+				   CAP("mknod", CAP_MKNOD),
+				   {},
+				   -EPERM },
+	/*
+	 * unshare_nsproxy_namespaces(): CAP_SYS_ADMIN in the new user
+	 * namespace, which commoncap grants its creator.
+	 */
+	[OP_UNSHARE_USER_UTS] = { "unshare_user_uts",
+				  { "cap_userns", "sys_admin", CAP_SYS_ADMIN },
+				  {},
+				  -EPERM },
+};
+
+FIXTURE(cap)
+{
+	char ratelimit[32]; /* printk_ratelimit as found */
+};
+
+FIXTURE_VARIANT(cap)
+{
+	const char *actor;
+	struct cap_check lacks[2]; /* what the actor's domain is not allowed */
+};
+
+/* Each actor, named after what it lacks (none: ok). */
+/* clang-format off */
+#define LACKS(p) { "capability", p }
+FIXTURE_VARIANT_ADD(cap, ok) { .actor = "lsmconf_cap_ok_t" };
+FIXTURE_VARIANT_ADD(cap, no_chown) {
+	.actor = "lsmconf_cap_no_chown_t", .lacks = { LACKS("chown") } };
+FIXTURE_VARIANT_ADD(cap, no_fowner) {
+	.actor = "lsmconf_cap_no_fowner_t", .lacks = { LACKS("fowner") } };
+FIXTURE_VARIANT_ADD(cap, no_dac_override) {
+	.actor = "lsmconf_cap_no_dac_override_t",
+	.lacks = { LACKS("dac_override") } };
+FIXTURE_VARIANT_ADD(cap, no_dac_read_search) {
+	.actor = "lsmconf_cap_no_dac_read_search_t",
+	.lacks = { LACKS("dac_read_search") } };
+FIXTURE_VARIANT_ADD(cap, no_dac) {
+	.actor = "lsmconf_cap_no_dac_t",
+	.lacks = { LACKS("dac_override"), LACKS("dac_read_search") } };
+FIXTURE_VARIANT_ADD(cap, no_setuid) {
+	.actor = "lsmconf_cap_no_setuid_t", .lacks = { LACKS("setuid") } };
+FIXTURE_VARIANT_ADD(cap, no_setgid) {
+	.actor = "lsmconf_cap_no_setgid_t", .lacks = { LACKS("setgid") } };
+FIXTURE_VARIANT_ADD(cap, no_net_bind_service) {
+	.actor = "lsmconf_cap_no_net_bind_service_t",
+	.lacks = { LACKS("net_bind_service") } };
+FIXTURE_VARIANT_ADD(cap, no_net_raw) {
+	.actor = "lsmconf_cap_no_net_raw_t", .lacks = { LACKS("net_raw") } };
+FIXTURE_VARIANT_ADD(cap, no_net_admin) {
+	.actor = "lsmconf_cap_no_net_admin_t",
+	.lacks = { LACKS("net_admin") } };
+FIXTURE_VARIANT_ADD(cap, no_ipc_lock) {
+	.actor = "lsmconf_cap_no_ipc_lock_t", .lacks = { LACKS("ipc_lock") } };
+FIXTURE_VARIANT_ADD(cap, no_sys_chroot) {
+	.actor = "lsmconf_cap_no_sys_chroot_t",
+	.lacks = { LACKS("sys_chroot") } };
+FIXTURE_VARIANT_ADD(cap, no_sys_admin) {
+	.actor = "lsmconf_cap_no_sys_admin_t",
+	.lacks = { LACKS("sys_admin") } };
+FIXTURE_VARIANT_ADD(cap, no_sys_nice) {
+	.actor = "lsmconf_cap_no_sys_nice_t", .lacks = { LACKS("sys_nice") } };
+FIXTURE_VARIANT_ADD(cap, no_sys_resource) {
+	.actor = "lsmconf_cap_no_sys_resource_t",
+	.lacks = { LACKS("sys_resource") } };
+FIXTURE_VARIANT_ADD(cap, no_mknod) {
+	.actor = "lsmconf_cap_no_mknod_t", .lacks = { LACKS("mknod") } };
+FIXTURE_VARIANT_ADD(cap, no_userns_sys_admin) {
+	.actor = "lsmconf_cap_no_userns_sys_admin_t",
+	.lacks = { { "cap_userns", "sys_admin" } } };
+/* clang-format on */
+
+static bool cap_lacks(const FIXTURE_VARIANT(cap) * v, const struct cap_check *c)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(v->lacks); i++)
+		if (v->lacks[i].perm && !strcmp(v->lacks[i].class, c->class) &&
+		    !strcmp(v->lacks[i].perm, c->perm))
+			return true;
+	return false;
+}
+
+/*
+ * The checks @op's call logs as denied, in order, into @out: its check
+ * when refused, then its fallback when that is refused too. Their count.
+ */
+static int cap_denials(const FIXTURE_VARIANT(cap) * v, enum cap_op op,
+		       const struct cap_check **out)
+{
+	int n = 0;
+
+	if (!cap_lacks(v, &ops[op].check))
+		return 0;
+	out[n++] = &ops[op].check;
+	if (ops[op].fallback.perm && cap_lacks(v, &ops[op].fallback))
+		out[n++] = &ops[op].fallback;
+	return n;
+}
+
+/* The rule: refused when every check the call may pass by is refused. */
+static int cap_expect(const FIXTURE_VARIANT(cap) * v, enum cap_op op)
+{
+	const struct cap_check *denied[2];
+	int n = cap_denials(v, op, denied);
+
+	if (!n || (ops[op].fallback.perm && n == 1))
+		return 0;
+	return ops[op].refused;
+}
+
+struct cap_case {
+	const char *actor;
+	enum cap_op op;
+	char path[96]; /* the op's file, made before the actor enters */
+};
+
+/*
+ * The setup @op needs as the harness's own domain (which holds every
+ * capability): the file, the limit. 0 or -errno.
+ */
+static int op_prepare(const struct cap_case *k, int *fd)
+{
+	struct rlimit r;
+
+	*fd = -1;
+	switch (k->op) {
+	case OP_FCHOWN:
+	case OP_FCHMOD_OTHERS_FILE:
+		*fd = open(k->path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+			   0644);
+		if (*fd < 0)
+			return -errno;
+		return k->op == OP_FCHMOD_OTHERS_FILE ?
+			       sys_ret(fchown(*fd, OTHER_ID, -1)) :
+			       0;
+	case OP_OPEN_WRITE_MODE_000:
+	case OP_OPEN_READ_MODE_000:
+		/* Its owner, root, may neither read nor write it. */
+		*fd = open(k->path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0);
+		if (*fd < 0)
+			return -errno;
+		return sys_ret(fchmod(*fd, 0));
+	case OP_MLOCK_NO_LIMIT:
+		if (getrlimit(RLIMIT_MEMLOCK, &r))
+			return -errno;
+		r.rlim_cur = 0;
+		return sys_ret(setrlimit(RLIMIT_MEMLOCK, &r));
+	case OP_PRLIMIT_RAISE_HARD:
+		/* Lowered by one, so that raising it back needs no more. */
+		if (getrlimit(RLIMIT_NOFILE, &r))
+			return -errno;
+		r.rlim_max--;
+		if (r.rlim_cur > r.rlim_max)
+			r.rlim_cur = r.rlim_max;
+		return sys_ret(setrlimit(RLIMIT_NOFILE, &r));
+	default:
+		return 0;
+	}
+}
+
+static int socket_op(int domain, int type, int proto, int (*use)(int fd))
+{
+	int fd = socket(domain, type | SOCK_CLOEXEC, proto), err;
+
+	if (fd < 0)
+		return -errno;
+	err = use ? use(fd) : 0;
+	close(fd);
+	return err;
+}
+
+static int bind_low_port(int fd)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET,
+				 .sin_port = htons(LOW_PORT),
+				 .sin_addr.s_addr = htonl(INADDR_ANY) };
+
+	return sys_ret(bind(fd, (struct sockaddr *)&a, sizeof(a)));
+}
+
+static int rcvbuf_force(int fd)
+{
+	int size = 65536;
+
+	return sys_ret(setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size,
+				  sizeof(size)));
+}
+
+/* The call itself, in the actor's domain: 0 or -errno. */
+static int op_run(const struct cap_case *k, int fd)
+{
+	static char page[4096] __attribute__((aligned(4096)));
+	char host[256];
+	struct rlimit r;
+	int ret;
+
+	switch (k->op) {
+	case OP_FCHOWN:
+		return sys_ret(fchown(fd, OTHER_ID, -1));
+	case OP_FCHMOD_OTHERS_FILE:
+		return sys_ret(fchmod(fd, 0640));
+	case OP_OPEN_WRITE_MODE_000:
+	case OP_OPEN_READ_MODE_000:
+		ret = open(
+			k->path,
+			(k->op == OP_OPEN_READ_MODE_000 ? O_RDONLY : O_WRONLY) |
+				O_CLOEXEC);
+		if (ret < 0)
+			return -errno;
+		close(ret);
+		return 0;
+	case OP_SETUID:
+		return sys_ret(setuid(OTHER_ID));
+	case OP_SETGID:
+		return sys_ret(setgid(OTHER_ID));
+	case OP_BIND_LOW_PORT:
+		return socket_op(AF_INET, SOCK_STREAM, 0, bind_low_port);
+	case OP_SOCKET_RAW:
+		return socket_op(AF_INET, SOCK_RAW, IPPROTO_ICMP, NULL);
+	case OP_SETSOCKOPT_RCVBUFFORCE:
+		return socket_op(AF_INET, SOCK_DGRAM, 0, rcvbuf_force);
+	case OP_MLOCK_NO_LIMIT:
+		ret = sys_ret(mlock(page, sizeof(page)));
+		if (!ret)
+			munlock(page, sizeof(page));
+		return ret;
+	case OP_CHROOT:
+		return sys_ret(chroot("/"));
+	case OP_SETHOSTNAME:
+		if (gethostname(host, sizeof(host)))
+			return -errno;
+		return sys_ret(sethostname(host, strlen(host)));
+	case OP_SETPRIORITY_BELOW_0:
+		return sys_ret(setpriority(PRIO_PROCESS, 0, -1));
+	case OP_PRLIMIT_RAISE_HARD:
+		if (getrlimit(RLIMIT_NOFILE, &r))
+			return -errno;
+		r.rlim_max++;
+		return sys_ret(setrlimit(RLIMIT_NOFILE, &r));
+	case OP_MKNOD_CHAR_DEVICE:
+		/* 1:3, /dev/null */
+		return sys_ret(mknod(k->path, S_IFCHR | 0600, makedev(1, 3)));
+	case OP_UNSHARE_USER_UTS:
+		return sys_ret(unshare(CLONE_NEWUSER | CLONE_NEWUTS));
+	default:
+		return -EINVAL;
+	}
+}
+
+struct cap_report {
+	int setup; /* op_prepare()'s, then entering the domain */
+	int result;
+};
+
+/* The child (child_run()): prepares, enters the actor, makes the call. */
+static void cap_child(void *arg, void *reply)
+{
+	const struct cap_case *k = arg;
+	struct cap_report *r = reply;
+	int fd;
+
+	r->result = NOT_RUN;
+	r->setup = op_prepare(k, &fd);
+	if (!r->setup)
+		r->setup = sel_enter(k->actor, LEVEL);
+	if (!r->setup)
+		r->result = op_run(k, fd);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * The records of @op by the actor against the model's: 0, -EBADMSG when
+ * one differs or their number does, NOT_RUN when none came.
+ */
+static int judge_avcs(struct __test_metadata *_metadata,
+		      const FIXTURE_VARIANT(cap) * v, enum cap_op op,
+		      const struct avcs *got)
+{
+	const struct cap_check *want[2];
+	int n = cap_denials(v, op, want), bad = 0, i;
+	char val[64], num[16];
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n != n) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
+		return -EBADMSG;
+	}
+	for (i = 0; i < n; i++) {
+		bad |= avc_expect_denial(_metadata, ops[op].name, got->rec[i],
+					 want[i]->perm, v->actor,
+					 want[i]->class);
+		if (kmsg_field(got->rec[i], "capability", val, sizeof(val)))
+			val[0] = '\0';
+		snprintf(num, sizeof(num), "%d", want[i]->cap);
+		bad |= kmsg_expect(_metadata, ops[op].name, "capability", val,
+				   num);
+	}
+	return bad;
+}
+
+FIXTURE_SETUP(cap)
+{
+	SEL_SETUP(CATS);
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	ASSERT_EQ(0, mkdir(FILE_DIR, 0755) && errno != EEXIST ? -errno : 0);
+}
+
+FIXTURE_TEARDOWN(cap)
+{
+	rmdir(FILE_DIR);
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
+}
+
+TEST_F(cap, use)
+{
+	struct record rec = {
+		.abi = "selinux-c4",
+		.subject = variant->actor,
+		.object = variant->actor,
+	};
+	char id[96];
+	int op;
+
+	for (op = 0; op < N_OPS; op++) {
+		struct cap_case k = { variant->actor, op };
+		const struct cap_check *want[2];
+		bool denied = cap_denials(variant, op, want) > 0;
+		struct cap_report r;
+		struct avcs got;
+		char comm[16];
+		int fd = kmsg_open_end();
+
+		ASSERT_LE(0, fd);
+		snprintf(k.path, sizeof(k.path), FILE_DIR "/f.%d.%d",
+			 (int)getpid(), op);
+		snprintf(comm, sizeof(comm), "capmk%05d.%02d",
+			 getpid() % 100000, op);
+		ASSERT_EQ(0, child_run(cap_child, &k, &r, sizeof(r)));
+		unlink(k.path);
+		ASSERT_EQ(0, r.setup)
+		{
+			TH_LOG("%s: no setup or no domain", ops[op].name);
+		}
+		ASSERT_EQ(0, avc_mark(comm));
+		ASSERT_EQ(0, avc_collect(fd, variant->actor, comm, &got))
+		{
+			TH_LOG("%s: no marker record in the log", ops[op].name);
+		}
+		close(fd);
+		rec.class = ops[op].check.class;
+		rec.detail = ops[op].check.perm;
+		rec.op = ops[op].name;
+		rec.expected = cap_expect(variant, op);
+		rec.observed = r.result;
+		JUDGE(&rec);
+		/* The records the call logs, or proven absent by the marker. */
+		snprintf(id, sizeof(id), "%s/log.record", ops[op].name);
+		rec.op = id;
+		rec.expected = denied ? 0 : -ENOENT;
+		rec.observed = got.n ? 0 : -ENOENT;
+		JUDGE(&rec);
+		snprintf(id, sizeof(id), "%s/log.fields", ops[op].name);
+		rec.expected = denied ? 0 : NOT_RUN;
+		rec.observed = judge_avcs(_metadata, variant, op, &got);
+		JUDGE(&rec);
+	}
+}
+
+LSM_HARNESS_MAIN
