@@ -1,21 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lsmconf: AppArmor io_uring rules (issue 40): creating an io_uring whose
- * submission queue a kernel thread polls (io_uring_setup() with
- * IORING_SETUP_SQPOLL) under profiles with and without `io_uring,`, with
- * `io_uring sqpoll,` and with `io_uring override_creds,` only, beside
- * `deny io_uring sqpoll,`, in complain mode, compiled for an ABI without
- * the io_uring class, and stacked.
+ * lsmconf: AppArmor io_uring rules (issue 40), the two io_uring
+ * permissions under profiles with and without `io_uring,`, with
+ * `io_uring sqpoll,`, with `io_uring override_creds,` (any label, the
+ * target's label, another label), beside a deny rule of either, in
+ * complain mode, compiled for an ABI without the io_uring class, and
+ * stacked:
+ *
+ *   sqpoll          creating a ring whose submission queue a kernel
+ *                   thread polls (io_uring_setup() with
+ *                   IORING_SETUP_SQPOLL);
+ *   override_creds  submitting a request with a personality registered
+ *                   while unconfined (IORING_REGISTER_PERSONALITY), so
+ *                   that it runs with the unconfined credentials: the
+ *                   request's completion carries the decision.
  *
  * Each case is a label (the profiles of profiles/uring.profile, ABI 5.0,
  * and profiles/uring_old.profile, ABI 3.0): a child enters it
  * (aa_change_profile, then aa_stack_profile for a stack's second) and
- * calls io_uring_setup(); its -errno comes back over a pipe.
+ * makes the call; its -errno comes back over a pipe.
  *
  * The model (uring_expect(); each rule names the kernel function):
  *
- *   hook      apparmor_uring_sqpoll (lsm.c), from io_sq_offload_create:
- *             every profile of the label must allow (fn_for_each ->
+ *   hooks     apparmor_uring_sqpoll (lsm.c), from io_sq_offload_create,
+ *             and apparmor_uring_override_creds, from io_init_req with
+ *             the personality's credentials as the target: every
+ *             profile of the label must allow (fn_for_each ->
  *             profile_uring); an unconfined profile's rules mediate
  *             nothing.
  *   mediates  profile_uring allows when the profile's rules do not
@@ -24,22 +34,25 @@
  *             not 3.0), and only when the kernel advertises it in
  *             features/io_uring/mask (6.12 and 7.2, not 6.1, which has
  *             no such hook).
- *   rules     `io_uring,` and `io_uring sqpoll,` allow; a profile with
- *             neither (`io_uring override_creds,` alone among them), or
- *             with `deny io_uring sqpoll,` beside `io_uring,`, refuses:
- *             aa_check_perms' -EACCES.
+ *   rules     `io_uring,` allows both; `io_uring sqpoll,` and
+ *             `io_uring override_creds,` one each; an override_creds
+ *             rule with `label=` allows only when the target's label
+ *             matches (aa_label_match); a deny rule takes its
+ *             permission back. Else aa_check_perms' -EACCES.
  *   complain  a complain-mode profile allows what it would refuse.
  *
  * The audit records (log.record, log.fields; uring_log_expect()), read
  * from /dev/kmsg up to a marker record (kmsg_audit.h): each profile of
  * the label that refuses logs apparmor="DENIED" ("ALLOWED" in complain
- * mode) with operation="uring_sqpoll", the refusing profile, and
- * requested= and denied= "sqpoll" (audit_uring_cb); what a deny rule
- * refuses is quiet, and an allowed ring logs nothing.
+ * mode) with operation="uring_sqpoll" or "uring_override", the refusing
+ * profile, requested= and denied= the permission, and for an override
+ * tcontext= the target's label (audit_uring_cb); what a deny rule
+ * refuses is quiet, and an allowed call logs nothing.
  */
 
 #define _GNU_SOURCE
 #include <linux/io_uring.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 
 #include "../kselftest_harness.h"
@@ -49,7 +62,9 @@
 
 #define ABI "5.0"
 #define ABI_OLD "3.0"
-#define FEATURE "io_uring/mask/sqpoll"
+#define FEATURE_DIR "io_uring/mask/"
+/* The personality's label: the child registers it before it enters. */
+#define TARGET "unconfined"
 
 /* The profiles, by tag (the name is AA_TEST_PREFIX tag). */
 enum ur_prof {
@@ -57,31 +72,54 @@ enum ur_prof {
 	R_ALL,
 	R_SQPOLL,
 	R_OVERRIDE,
+	R_OVERRIDE_TARGET,
+	R_OVERRIDE_OTHER,
 	R_DENY,
+	R_DENY_OVERRIDE,
 	R_COMPLAIN,
 	R_OLD,
 	NPROF
 };
 
+/* The io_uring permissions, as the records and rules name them. */
+enum ur_perm { U_SQPOLL, U_OVERRIDE, NPERM };
+
+#define ALL_PERMS ((1 << U_SQPOLL) | (1 << U_OVERRIDE))
+
+static const struct {
+	const char *name; /* requested= and denied=, the feature's word */
+	const char *op; /* operation= */
+} ur_perms[NPERM] = {
+	[U_SQPOLL] = { "sqpoll", "uring_sqpoll" },
+	[U_OVERRIDE] = { "override_creds", "uring_override" },
+};
+
 static const struct {
 	const char *tag;
 	bool old_abi; /* compiled for ABI_OLD: no io_uring class */
-	bool allows; /* a rule allows sqpoll, no deny rule takes it */
-	bool denies; /* a deny rule refuses it: quiet */
+	unsigned int
+		allows; /* for TARGET, no deny rule taking it (1 << perm) */
+	unsigned int denies; /* a deny rule refuses it: quiet */
 	bool complain;
 } ur_profiles[NPROF] = {
 	[R_NONE] = { "uring" },
-	[R_ALL] = { "uring_all", false, true },
-	[R_SQPOLL] = { "uring_sqpoll", false, true },
-	[R_OVERRIDE] = { "uring_override" },
-	[R_DENY] = { "uring_deny", false, false, true },
-	[R_COMPLAIN] = { "uring_complain", false, false, false, true },
+	[R_ALL] = { "uring_all", false, ALL_PERMS },
+	[R_SQPOLL] = { "uring_sqpoll", false, 1 << U_SQPOLL },
+	[R_OVERRIDE] = { "uring_override", false, 1 << U_OVERRIDE },
+	[R_OVERRIDE_TARGET] = { "uring_override_target", false,
+				1 << U_OVERRIDE },
+	/* its rule's label= names another label than TARGET */
+	[R_OVERRIDE_OTHER] = { "uring_override_other" },
+	[R_DENY] = { "uring_deny", false, 1 << U_OVERRIDE, 1 << U_SQPOLL },
+	[R_DENY_OVERRIDE] = { "uring_deny_override", false, 1 << U_SQPOLL,
+			      1 << U_OVERRIDE },
+	[R_COMPLAIN] = { "uring_complain", false, 0, 0, true },
 	[R_OLD] = { "uring_old", true },
 };
 
 FIXTURE(uring)
 {
-	int mediated; /* sqpoll in features/io_uring/mask, 1 or 0 */
+	int mediated[NPERM]; /* in features/io_uring/mask, 1 or 0 */
 	char ratelimit[32]; /* printk_ratelimit as found */
 };
 
@@ -97,43 +135,52 @@ FIXTURE_VARIANT_ADD(uring, no_rule) { .n = 1, .p = { R_NONE } };
 FIXTURE_VARIANT_ADD(uring, io_uring) { .n = 1, .p = { R_ALL } };
 FIXTURE_VARIANT_ADD(uring, sqpoll) { .n = 1, .p = { R_SQPOLL } };
 FIXTURE_VARIANT_ADD(uring, override_creds_only) { .n = 1, .p = { R_OVERRIDE } };
+FIXTURE_VARIANT_ADD(uring, override_creds_target) {
+	.n = 1, .p = { R_OVERRIDE_TARGET } };
+FIXTURE_VARIANT_ADD(uring, override_creds_other) {
+	.n = 1, .p = { R_OVERRIDE_OTHER } };
 FIXTURE_VARIANT_ADD(uring, deny_sqpoll) { .n = 1, .p = { R_DENY } };
+FIXTURE_VARIANT_ADD(uring, deny_override_creds) {
+	.n = 1, .p = { R_DENY_OVERRIDE } };
 FIXTURE_VARIANT_ADD(uring, complain) { .n = 1, .p = { R_COMPLAIN } };
 FIXTURE_VARIANT_ADD(uring, old_abi) { .n = 1, .p = { R_OLD } };
 FIXTURE_VARIANT_ADD(uring, io_uring_stack_no_rule) {
 	.n = 2, .p = { R_ALL, R_NONE } };
 /* clang-format on */
 
-/* Whether profile @p refuses an SQPOLL ring (RULE_MEDIATES, its rules). */
-static bool ur_refuses(enum ur_prof p, int mediated)
+/* Whether profile @p refuses @u (RULE_MEDIATES, its rules). */
+static bool ur_refuses(enum ur_prof p, enum ur_perm u, int mediated)
 {
-	return mediated && !ur_profiles[p].old_abi && !ur_profiles[p].allows;
+	return mediated && !ur_profiles[p].old_abi &&
+	       !(ur_profiles[p].allows & (1 << u));
 }
 
-static int uring_expect(const FIXTURE_VARIANT(uring) * v, int mediated)
+static int uring_expect(const FIXTURE_VARIANT(uring) * v, enum ur_perm u,
+			int mediated)
 {
 	int i;
 
 	for (i = 0; i < v->n; i++)
-		if (ur_refuses(v->p[i], mediated) &&
+		if (ur_refuses(v->p[i], u, mediated) &&
 		    !ur_profiles[v->p[i]].complain)
 			return -EACCES;
 	return 0;
 }
 
 /*
- * The records a ring logs: how many, and the last one's profile tag and
+ * The records @u logs: how many, and the last one's profile tag and
  * audit type in @tag and @type.
  */
-static int uring_log_expect(const FIXTURE_VARIANT(uring) * v, int mediated,
-			    const char **tag, const char **type)
+static int uring_log_expect(const FIXTURE_VARIANT(uring) * v, enum ur_perm u,
+			    int mediated, const char **tag, const char **type)
 {
 	int i, n = 0;
 
 	for (i = 0; i < v->n; i++) {
 		enum ur_prof p = v->p[i];
 
-		if (!ur_refuses(p, mediated) || ur_profiles[p].denies)
+		if (!ur_refuses(p, u, mediated) ||
+		    (ur_profiles[p].denies & (1 << u)))
 			continue; /* allowed, or refused and quiet */
 		n++;
 		*tag = ur_profiles[p].tag;
@@ -154,26 +201,131 @@ static int sqpoll_ring(void)
 	return 0;
 }
 
-/* The child (child_run()): enters the label, sets up the ring. */
+/* A ring of 4 entries, its rings mapped: what a request needs. */
+struct ring {
+	int fd;
+	struct io_uring_params p;
+	void *sq, *cq;
+	size_t sq_size, cq_size;
+	struct io_uring_sqe *sqes;
+};
+
+static void ring_close(struct ring *r)
+{
+	if (r->sqes && r->sqes != MAP_FAILED)
+		munmap(r->sqes, r->p.sq_entries * sizeof(*r->sqes));
+	if (r->cq && r->cq != MAP_FAILED)
+		munmap(r->cq, r->cq_size);
+	if (r->sq && r->sq != MAP_FAILED)
+		munmap(r->sq, r->sq_size);
+	if (r->fd >= 0)
+		close(r->fd);
+}
+
+static int ring_open(struct ring *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->fd = syscall(__NR_io_uring_setup, 4, &r->p);
+	if (r->fd < 0)
+		return -errno;
+	r->sq_size = r->p.sq_off.array + r->p.sq_entries * sizeof(__u32);
+	r->cq_size = r->p.cq_off.cqes +
+		     r->p.cq_entries * sizeof(struct io_uring_cqe);
+	r->sq = mmap(NULL, r->sq_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		     r->fd, IORING_OFF_SQ_RING);
+	r->cq = mmap(NULL, r->cq_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		     r->fd, IORING_OFF_CQ_RING);
+	r->sqes = mmap(NULL, r->p.sq_entries * sizeof(*r->sqes),
+		       PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
+		       IORING_OFF_SQES);
+	if (r->sq == MAP_FAILED || r->cq == MAP_FAILED || r->sqes == MAP_FAILED)
+		return -errno;
+	return 0;
+}
+
+#define RING_U32(base, off) ((__u32 *)((char *)(base) + (off)))
+
+/*
+ * Submits one no-op request with @personality and waits for it: its
+ * completion's result (0, or the -errno io_init_req() failed it with),
+ * or the -errno of the submission itself.
+ */
+static int ring_nop(struct ring *r, int personality)
+{
+	__u32 tail = *RING_U32(r->sq, r->p.sq_off.tail), head;
+	__u32 mask = *RING_U32(r->sq, r->p.sq_off.ring_mask);
+	struct io_uring_sqe *sqe = &r->sqes[tail & mask];
+	struct io_uring_cqe *cqe;
+	long n;
+
+	memset(sqe, 0, sizeof(*sqe));
+	sqe->opcode = IORING_OP_NOP;
+	sqe->personality = personality;
+	sqe->user_data = 1;
+	RING_U32(r->sq, r->p.sq_off.array)[tail & mask] = tail & mask;
+	__atomic_store_n(RING_U32(r->sq, r->p.sq_off.tail), tail + 1,
+			 __ATOMIC_RELEASE);
+	n = syscall(__NR_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS,
+		    NULL, 0);
+	if (n < 0)
+		return -errno;
+	head = __atomic_load_n(RING_U32(r->cq, r->p.cq_off.head),
+			       __ATOMIC_ACQUIRE);
+	if (head == __atomic_load_n(RING_U32(r->cq, r->p.cq_off.tail),
+				    __ATOMIC_ACQUIRE))
+		return -EPROTO; /* waited for one, none came */
+	mask = *RING_U32(r->cq, r->p.cq_off.ring_mask);
+	cqe = (struct io_uring_cqe *)((char *)r->cq + r->p.cq_off.cqes) +
+	      (head & mask);
+	n = cqe->res;
+	__atomic_store_n(RING_U32(r->cq, r->p.cq_off.head), head + 1,
+			 __ATOMIC_RELEASE);
+	return n;
+}
+
+/* The child (child_run()): sets up what the call needs, enters, calls. */
+struct uring_case {
+	const FIXTURE_VARIANT(uring) * v;
+	enum ur_perm u;
+};
+
 static void uring_child(void *arg, void *reply)
 {
-	const FIXTURE_VARIANT(uring) *v = arg;
+	const struct uring_case *k = arg;
 	struct aa_child_report *c = reply;
-	const char *tags[2] = { ur_profiles[v->p[0]].tag,
-				ur_profiles[v->p[1]].tag };
+	const char *tags[2] = { ur_profiles[k->v->p[0]].tag,
+				ur_profiles[k->v->p[1]].tag };
+	struct ring r = { .fd = -1 };
+	int personality = 0;
 
 	c->pre = NOT_RUN;
 	c->result = NOT_RUN;
-	c->enter = aa_enter_tags(tags, v->n, NULL, 0);
+	if (k->u == U_OVERRIDE) {
+		/* The personality: this task's credentials, unconfined. */
+		c->setup = ring_open(&r);
+		if (!c->setup) {
+			personality =
+				syscall(__NR_io_uring_register, r.fd,
+					IORING_REGISTER_PERSONALITY, NULL, 0);
+			c->setup = personality < 0 ? -errno : 0;
+		}
+		if (c->setup)
+			goto out;
+	}
+	c->enter = aa_enter_tags(tags, k->v->n, NULL, 0);
 	if (c->enter)
-		return;
-	c->result = sqpoll_ring();
+		goto out;
+	c->result =
+		k->u == U_OVERRIDE ? ring_nop(&r, personality) : sqpoll_ring();
+out:
+	ring_close(&r);
 }
 
 FIXTURE_SETUP(uring)
 {
 	struct aa_policy p, old;
-	int ret, unconfined;
+	struct ring r;
+	int ret, unconfined, u;
 
 	REQUIRE_APPARMOR(_metadata, true);
 	if (access(KMSG, R_OK))
@@ -185,8 +337,22 @@ FIXTURE_SETUP(uring)
 			   "io_uring_setup: %s (CONFIG_IO_URING, kernel.io_uring_disabled)",
 			   strerror(-unconfined));
 	ASSERT_EQ(0, unconfined);
-	self->mediated = aa_policy_feature(FEATURE);
-	ASSERT_LE(0, self->mediated);
+	ret = ring_open(&r);
+	if (!ret)
+		ret = ring_nop(&r, 0);
+	ring_close(&r);
+	ASSERT_EQ(0, ret)
+	{
+		TH_LOG("an unconfined no-op request: %s", strerror(-ret));
+	}
+	for (u = 0; u < NPERM; u++) {
+		char feature[64];
+
+		snprintf(feature, sizeof(feature), FEATURE_DIR "%s",
+			 ur_perms[u].name);
+		self->mediated[u] = aa_policy_feature(feature);
+		ASSERT_LE(0, self->mediated[u]);
+	}
 	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 	/* Unconfined too: its marker proves its ring quiet. */
 	ret = aa_policy_share(_metadata, &p, "uring", ABI, NULL, "uring", NULL);
@@ -202,53 +368,72 @@ FIXTURE_TEARDOWN(uring)
 		EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
-TEST_F(uring, sqpoll_ring)
+/* The call of @u in the variant's label, judged with its records. */
+static void uring_case(struct __test_metadata *_metadata,
+		       FIXTURE_DATA(uring) * self,
+		       const FIXTURE_VARIANT(uring) * variant, enum ur_perm u)
 {
+	const char *name = ur_perms[u].name;
+	char depends[64], prof[160], op[64];
 	struct record rec = {
 		.abi = ABI,
 		.subject = variant->n ? ur_profiles[variant->p[0]].tag :
 					"unconfined",
-		.object = "-",
+		.object = u == U_OVERRIDE ? TARGET : "-",
 		.class = "io_uring",
 		.detail =
 			variant->n == 2 ? ur_profiles[variant->p[1]].tag : "-",
-		.op = "sqpoll",
-		.depends = self->mediated ? FEATURE "=yes" : FEATURE "=no",
+		.op = name,
+		.depends = depends,
 	};
+	struct uring_case k = { variant, u };
 	const char *tag = NULL, *type = NULL;
-	char prof[160], op[64];
 	struct aa_child_report r;
 	struct records got;
 	int fd = kmsg_open_end(), want;
 
+	snprintf(depends, sizeof(depends), FEATURE_DIR "%s=%s", name,
+		 self->mediated[u] ? "yes" : "no");
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, child_run(uring_child, (void *)variant, &r, sizeof(r)));
-	ASSERT_CHILD_READY(&r, "sqpoll");
+	ASSERT_EQ(0, child_run(uring_child, &k, &r, sizeof(r)));
+	ASSERT_CHILD_READY(&r, name);
 	ASSERT_EQ(0, aa_log_mark("uring"));
-	ASSERT_EQ(0, log_collect_by(fd, "operation", "uring_sqpoll",
+	ASSERT_EQ(0, log_collect_by(fd, "operation", ur_perms[u].op,
 				    AA_TEST_PREFIX "uring_marker", &got))
 	{
 		TH_LOG("no marker record in the log");
 	}
 	close(fd);
-	rec.expected = uring_expect(variant, self->mediated);
+	rec.expected = uring_expect(variant, u, self->mediated[u]);
 	rec.observed = r.result;
 	JUDGE(&rec);
-	/* The records the ring logs, or proven quiet by the marker. */
-	want = uring_log_expect(variant, self->mediated, &tag, &type);
+	/* The records the call logs, or proven quiet by the marker. */
+	want = uring_log_expect(variant, u, self->mediated[u], &tag, &type);
 	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "%s", tag ?: "-");
 	{
 		const struct log_field fields[] = {
 			{ "apparmor", type },
 			{ "profile", prof },
-			{ "requested", "sqpoll" },
-			{ "denied", "sqpoll" },
+			{ "requested", name },
+			{ "denied", name },
+			/* audit_uring_cb: an override's target */
+			{ "tcontext", u == U_OVERRIDE ? TARGET : NULL },
 		};
 
-		JUDGE_LOG(&rec, op, "sqpoll", want, got.n,
+		JUDGE_LOG(&rec, op, name, want, got.n,
 			  judge_records(_metadata, "uring", &got, want, fields,
 					ARRAY_SIZE(fields)));
 	}
+}
+
+TEST_F(uring, sqpoll_ring)
+{
+	uring_case(_metadata, self, variant, U_SQPOLL);
+}
+
+TEST_F(uring, override_creds)
+{
+	uring_case(_metadata, self, variant, U_OVERRIDE);
 }
 
 AA_HARNESS_MAIN
