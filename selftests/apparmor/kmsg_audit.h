@@ -8,7 +8,7 @@
  * order they were made (one queue, one kauditd thread), so whatever the
  * operation logged is before the marker, and a quiet decision is proven
  * quiet by the marker alone. Shared by audit_test, audit_ops_test,
- * file_test, userns_test, capability_test and uring_test.
+ * file_test, userns_test, capability_test, uring_test and mount_test.
  */
 #ifndef LSMCONF_APPARMOR_KMSG_AUDIT_H
 #define LSMCONF_APPARMOR_KMSG_AUDIT_H

@@ -74,6 +74,19 @@
  *             6.1): move_mount(2) has no AppArmor hook, so both
  *             move_mount operations are allowed whatever the rules (the
  *             depends column says which).
+ *
+ * The audit records (OP/log.record, OP/log.fields; mount_log_expect()),
+ * read from /dev/kmsg up to a marker record (kmsg_audit.h): each refusal
+ * AppArmor makes is one record (audit_mount, mount.c) unless a deny rule
+ * made it (the parser quiets deny rules): apparmor="DENIED",
+ * operation="mount", "umount" or "pivotroot", the profile, name= the
+ * mount point (pivot_root: the new root), srcname= the source (the
+ * dev_name string of a new mount, the path of a bind or move, pivot_root's
+ * old root; none when there is none or it is detached), fstype= the type
+ * when there is one, and flags= when the request's flags are not 0
+ * (audit_mnt_flags: "ro" or "rw", then each flag's name). An allowed
+ * request, one that never reaches AppArmor (may_mount's capability check
+ * first, no move_mount hook) and an unconfined task log no mount record.
  */
 
 #define _GNU_SOURCE
@@ -85,6 +98,7 @@
 
 #include "../kselftest_harness.h"
 #include "harness_main.h"
+#include "kmsg_audit.h"
 #include "../lsmconf/judge.h"
 
 #define ABI "5.0"
@@ -318,8 +332,11 @@ static bool rule_matches(const struct mount_rule *r, const struct mount_op *o)
 	return true;
 }
 
-/* The AppArmor decision alone: 0 or -EACCES. */
-static int aa_decides(const struct mount_profile *p, const struct mount_op *o)
+/* How AppArmor decides a request: allowed, or refused (logged or quiet). */
+enum aa_verdict { AA_ALLOWS, AA_REFUSES, AA_DENY_RULE };
+
+static enum aa_verdict aa_verdict(const struct mount_profile *p,
+				  const struct mount_op *o)
 {
 	bool allow = false;
 	int i;
@@ -328,10 +345,16 @@ static int aa_decides(const struct mount_profile *p, const struct mount_op *o)
 		if (!rule_matches(&p->r[i], o))
 			continue;
 		if (p->r[i].deny)
-			return -EACCES;
+			return AA_DENY_RULE;
 		allow = true;
 	}
-	return allow ? 0 : -EACCES;
+	return allow ? AA_ALLOWS : AA_REFUSES;
+}
+
+/* The AppArmor decision alone: 0 or -EACCES. */
+static int aa_decides(const struct mount_profile *p, const struct mount_op *o)
+{
+	return aa_verdict(p, o) == AA_ALLOWS ? 0 : -EACCES;
 }
 
 /*
@@ -353,6 +376,68 @@ static int mount_expect(int pi, const struct mount_op *o, bool move_hook)
 	if (!p->cap)
 		return -EPERM;
 	return lsm;
+}
+
+/*
+ * The mount records @o logs under profile @pi: 1 when AppArmor is asked
+ * and refuses without a deny rule, else 0.
+ */
+static int mount_log_expect(int pi, const struct mount_op *o, bool move_hook)
+{
+	const struct mount_profile *p;
+
+	if (pi == PR_UNCONFINED || (o->new_api && !move_hook))
+		return 0;
+	p = &profiles[pi];
+	if (!o->syscall_mount && !p->cap)
+		return 0; /* may_mount refused it first */
+	return aa_verdict(p, o) == AA_REFUSES;
+}
+
+/* The record's operation= (audit_mount's op). */
+static const char *mount_log_op(const struct mount_op *o)
+{
+	return o->kind == K_UMOUNT ? "umount" :
+	       o->kind == K_PIVOT  ? "pivotroot" :
+				     "mount";
+}
+
+/*
+ * The record's flags= for @o into @buf (audit_mnt_flags() for the flags
+ * these requests carry), or NULL when the flags AppArmor is given are 0.
+ */
+static const char *mount_log_flags(const struct mount_op *o, char *buf,
+				   size_t size)
+{
+	static const unsigned long kind_flag[] = {
+		[K_REMOUNT] = MS_REMOUNT,
+		[K_BIND] = MS_BIND,
+		[K_MOVE] = MS_MOVE,
+		[K_PROPAGATION] = MS_PRIVATE,
+	};
+	static const struct {
+		unsigned long flag;
+		const char *name;
+	} names[] = {
+		{ MS_NOSUID, ", nosuid" },   { MS_NODEV, ", nodev" },
+		{ MS_NOEXEC, ", noexec" },   { MS_REMOUNT, ", remount" },
+		{ MS_BIND, ", bind" },	     { MS_MOVE, ", move" },
+		{ MS_PRIVATE, ", private" },
+	};
+	unsigned long flags = o->flags;
+	size_t i;
+
+	if (o->kind == K_UMOUNT || o->kind == K_PIVOT)
+		return NULL;
+	if ((size_t)o->kind < ARRAY_SIZE(kind_flag))
+		flags |= kind_flag[o->kind];
+	if (!flags)
+		return NULL;
+	snprintf(buf, size, "%s", flags & MS_RDONLY ? "ro" : "rw");
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (flags & names[i].flag)
+			strncat(buf, names[i].name, size - strlen(buf) - 1);
+	return buf;
 }
 
 /*
@@ -479,6 +564,7 @@ static int mount_child(int pi, enum opn op, struct aa_child_report *r)
 FIXTURE(mounts)
 {
 	bool move_hook; /* features/mount/move_mount */
+	char ratelimit[32]; /* printk_ratelimit as found */
 };
 
 FIXTURE_VARIANT(mounts)
@@ -512,7 +598,7 @@ FIXTURE_VARIANT_ADD(mounts, pivot_root_deny_new) { .prof = PR_PIVOT_DENY_NEW };
 
 FIXTURE_SETUP(mounts)
 {
-	struct aa_policy p;
+	struct aa_policy p, m;
 	char rules[512];
 	int ret;
 
@@ -521,11 +607,20 @@ FIXTURE_SETUP(mounts)
 	ret = aa_feature("mount");
 	if (ret != 1)
 		SKIP(return, "the kernel does not advertise features/mount");
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
 	/* Its value names what it handles ("detached"): present is enough. */
 	self->move_hook = !access(AA_FEATURES "/mount/move_mount", F_OK);
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	/* The marker: no rule at all (kmsg_audit.h). */
+	ret = aa_policy_share(_metadata, &m, "mount", ABI, "", "mnt_marker",
+			      NULL);
+	AA_REQUIRE_BUILT(_metadata, ret);
+	ASSERT_EQ(0, ret);
 	if (variant->prof == PR_UNCONFINED)
 		return;
-	snprintf(rules, sizeof(rules), "%s%s",
+	/* file: the confined child writes its report to its pipe. */
+	snprintf(rules, sizeof(rules), "file,\n  %s%s",
 		 profiles[variant->prof].cap ? "capability sys_admin,\n  " : "",
 		 profiles[variant->prof].text);
 	{
@@ -536,15 +631,44 @@ FIXTURE_SETUP(mounts)
 		ret = aa_policy_share(_metadata, &p, "mount", ABI, rules, tag,
 				      NULL);
 	}
-	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
 }
 
 FIXTURE_TEARDOWN(mounts)
 {
+	if (self->ratelimit[0])
+		EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
 }
 
-TEST_F_TIMEOUT(mounts, decisions, 60)
+/* The record's fields and their number, for @o's log decisions. */
+static void judge_mount_log(struct __test_metadata *_metadata,
+			    struct record *rec, int pi,
+			    const struct mount_op *o, bool move_hook,
+			    const struct records *got)
+{
+	int want = mount_log_expect(pi, o, move_hook);
+	char prof[160], flags[96], op[64];
+
+	snprintf(prof, sizeof(prof), AA_TEST_PREFIX "mnt_%s",
+		 pi == PR_UNCONFINED ? "-" : profiles[pi].tag);
+	{
+		const struct log_field fields[] = {
+			{ "apparmor", "DENIED" },
+			{ "operation", mount_log_op(o) },
+			{ "profile", prof },
+			{ "name", o->dst },
+			{ "srcname", o->src },
+			{ "fstype", o->type },
+			{ "flags", mount_log_flags(o, flags, sizeof(flags)) },
+		};
+
+		JUDGE_LOG(rec, op, o->name, want, got->n,
+			  judge_records(_metadata, o->name, got, want, fields,
+					ARRAY_SIZE(fields)));
+	}
+}
+
+TEST_F_TIMEOUT(mounts, decisions, 120)
 {
 	struct record rec = {
 		.abi = ABI,
@@ -556,20 +680,33 @@ TEST_F_TIMEOUT(mounts, decisions, 60)
 	int i;
 
 	for (i = 0; i < NOPS; i++) {
+		const struct mount_op *o = &ops[i];
 		struct aa_child_report r;
+		struct records got;
+		int fd = kmsg_open_end();
 
+		ASSERT_LE(0, fd);
 		ASSERT_EQ(0, mount_child(variant->prof, i, &r));
-		ASSERT_CHILD_READY(&r, ops[i].name);
-		rec.object = ops[i].dst;
-		rec.detail = ops[i].src ? ops[i].src : "-";
-		rec.op = ops[i].name;
-		rec.depends = !ops[i].new_api ? "mount=yes" :
+		ASSERT_CHILD_READY(&r, o->name);
+		ASSERT_EQ(0, aa_log_mark("mnt"));
+		ASSERT_EQ(0, log_collect_by(fd, "operation", mount_log_op(o),
+					    AA_TEST_PREFIX "mnt_marker", &got))
+		{
+			TH_LOG("%s: no marker record in the log", o->name);
+		}
+		close(fd);
+		rec.object = o->dst;
+		rec.detail = o->src ? o->src : "-";
+		rec.op = o->name;
+		rec.depends = !o->new_api     ? "mount=yes" :
 			      self->move_hook ? "mount/move_mount=yes" :
 						"mount/move_mount=no";
-		rec.expected =
-			mount_expect(variant->prof, &ops[i], self->move_hook);
+		rec.expected = mount_expect(variant->prof, o, self->move_hook);
 		rec.observed = r.result;
 		JUDGE(&rec);
+		/* The record of a refusal, or proven quiet by the marker. */
+		judge_mount_log(_metadata, &rec, variant->prof, o,
+				self->move_hook, &got);
 	}
 }
 
