@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SELinux files and directories: a root task in a test domain opens,
+ * reads the attributes of, changes, locks, maps, links, unlinks, renames
+ * and creates files, and creates, removes and opens directories, all of
+ * type lsmconf_fl_obj_t (a tmpfs mounted with that context). Each actor
+ * lacks at most one permission of class file or dir on that type (policy
+ * part lsmconf-file.cil); every other type it may use as it likes.
+ *
+ * The model (file_expect(); security/selinux/hooks.c, and the VFS that
+ * calls it, fs/namei.c): each call asks a chain of checks, in order, and
+ * the first the actor lacks refuses it with -EACCES:
+ *
+ *   search        every directory a path walks through (may_lookup ->
+ *                 inode_permission -> selinux_inode_permission, MAY_EXEC)
+ *   read, write,  opening a file (may_open -> selinux_inode_permission:
+ *   append        file_mask_to_av, append instead of write for O_APPEND),
+ *   open          then selinux_file_open (open_file_to_av: the same and
+ *                 open, the policy's open_perms capability)
+ *   getattr       stat(2) (selinux_inode_getattr)
+ *   setattr       chmod(2) (selinux_inode_setattr)
+ *   lock          flock(2) (selinux_file_lock)
+ *   map, then     mmap(2) (selinux_mmap_file: map, then
+ *   read/execute  file_map_prot_check: read for every mapping, and
+ *                 execute for PROT_EXEC, in one check)
+ *   dir write     creating or removing a name (may_create, may_delete in
+ *                 fs/namei.c: inode_permission(dir, MAY_WRITE|MAY_EXEC))
+ *   add_name,     then the hook: may_create (add_name, then create of the
+ *   remove_name   new object's class), may_link (add_name or remove_name,
+ *                 then link, unlink or rmdir), may_rename (remove_name,
+ *                 rename, then add_name)
+ *   read, write   link(2) under fs.protected_hardlinks: may_linkat asks
+ *   of the source  whether the source is safe to link
+ *                 (safe_hardlink_source: inode_permission(MAY_READ |
+ *                 MAY_WRITE)); a refusal only makes it ask whether the
+ *                 caller owns the file, which root does: logged, the link
+ *                 allowed
+ *
+ * Each refusal is one AVC record (avc_log.h: read up to a marker's):
+ * "avc:  denied  { PERM }", the actor's scontext, tcontext the object's
+ * type, tclass file or dir, permissive=0. An allowed call logs none.
+ */
+
+#define _GNU_SOURCE
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
+#include "avc_log.h"
+#include "../lsmconf/judge.h"
+
+#define LEVEL "s0"
+#define CATS 4
+#define OBJ "lsmconf_fl_obj_t"
+#define MNT "/tmp/lsmconf_selfile"
+#define F MNT "/f" /* a file, made for each call */
+#define G MNT "/g" /* a name a call gives it */
+#define D MNT "/d" /* a directory, made for the calls that need it */
+#define MOUNT_OPTS "context=lsmconf_u:object_r:" OBJ ":" LEVEL
+#define MAX_CHECKS 6
+#define PROTECTED_HARDLINKS "/proc/sys/fs/protected_hardlinks"
+
+/* One permission a call asks, of class file or dir. */
+struct fl_check {
+	const char *class;
+	const char *perm;
+	/* asked only under fs.protected_hardlinks, its refusal only logged */
+	bool hardlink_probe;
+};
+
+/* clang-format off */
+#define FILE_P(p) { "file", p }
+#define DIR_P(p) { "dir", p }
+#define PROBE(p) { "file", p, true }
+#define SEARCH DIR_P("search")
+/* clang-format on */
+
+enum fl_op {
+	OP_OPEN_READ,
+	OP_OPEN_WRITE,
+	OP_OPEN_APPEND,
+	OP_STAT,
+	OP_CHMOD,
+	OP_FLOCK,
+	OP_MMAP_READ,
+	OP_MMAP_EXEC,
+	OP_LINK,
+	OP_UNLINK,
+	OP_RENAME,
+	OP_MKNOD_FILE,
+	OP_MKDIR,
+	OP_RMDIR,
+	OP_OPENDIR,
+	N_OPS
+};
+
+/* clang-format off */
+static const struct {
+	const char *name;
+	struct fl_check checks[MAX_CHECKS]; /* in the order they are asked */
+	bool fd; /* on a descriptor opened before the actor enters */
+	bool dir; /* needs D */
+} ops[N_OPS] = {
+	[OP_OPEN_READ] = { "open_read",
+		{ SEARCH, FILE_P("read"), FILE_P("open") } },
+	[OP_OPEN_WRITE] = { "open_write",
+		{ SEARCH, FILE_P("write"), FILE_P("open") } },
+	[OP_OPEN_APPEND] = { "open_append",
+		{ SEARCH, FILE_P("append"), FILE_P("open") } },
+	[OP_STAT] = { "stat", { SEARCH, FILE_P("getattr") } },
+	[OP_CHMOD] = { "chmod", { SEARCH, FILE_P("setattr") } },
+	[OP_FLOCK] = { "flock", { FILE_P("lock") }, true },
+	[OP_MMAP_READ] = { "mmap_shared_read",
+		{ FILE_P("map"), FILE_P("read") }, true },
+	[OP_MMAP_EXEC] = { "mmap_shared_exec",
+		{ FILE_P("map"), FILE_P("read"), FILE_P("execute") }, true },
+	[OP_LINK] = { "link",
+		{ SEARCH, PROBE("read"), PROBE("write"), DIR_P("write"),
+		  DIR_P("add_name"), FILE_P("link") } },
+	[OP_UNLINK] = { "unlink",
+		{ SEARCH, DIR_P("write"), DIR_P("remove_name"),
+		  FILE_P("unlink") } },
+	[OP_RENAME] = { "rename",
+		{ SEARCH, DIR_P("write"), DIR_P("remove_name"),
+		  FILE_P("rename"), DIR_P("add_name") } },
+	[OP_MKNOD_FILE] = { "mknod_file",
+		{ SEARCH, DIR_P("write"), DIR_P("add_name"),
+		  FILE_P("create") } },
+	[OP_MKDIR] = { "mkdir",
+		{ SEARCH, DIR_P("write"), DIR_P("add_name"),
+		  DIR_P("create") } },
+	[OP_RMDIR] = { "rmdir",
+		{ SEARCH, DIR_P("write"), DIR_P("remove_name"),
+		  DIR_P("rmdir") }, false, true },
+	[OP_OPENDIR] = { "opendir",
+		{ SEARCH, DIR_P("read"), DIR_P("open") }, false, true },
+};
+/* clang-format on */
+
+FIXTURE(file)
+{
+	char ratelimit[32]; /* printk_ratelimit as found */
+	int protected_hardlinks; /* fs.protected_hardlinks, 0 or 1 */
+};
+
+FIXTURE_VARIANT(file)
+{
+	const char *actor;
+	struct fl_check lacks; /* .perm NULL: nothing */
+};
+
+/* Each actor, named after what it lacks on the objects (none: ok). */
+/* clang-format off */
+#define ACTOR(cls, p) { .actor = "lsmconf_fl_no_" #cls "_" #p "_t", \
+			.lacks = { #cls, #p } }
+FIXTURE_VARIANT_ADD(file, ok) { .actor = "lsmconf_fl_ok_t" };
+FIXTURE_VARIANT_ADD(file, no_file_read) ACTOR(file, read);
+FIXTURE_VARIANT_ADD(file, no_file_write) ACTOR(file, write);
+FIXTURE_VARIANT_ADD(file, no_file_append) ACTOR(file, append);
+FIXTURE_VARIANT_ADD(file, no_file_open) ACTOR(file, open);
+FIXTURE_VARIANT_ADD(file, no_file_getattr) ACTOR(file, getattr);
+FIXTURE_VARIANT_ADD(file, no_file_setattr) ACTOR(file, setattr);
+FIXTURE_VARIANT_ADD(file, no_file_lock) ACTOR(file, lock);
+FIXTURE_VARIANT_ADD(file, no_file_map) ACTOR(file, map);
+FIXTURE_VARIANT_ADD(file, no_file_execute) ACTOR(file, execute);
+FIXTURE_VARIANT_ADD(file, no_file_link) ACTOR(file, link);
+FIXTURE_VARIANT_ADD(file, no_file_unlink) ACTOR(file, unlink);
+FIXTURE_VARIANT_ADD(file, no_file_rename) ACTOR(file, rename);
+FIXTURE_VARIANT_ADD(file, no_file_create) ACTOR(file, create);
+FIXTURE_VARIANT_ADD(file, no_dir_search) ACTOR(dir, search);
+FIXTURE_VARIANT_ADD(file, no_dir_add_name) ACTOR(dir, add_name);
+FIXTURE_VARIANT_ADD(file, no_dir_remove_name) ACTOR(dir, remove_name);
+FIXTURE_VARIANT_ADD(file, no_dir_write) ACTOR(dir, write);
+FIXTURE_VARIANT_ADD(file, no_dir_read) ACTOR(dir, read);
+FIXTURE_VARIANT_ADD(file, no_dir_open) ACTOR(dir, open);
+FIXTURE_VARIANT_ADD(file, no_dir_create) ACTOR(dir, create);
+FIXTURE_VARIANT_ADD(file, no_dir_rmdir) ACTOR(dir, rmdir);
+/* clang-format on */
+
+/*
+ * The check of @op the actor lacks and is asked (a hardlink probe only
+ * under @protected), or NULL when there is none: what it logs.
+ */
+static const struct fl_check *file_denial(const FIXTURE_VARIANT(file) * v,
+					  enum fl_op op, int protected)
+{
+	const struct fl_check *c = ops[op].checks;
+	int i;
+
+	if (!v->lacks.perm)
+		return NULL;
+	for (i = 0; i < MAX_CHECKS && c[i].perm; i++)
+		if ((!c[i].hardlink_probe || protected) &&
+		    !strcmp(c[i].class, v->lacks.class) &&
+		    !strcmp(c[i].perm, v->lacks.perm))
+			return &c[i];
+	return NULL;
+}
+
+/* The rule: -EACCES at the first check the actor lacks, else allowed. */
+static int file_expect(const FIXTURE_VARIANT(file) * v, enum fl_op op,
+		       int protected)
+{
+	const struct fl_check *c = file_denial(v, op, protected);
+
+	return c && !c->hardlink_probe ? -EACCES : 0;
+}
+
+struct fl_case {
+	const char *actor;
+	enum fl_op op;
+};
+
+/*
+ * The child's setup, as the harness's own domain: a mount namespace of
+ * its own and in it the tmpfs of the objects, F (and D when the call
+ * needs it), and the descriptor of F for a call on one. 0 or -errno.
+ */
+static int file_prepare(const struct fl_case *k, int *fd)
+{
+	int f;
+
+	*fd = -1;
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", MNT, "tmpfs", 0, MOUNT_OPTS))
+		return -errno;
+	f = open(F, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (f < 0)
+		return -errno;
+	/* A page to map. */
+	if (ftruncate(f, 4096)) {
+		close(f);
+		return -errno;
+	}
+	if (ops[k->op].fd) {
+		close(f);
+		f = open(F, O_RDONLY | O_CLOEXEC);
+		if (f < 0)
+			return -errno;
+		*fd = f;
+	} else {
+		close(f);
+	}
+	if (ops[k->op].dir && mkdir(D, 0755))
+		return -errno;
+	return 0;
+}
+
+static int open_close(const char *path, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static int map_unmap(int fd, int prot)
+{
+	void *p = mmap(NULL, 4096, prot, MAP_SHARED, fd, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	munmap(p, 4096);
+	return 0;
+}
+
+/* The call itself, in the actor's domain: 0 or -errno. */
+static int file_run(enum fl_op op, int fd)
+{
+	struct stat st;
+
+	switch (op) {
+	case OP_OPEN_READ:
+		return open_close(F, O_RDONLY);
+	case OP_OPEN_WRITE:
+		return open_close(F, O_WRONLY);
+	case OP_OPEN_APPEND:
+		return open_close(F, O_WRONLY | O_APPEND);
+	case OP_STAT:
+		return sys_ret(stat(F, &st));
+	case OP_CHMOD:
+		return sys_ret(chmod(F, 0600));
+	case OP_FLOCK:
+		return sys_ret(flock(fd, LOCK_SH));
+	case OP_MMAP_READ:
+		return map_unmap(fd, PROT_READ);
+	case OP_MMAP_EXEC:
+		return map_unmap(fd, PROT_EXEC);
+	case OP_LINK:
+		return sys_ret(link(F, G));
+	case OP_UNLINK:
+		return sys_ret(unlink(F));
+	case OP_RENAME:
+		return sys_ret(rename(F, G));
+	case OP_MKNOD_FILE:
+		return sys_ret(mknod(G, S_IFREG | 0600, 0));
+	case OP_MKDIR:
+		return sys_ret(mkdir(G, 0755));
+	case OP_RMDIR:
+		return sys_ret(rmdir(D));
+	case OP_OPENDIR:
+		return open_close(D, O_RDONLY | O_DIRECTORY);
+	default:
+		return -EINVAL;
+	}
+}
+
+struct fl_report {
+	int setup; /* file_prepare()'s, then entering the domain */
+	int result;
+};
+
+/* The child (child_run()): prepares, enters the actor, makes the call. */
+static void file_child(void *arg, void *reply)
+{
+	const struct fl_case *k = arg;
+	struct fl_report *r = reply;
+	int fd;
+
+	r->result = NOT_RUN;
+	r->setup = file_prepare(k, &fd);
+	if (!r->setup)
+		r->setup = sel_enter(k->actor, LEVEL);
+	if (!r->setup)
+		r->result = file_run(k->op, fd);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * The record of @op by the actor against the model's: 0, -EBADMSG when it
+ * differs or more than one came, NOT_RUN when none did.
+ */
+static int judge_avc(struct __test_metadata *_metadata,
+		     const FIXTURE_VARIANT(file) * v, enum fl_op op,
+		     int protected, const struct avcs *got)
+{
+	const struct fl_check *want = file_denial(v, op, protected);
+	int i;
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n > 1 || !want) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
+		return -EBADMSG;
+	}
+	return avc_expect_denial(_metadata, ops[op].name, got->rec[0],
+				 want->perm, OBJ, want->class);
+}
+
+/* The number a /proc/sys file holds, or -errno. */
+static int read_int(const char *path)
+{
+	char buf[16] = "";
+	int fd = open(path, O_RDONLY | O_CLOEXEC), n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -errno : -EIO;
+	return atoi(buf);
+}
+
+FIXTURE_SETUP(file)
+{
+	SEL_SETUP(CATS);
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	ASSERT_EQ(0, mkdir(MNT, 0755) && errno != EEXIST ? -errno : 0);
+	self->protected_hardlinks = read_int(PROTECTED_HARDLINKS);
+	ASSERT_LE(0, self->protected_hardlinks);
+}
+
+FIXTURE_TEARDOWN(file)
+{
+	rmdir(MNT);
+	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
+}
+
+TEST_F(file, use)
+{
+	struct record rec = {
+		.abi = "selinux-c4",
+		.subject = variant->actor,
+		.object = OBJ,
+	};
+	char id[96];
+	int op;
+
+	for (op = 0; op < N_OPS; op++) {
+		struct fl_case k = { variant->actor, op };
+		const struct fl_check *first = &ops[op].checks[0];
+		int prot = self->protected_hardlinks;
+		bool denied = file_denial(variant, op, prot);
+		struct fl_report r;
+		struct avcs got;
+		char comm[16];
+		int fd = kmsg_open_end();
+
+		ASSERT_LE(0, fd);
+		snprintf(comm, sizeof(comm), "flmk%05d.%02d", getpid() % 100000,
+			 op);
+		ASSERT_EQ(0, child_run(file_child, &k, &r, sizeof(r)));
+		ASSERT_EQ(0, r.setup)
+		{
+			TH_LOG("%s: no setup or no domain", ops[op].name);
+		}
+		ASSERT_EQ(0, avc_mark(comm));
+		ASSERT_EQ(0, avc_collect(fd, variant->actor, comm, &got))
+		{
+			TH_LOG("%s: no marker record in the log", ops[op].name);
+		}
+		close(fd);
+		/* The class and permission the call is named after: its last. */
+		while (first + 1 < ops[op].checks + MAX_CHECKS && first[1].perm)
+			first++;
+		rec.class = first->class;
+		rec.detail = first->perm;
+		rec.op = ops[op].name;
+		rec.depends = op != OP_LINK ? "-" :
+			      prot ? "sysctl/fs/protected_hardlinks=1" :
+				     "sysctl/fs/protected_hardlinks=0";
+		rec.expected = file_expect(variant, op, prot);
+		rec.observed = r.result;
+		JUDGE(&rec);
+		/* The record a refusal logs, or proven absent by the marker. */
+		snprintf(id, sizeof(id), "%s/log.record", ops[op].name);
+		rec.op = id;
+		rec.expected = denied ? 0 : -ENOENT;
+		rec.observed = got.n ? 0 : -ENOENT;
+		JUDGE(&rec);
+		snprintf(id, sizeof(id), "%s/log.fields", ops[op].name);
+		rec.expected = denied ? 0 : NOT_RUN;
+		rec.observed = judge_avc(_metadata, variant, op, prot, &got);
+		JUDGE(&rec);
+	}
+}
+
+LSM_HARNESS_MAIN
