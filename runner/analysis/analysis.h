@@ -16,6 +16,7 @@
 #include "insns.h"
 #include "hooks.h"
 #include "hookops.h"
+#include "hookreasons.h"
 #include "lcov.h"
 #include "mutgen.h"
 #include "series_report.h"

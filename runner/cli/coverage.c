@@ -75,6 +75,12 @@ static void print_hooks(const struct coverage_hooks *h, size_t n)
 			if (h[i].uncalled.len)
 				printf("   %s: records through hooks the counters never saw called (fixtures/hook-ops.tsv is wrong there, or the build is): %s\n",
 				       h[i].lsm, h[i].uncalled.buf);
+			printf("   %s: %zu hooks with both outcomes, %zu not built, %zu listed with a reason (fixtures/hook-reasons.tsv); gaps: %s\n",
+			       h[i].lsm, h[i].both, h[i].absent, h[i].reasoned,
+			       h[i].gaps.len ? h[i].gaps.buf : "none");
+			if (h[i].stale.len)
+				printf("   %s: listed with a reason yet reached with both outcomes (the reason is stale): %s\n",
+				       h[i].lsm, h[i].stale.buf);
 		}
 }
 
@@ -212,8 +218,11 @@ static bool cover_one(const struct coverage_ctx *c, size_t s, const char *store,
 	printf("== coverage of %s\n", c->spec[s]);
 	print_summary(&l);
 	print_hooks(hooks, kb.n);
-	for (i = 0; i < kb.n; i++)
+	for (i = 0; i < kb.n; i++) {
 		sbuf_free(&hooks[i].uncalled);
+		sbuf_free(&hooks[i].gaps);
+		sbuf_free(&hooks[i].stale);
+	}
 	printf("   per file: %s/coverage.tsv; hooks: %s/hooks.tsv; HTML: %s/html/index.html\n",
 	       out, out, out);
 	lcov_free(&l);

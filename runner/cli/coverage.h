@@ -19,6 +19,11 @@ struct coverage_hooks {
 	size_t records, unmapped;
 	/* Hooks credited with records that the counters never saw called. */
 	struct sbuf uncalled;
+	/* By fixtures/hook-reasons.tsv (analysis/hookreasons.h): hooks
+	 * reached with both outcomes, listed with a reason; the gaps, and
+	 * the reasons of hooks reached with both (stale), by name. */
+	size_t both, reasoned;
+	struct sbuf gaps, stale;
 };
 
 struct kernel;

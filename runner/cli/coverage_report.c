@@ -177,6 +177,22 @@ static int load_hookops(struct hookops *t, struct err *e)
 	return rc;
 }
 
+/* Why hooks have no outcomes: LSMCONF_ROOT/fixtures/hook-reasons.tsv. */
+static int load_hookreasons(struct hookreasons *t, struct err *e)
+{
+	const char *path = LSMCONF_ROOT "/fixtures/hook-reasons.tsv";
+	char *text = NULL, err[256];
+	size_t len;
+	int rc = 0;
+
+	if (read_file(path, &text, &len))
+		return err_set(e, "cannot read %s", path);
+	if (hookreasons_parse(text, len, t, err, sizeof(err)))
+		rc = err_set(e, "%s: %s", path, err);
+	free(text);
+	return rc;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -271,6 +287,35 @@ static int credit_records(const char *dir, const char *lsm,
 }
 
 /*
+ * One hook's row of hooks.tsv: what the counters and the records saw,
+ * its status and reason (analysis/hookreasons.h); the gap or the stale
+ * reason named in @sum.
+ */
+static void hook_row(struct sbuf *sb, struct coverage_hooks *sum,
+		     const struct hookreasons *hr, const char *lsm,
+		     const struct lsm_hook *h, const struct lcov_func *f,
+		     const char *calls, unsigned long allow, unsigned long deny)
+{
+	const struct hookreason_row *why = hookreasons_match(hr, lsm, h->hook);
+	enum hook_status st =
+		hook_status(f, f ? f->count : 0, allow, deny, why);
+	struct sbuf *list = NULL;
+
+	if (hook_status_gap(st))
+		list = &sum->gaps;
+	else if (st == HOOK_BOTH && why)
+		list = &sum->stale;
+	sum->both += st == HOOK_BOTH;
+	sum->reasoned += st == HOOK_REASONED;
+	if (list)
+		sbuf_printf(list, "%s%s (%s)", list->len ? ", " : "", h->hook,
+			    hook_status_name(st, why));
+	sbuf_printf(sb, "%s\t%s\t%s\t%s\t%lu\t%lu\t%s\t%s\n", lsm, h->hook,
+		    h->function, calls, allow, deny, hook_status_name(st, why),
+		    st == HOOK_REASONED ? why->why : "-");
+}
+
+/*
  * hooks.tsv: every hook each LSM of @lsms registers in @tree's source
  * (its LSM_HOOK_INIT list) with its function, the calls the counters
  * saw ("-" for a function the build has no counters of: not compiled
@@ -284,12 +329,17 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		       struct err *e)
 {
 	struct sbuf sb = { 0 }, um = { 0 };
-	struct hookops t;
+	struct hookreasons hr = { 0 };
+	struct hookops t = { 0 };
 	size_t i, j;
 	int rc;
 
 	rc = load_hookops(&t, e);
-	sbuf_printf(&sb, "lsm\thook\tfunction\tcalls\tallow\tdeny\n");
+	if (!rc)
+		rc = load_hookreasons(&hr, e);
+	sbuf_printf(
+		&sb,
+		"lsm\thook\tfunction\tcalls\tallow\tdeny\tstatus\treason\n");
 	sbuf_printf(&um, "lsm\ttest\tclass\top\trecords\n");
 	for (i = 0; !rc && i < n; i++) {
 		const struct lsm *m = lsm_find(lsms[i]);
@@ -335,9 +385,8 @@ static int write_hooks(const struct lcov *l, const char *tree,
 				sbuf_printf(&sum[i].uncalled, "%s%s",
 					    sum[i].uncalled.len ? ", " : "",
 					    h[j].hook);
-			sbuf_printf(&sb, "%s\t%s\t%s\t%s\t%lu\t%lu\n", m->name,
-				    h[j].hook, h[j].function, calls,
-				    seen.allow[j], seen.deny[j]);
+			hook_row(&sb, &sum[i], &hr, m->name, &h[j], f, calls,
+				 seen.allow[j], seen.deny[j]);
 		}
 		free(seen.allow);
 		free(seen.deny);
@@ -359,6 +408,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		free(upath);
 	}
 	hookops_free(&t);
+	hookreasons_free(&hr);
 	sbuf_free(&sb);
 	sbuf_free(&um);
 	return rc;

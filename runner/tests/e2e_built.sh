@@ -543,6 +543,16 @@ coverage_boot() {
 		grep -q '^   apparmor: .* an allow recorded through [1-9][0-9]*, a deny through [1-9][0-9]* ' "$T/cv.out"
 	check "coverage: no record credited to a hook never called" \
 		sh -c "! grep -q 'never saw called' '$T/cv.out'"
+	# The status of each hook (fixtures/hook-reasons.tsv): a hook that
+	# decides nothing is listed with its reason; the rest of one case's
+	# hooks are gaps, named in the summary.
+	# shellcheck disable=SC2016 # awk fields, not shell variables
+	check "coverage: hooks.tsv says cred_free decides nothing, and why" \
+		awk -F '\t' '$1 == "apparmor" && $2 == "cred_free" &&
+		$7 == "no decision" && length($8) > 8 { f = 1 } END { exit !f }' \
+		"${cvd:-none}/hooks.tsv"
+	check "coverage: the summary names the gaps (sb_mount never called)" \
+		grep -q '^   apparmor: [0-9]* hooks with both outcomes, .*gaps: .*sb_mount (gap: never called)' "$T/cv.out"
 	# Generated mutants: a fixed seed draws the same patches every time
 	# (plan draws them, then mutate again after they are removed), each
 	# named by its operator, file and line, and each gets its verdict.

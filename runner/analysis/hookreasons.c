@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "hookreasons.h"
+#include "lib/lib.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FIELDS 4
+
+static const char *const kind_names[] = {
+	[HOOKREASON_NO_DECISION] = "no-decision",
+	[HOOKREASON_CANNOT_DRIVE] = "cannot-drive",
+};
+
+/* A hook glob: lower-case letters, digits, '_' and '*'. */
+static bool hook_glob(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		      *s == '_' || *s == '*'))
+			return false;
+	return true;
+}
+
+static bool lsm_name(const char *s)
+{
+	if (!strcmp(s, "*"))
+		return true;
+	for (; *s; s++)
+		if (*s < 'a' || *s > 'z')
+			return false;
+	return true;
+}
+
+static void row_free(struct hookreason_row *r)
+{
+	free(r->lsm);
+	free(r->hook);
+	free(r->why);
+}
+
+/* One line (no newline) into @r: NULL, or why it is bad. */
+static const char *parse_row(char *line, struct hookreason_row *r)
+{
+	char *f[FIELDS], *save = NULL, *tok;
+	size_t n = 0, k;
+
+	if (strstr(line, "\t\t") || line[0] == '\t' ||
+	    line[strlen(line) - 1] == '\t')
+		return "an empty field";
+	/* The reason is the rest of the line: it may hold no tab. */
+	for (tok = strtok_r(line, "\t", &save); tok;
+	     tok = strtok_r(NULL, "\t", &save)) {
+		if (n == FIELDS)
+			return "more than 4 tab-separated fields";
+		f[n++] = tok;
+	}
+	if (n != FIELDS)
+		return "fewer than 4 tab-separated fields";
+	if (!lsm_name(f[0]))
+		return "the LSM is neither a name nor *";
+	if (!hook_glob(f[1]))
+		return "the hook is not a glob of a hook's name";
+	for (k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
+		if (!strcmp(f[2], kind_names[k]))
+			break;
+	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
+		return "the kind is neither no-decision nor cannot-drive";
+	if (strlen(f[3]) < 8)
+		return "the reason says nothing (under 8 characters)";
+	*r = (struct hookreason_row){ .lsm = xstrdup(f[0]),
+				      .hook = xstrdup(f[1]),
+				      .kind = k,
+				      .why = xstrdup(f[3]) };
+	return NULL;
+}
+
+int hookreasons_parse(const char *text, size_t len, struct hookreasons *t,
+		      char *err, size_t size)
+{
+	const char *p = text, *end = text + len, *nl;
+	unsigned int line = 0;
+
+	*t = (struct hookreasons){ 0 };
+	for (; p < end; p = nl + 1) {
+		struct hookreason_row r = { 0 };
+		const char *why;
+		char *copy;
+
+		line++;
+		nl = memchr(p, '\n', end - p);
+		if (!nl) {
+			snprintf(err, size, "line %u: no newline at the end",
+				 line);
+			goto bad;
+		}
+		if (nl == p || *p == '#')
+			continue;
+		if (memchr(p, '\0', nl - p)) {
+			snprintf(err, size, "line %u: a NUL byte", line);
+			goto bad;
+		}
+		copy = xstrndup(p, nl - p);
+		why = parse_row(copy, &r);
+		free(copy);
+		if (why) {
+			row_free(&r);
+			snprintf(err, size, "line %u: %s", line, why);
+			goto bad;
+		}
+		r.line = line;
+		t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+		t->v[t->n++] = r;
+	}
+	if (!t->n) {
+		snprintf(err, size, "no rows");
+		goto bad;
+	}
+	return 0;
+bad:
+	hookreasons_free(t);
+	return -1;
+}
+
+void hookreasons_free(struct hookreasons *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		row_free(&t->v[i]);
+	free(t->v);
+	*t = (struct hookreasons){ 0 };
+}
+
+const struct hookreason_row *hookreasons_match(const struct hookreasons *t,
+					       const char *lsm,
+					       const char *hook)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct hookreason_row *r = &t->v[i];
+
+		if ((!strcmp(r->lsm, "*") || !strcmp(r->lsm, lsm)) &&
+		    !fnmatch(r->hook, hook, 0))
+			return r;
+	}
+	return NULL;
+}
+
+enum hook_status hook_status(bool built, unsigned long long calls,
+			     unsigned long allow, unsigned long deny,
+			     const struct hookreason_row *reason)
+{
+	if (allow && deny)
+		return HOOK_BOTH;
+	if (!built)
+		return HOOK_NOT_BUILT;
+	if (reason)
+		return HOOK_REASONED;
+	if (allow)
+		return HOOK_ALLOW_ONLY;
+	if (deny)
+		return HOOK_DENY_ONLY;
+	return calls ? HOOK_NO_RECORD : HOOK_NEVER_CALLED;
+}
+
+bool hook_status_gap(enum hook_status s)
+{
+	return s >= HOOK_ALLOW_ONLY;
+}
+
+const char *hook_status_name(enum hook_status s,
+			     const struct hookreason_row *reason)
+{
+	static const char *const names[] = {
+		[HOOK_BOTH] = "both",
+		[HOOK_NOT_BUILT] = "not built",
+		[HOOK_ALLOW_ONLY] = "gap: allow only",
+		[HOOK_DENY_ONLY] = "gap: deny only",
+		[HOOK_NO_RECORD] = "gap: called, no decision recorded",
+		[HOOK_NEVER_CALLED] = "gap: never called",
+	};
+
+	if (s == HOOK_REASONED)
+		return reason && reason->kind == HOOKREASON_NO_DECISION ?
+			       "no decision" :
+			       "cannot drive";
+	return names[s];
+}
