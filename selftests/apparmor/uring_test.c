@@ -51,14 +51,12 @@
  */
 
 #define _GNU_SOURCE
-#include <linux/io_uring.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
 
 #include "../kselftest_harness.h"
 #include "harness_main.h"
 #include "kmsg_audit.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/uring.h"
 
 #define ABI "5.0"
 #define ABI_OLD "3.0"
@@ -189,100 +187,6 @@ static int uring_log_expect(const FIXTURE_VARIANT(uring) * v, enum ur_perm u,
 	return n;
 }
 
-/* An SQPOLL ring of 4 entries, closed at once: 0 or -errno. */
-static int sqpoll_ring(void)
-{
-	struct io_uring_params params = { .flags = IORING_SETUP_SQPOLL };
-	long fd = syscall(__NR_io_uring_setup, 4, &params);
-
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	return 0;
-}
-
-/* A ring of 4 entries, its rings mapped: what a request needs. */
-struct ring {
-	int fd;
-	struct io_uring_params p;
-	void *sq, *cq;
-	size_t sq_size, cq_size;
-	struct io_uring_sqe *sqes;
-};
-
-static void ring_close(struct ring *r)
-{
-	if (r->sqes && r->sqes != MAP_FAILED)
-		munmap(r->sqes, r->p.sq_entries * sizeof(*r->sqes));
-	if (r->cq && r->cq != MAP_FAILED)
-		munmap(r->cq, r->cq_size);
-	if (r->sq && r->sq != MAP_FAILED)
-		munmap(r->sq, r->sq_size);
-	if (r->fd >= 0)
-		close(r->fd);
-}
-
-static int ring_open(struct ring *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->fd = syscall(__NR_io_uring_setup, 4, &r->p);
-	if (r->fd < 0)
-		return -errno;
-	r->sq_size = r->p.sq_off.array + r->p.sq_entries * sizeof(__u32);
-	r->cq_size = r->p.cq_off.cqes +
-		     r->p.cq_entries * sizeof(struct io_uring_cqe);
-	r->sq = mmap(NULL, r->sq_size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		     r->fd, IORING_OFF_SQ_RING);
-	r->cq = mmap(NULL, r->cq_size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		     r->fd, IORING_OFF_CQ_RING);
-	r->sqes = mmap(NULL, r->p.sq_entries * sizeof(*r->sqes),
-		       PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
-		       IORING_OFF_SQES);
-	if (r->sq == MAP_FAILED || r->cq == MAP_FAILED || r->sqes == MAP_FAILED)
-		return -errno;
-	return 0;
-}
-
-#define RING_U32(base, off) ((__u32 *)((char *)(base) + (off)))
-
-/*
- * Submits one no-op request with @personality and waits for it: its
- * completion's result (0, or the -errno io_init_req() failed it with),
- * or the -errno of the submission itself.
- */
-static int ring_nop(struct ring *r, int personality)
-{
-	__u32 tail = *RING_U32(r->sq, r->p.sq_off.tail), head;
-	__u32 mask = *RING_U32(r->sq, r->p.sq_off.ring_mask);
-	struct io_uring_sqe *sqe = &r->sqes[tail & mask];
-	struct io_uring_cqe *cqe;
-	long n;
-
-	memset(sqe, 0, sizeof(*sqe));
-	sqe->opcode = IORING_OP_NOP;
-	sqe->personality = personality;
-	sqe->user_data = 1;
-	RING_U32(r->sq, r->p.sq_off.array)[tail & mask] = tail & mask;
-	__atomic_store_n(RING_U32(r->sq, r->p.sq_off.tail), tail + 1,
-			 __ATOMIC_RELEASE);
-	n = syscall(__NR_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS,
-		    NULL, 0);
-	if (n < 0)
-		return -errno;
-	head = __atomic_load_n(RING_U32(r->cq, r->p.cq_off.head),
-			       __ATOMIC_ACQUIRE);
-	if (head == __atomic_load_n(RING_U32(r->cq, r->p.cq_off.tail),
-				    __ATOMIC_ACQUIRE))
-		return -EPROTO; /* waited for one, none came */
-	mask = *RING_U32(r->cq, r->p.cq_off.ring_mask);
-	cqe = (struct io_uring_cqe *)((char *)r->cq + r->p.cq_off.cqes) +
-	      (head & mask);
-	n = cqe->res;
-	__atomic_store_n(RING_U32(r->cq, r->p.cq_off.head), head + 1,
-			 __ATOMIC_RELEASE);
-	return n;
-}
-
 /* The child (child_run()): sets up what the call needs, enters, calls. */
 struct uring_case {
 	const FIXTURE_VARIANT(uring) * v;
@@ -304,10 +208,8 @@ static void uring_child(void *arg, void *reply)
 		/* The personality: this task's credentials, unconfined. */
 		c->setup = ring_open(&r);
 		if (!c->setup) {
-			personality =
-				syscall(__NR_io_uring_register, r.fd,
-					IORING_REGISTER_PERSONALITY, NULL, 0);
-			c->setup = personality < 0 ? -errno : 0;
+			personality = ring_personality(&r);
+			c->setup = personality < 0 ? personality : 0;
 		}
 		if (c->setup)
 			goto out;
