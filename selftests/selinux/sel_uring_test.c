@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SELinux io_uring: a root task in a test domain sets up an SQPOLL ring,
+ * submits a request with a personality that holds the harness's own
+ * credentials, and sends a command to a socket through a ring. Each actor
+ * lacks at most one io_uring permission (policy part lsmconf-uring.cil).
+ *
+ * The model (uring_expect(); security/selinux/hooks.c):
+ *
+ *   sqpoll          io_uring_setup(IORING_SETUP_SQPOLL):
+ *                   selinux_uring_sqpoll, sqpoll from the task to itself
+ *   override_creds  a no-op request with a personality registered before
+ *                   the task entered its domain (kernel_t's credentials):
+ *                   io_init_req -> selinux_uring_override_creds,
+ *                   override_creds from the task to kernel_t; the
+ *                   request's completion carries the refusal
+ *   cmd             IORING_OP_URING_CMD, SOCKET_URING_OP_SIOCINQ, on a UDP
+ *                   socket the task made: io_uring_cmd ->
+ *                   selinux_uring_cmd, cmd from the task to the socket's
+ *                   inode (labelled as its maker); a kernel whose sockets
+ *                   take no ring commands (before 6.7: no
+ *                   f_op->uring_cmd) answers -EOPNOTSUPP first, which the
+ *                   harness's own domain finds out in the setup (the
+ *                   record's depends column)
+ *
+ * A refusal is -EACCES and one AVC record (avc_log.h): "{ PERM }",
+ * tcontext the task's type (kernel_t for override_creds), tclass=io_uring,
+ * permissive=0. An allowed call logs none.
+ */
+
+#define _GNU_SOURCE
+#include <sys/socket.h>
+
+#include "../kselftest_harness.h"
+#include "../lsmconf/kmsg_mark.h"
+#include "avc_log.h"
+#include "../lsmconf/judge.h"
+#include "../lsmconf/uring.h"
+
+#define LEVEL "s0"
+#define CATS 4
+#define HARNESS "kernel_t" /* the personality's credentials */
+#ifndef SOCKET_URING_OP_SIOCINQ
+#define SOCKET_URING_OP_SIOCINQ 0
+#endif
+
+enum ur_op { OP_SQPOLL, OP_OVERRIDE_CREDS, OP_CMD, N_OPS };
+
+static const struct {
+	const char *name; /* the record's op */
+	const char *perm; /* the io_uring permission it asks */
+	bool on_harness; /* asked on the personality's type, not the task's */
+} ops[N_OPS] = {
+	[OP_SQPOLL] = { "sqpoll_ring", "sqpoll" },
+	[OP_OVERRIDE_CREDS] = { "override_creds", "override_creds", true },
+	[OP_CMD] = { "socket_cmd_siocinq", "cmd" },
+};
+
+FIXTURE(uring)
+{
+	char ratelimit[32]; /* printk_ratelimit as found */
+	bool socket_cmd; /* the kernel's sockets take ring commands */
+};
+
+FIXTURE_VARIANT(uring)
+{
+	const char *actor;
+	const char *lacks; /* NULL: nothing */
+};
+
+/* Each actor, named after the permission it lacks (none: ok). */
+/* clang-format off */
+FIXTURE_VARIANT_ADD(uring, ok) { .actor = "lsmconf_ur_ok_t" };
+FIXTURE_VARIANT_ADD(uring, no_sqpoll) {
+	.actor = "lsmconf_ur_no_sqpoll_t", .lacks = "sqpoll" };
+FIXTURE_VARIANT_ADD(uring, no_override_creds) {
+	.actor = "lsmconf_ur_no_override_creds_t", .lacks = "override_creds" };
+FIXTURE_VARIANT_ADD(uring, no_cmd) {
+	.actor = "lsmconf_ur_no_cmd_t", .lacks = "cmd" };
+/* clang-format on */
+
+static bool uring_refused(const FIXTURE_VARIANT(uring) * v, enum ur_op op,
+			  bool socket_cmd)
+{
+	if (op == OP_CMD && !socket_cmd)
+		return false; /* -EOPNOTSUPP before the hook */
+	return v->lacks && !strcmp(v->lacks, ops[op].perm);
+}
+
+static int uring_expect(const FIXTURE_VARIANT(uring) * v, enum ur_op op,
+			bool socket_cmd)
+{
+	if (uring_refused(v, op, socket_cmd))
+		return -EACCES;
+	return op == OP_CMD && !socket_cmd ? -EOPNOTSUPP : 0;
+}
+
+/* SIOCINQ of a new UDP socket through ring @r: 0 or -errno. */
+static int socket_cmd(struct ring *r)
+{
+	struct io_uring_sqe sqe = { .opcode = IORING_OP_URING_CMD,
+				    .cmd_op = SOCKET_URING_OP_SIOCINQ,
+				    .user_data = 1 };
+	int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), ret;
+
+	if (s < 0)
+		return -errno;
+	sqe.fd = s;
+	ret = ring_submit(r, &sqe);
+	close(s);
+	return ret < 0 ? ret : 0; /* else the bytes queued: none */
+}
+
+struct ur_case {
+	const char *actor; /* NULL: the harness's own domain */
+	enum ur_op op;
+};
+
+struct ur_report {
+	int setup; /* the ring and the personality, then the domain */
+	int result;
+};
+
+/* The child (child_run()): its ring, the domain, the call. */
+static void uring_child(void *arg, void *reply)
+{
+	const struct ur_case *k = arg;
+	struct ur_report *c = reply;
+	struct ring r = { .fd = -1 };
+	int personality = 0;
+
+	c->result = NOT_RUN;
+	if (k->op != OP_SQPOLL) {
+		c->setup = ring_open(&r);
+		if (!c->setup && k->op == OP_OVERRIDE_CREDS) {
+			personality = ring_personality(&r);
+			c->setup = personality < 0 ? personality : 0;
+		}
+	}
+	if (!c->setup && k->actor)
+		c->setup = sel_enter(k->actor, LEVEL);
+	if (!c->setup) {
+		if (k->op == OP_SQPOLL)
+			c->result = sqpoll_ring();
+		else if (k->op == OP_OVERRIDE_CREDS)
+			c->result = ring_nop(&r, personality);
+		else
+			c->result = socket_cmd(&r);
+	}
+	ring_close(&r);
+}
+
+/*
+ * The record of @op by the actor against the model's: 0, -EBADMSG when it
+ * differs or more than one came, NOT_RUN when none did.
+ */
+static int judge_avc(struct __test_metadata *_metadata,
+		     const FIXTURE_VARIANT(uring) * v, enum ur_op op,
+		     bool socket_cmd, const struct avcs *got)
+{
+	int i;
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n > 1 || !uring_refused(v, op, socket_cmd)) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
+		return -EBADMSG;
+	}
+	return avc_expect_denial(
+		_metadata, ops[op].name, got->rec[0], ops[op].perm,
+		ops[op].on_harness ? HARNESS : v->actor, "io_uring");
+}
+
+FIXTURE_SETUP(uring)
+{
+	struct ur_case k = { NULL, OP_CMD };
+	struct ur_report r;
+
+	SEL_SETUP(CATS);
+	if (access(KMSG, R_OK))
+		SKIP(return, "cannot read " KMSG);
+	/* Unconfined first: a ring the kernel refuses to anyone skips. */
+	r.result = sqpoll_ring();
+	if (r.result == -ENOSYS || r.result == -EPERM)
+		SKIP(return,
+			   "io_uring_setup: %s (CONFIG_IO_URING, kernel.io_uring_disabled)",
+			   strerror(-r.result));
+	ASSERT_EQ(0, r.result);
+	/* Whether sockets take ring commands, asked by the harness's domain. */
+	ASSERT_EQ(0, child_run(uring_child, &k, &r, sizeof(r)));
+	ASSERT_EQ(0, r.setup);
+	ASSERT_TRUE(r.result == 0 || r.result == -EOPNOTSUPP)
+	{
+		TH_LOG("SIOCINQ through a ring: %s", strerror(-r.result));
+	}
+	self->socket_cmd = r.result == 0;
+	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+}
+
+FIXTURE_TEARDOWN(uring)
+{
+	if (self->ratelimit[0])
+		EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
+}
+
+TEST_F(uring, use)
+{
+	struct record rec = {
+		.abi = "selinux-c4",
+		.subject = variant->actor,
+		.class = "io_uring",
+	};
+	char id[96];
+	int op;
+
+	for (op = 0; op < N_OPS; op++) {
+		struct ur_case k = { variant->actor, op };
+		bool denied = uring_refused(variant, op, self->socket_cmd);
+		struct ur_report r;
+		struct avcs got;
+		char comm[16];
+		int fd = kmsg_open_end();
+
+		ASSERT_LE(0, fd);
+		snprintf(comm, sizeof(comm), "urmk%05d.%02d", getpid() % 100000,
+			 op);
+		ASSERT_EQ(0, child_run(uring_child, &k, &r, sizeof(r)));
+		ASSERT_EQ(0, r.setup)
+		{
+			TH_LOG("%s: no setup or no domain", ops[op].name);
+		}
+		ASSERT_EQ(0, avc_mark(comm));
+		ASSERT_EQ(0, avc_collect(fd, variant->actor, comm, &got))
+		{
+			TH_LOG("%s: no marker record in the log", ops[op].name);
+		}
+		close(fd);
+		rec.object = ops[op].on_harness ? HARNESS : variant->actor;
+		rec.detail = ops[op].perm;
+		rec.op = ops[op].name;
+		rec.depends = op != OP_CMD     ? "-" :
+			      self->socket_cmd ? "io_uring/socket_cmd=yes" :
+						 "io_uring/socket_cmd=no";
+		rec.expected = uring_expect(variant, op, self->socket_cmd);
+		rec.observed = r.result;
+		JUDGE(&rec);
+		/* The record a refusal logs, or proven absent by the marker. */
+		snprintf(id, sizeof(id), "%s/log.record", ops[op].name);
+		rec.op = id;
+		rec.expected = denied ? 0 : -ENOENT;
+		rec.observed = got.n ? 0 : -ENOENT;
+		JUDGE(&rec);
+		snprintf(id, sizeof(id), "%s/log.fields", ops[op].name);
+		rec.expected = denied ? 0 : NOT_RUN;
+		rec.observed = judge_avc(_metadata, variant, op,
+					 self->socket_cmd, &got);
+		JUDGE(&rec);
+	}
+}
+
+LSM_HARNESS_MAIN
