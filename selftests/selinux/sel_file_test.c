@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SELinux files and directories: a root task in a test domain opens,
- * reads the attributes of, changes, locks, maps, links, unlinks, renames
- * and creates files, and creates, removes and opens directories, all of
- * type lsmconf_fl_obj_t (a tmpfs mounted with that context). Each actor
- * lacks at most one permission of class file or dir on that type (policy
- * part lsmconf-file.cil); every other type it may use as it likes.
+ * SELinux files, directories and symbolic links: a root task in a test
+ * domain opens, reads the attributes of, changes, locks, maps, links,
+ * unlinks, renames and creates files, creates, removes and opens
+ * directories, and makes, reads and follows symbolic links, all of type
+ * lsmconf_fl_obj_t (a tmpfs mounted with that context). Each actor lacks
+ * at most one permission of class file, dir or lnk_file on that type
+ * (policy part lsmconf-file.cil); every other type it may use as it
+ * likes.
  *
  * The model (file_expect(); security/selinux/hooks.c, and the VFS that
  * calls it, fs/namei.c): each call asks a chain of checks, in order, and
@@ -22,7 +24,15 @@
  *   lock          flock(2) (selinux_file_lock)
  *   map, then     mmap(2) (selinux_mmap_file: map, then
  *   read/execute  file_map_prot_check: read for every mapping, and
- *                 execute for PROT_EXEC, in one check)
+ *                 execute for PROT_EXEC, in one check); mprotect(2)
+ *                 adding PROT_EXEC to a shared mapping asks the same
+ *                 again (selinux_file_mprotect)
+ *   write         fcntl(F_SETFL) clearing O_APPEND of a descriptor
+ *                 (selinux_file_fcntl)
+ *   lnk_file      a symbolic link's read when readlink(2) reads it
+ *   read, create  (selinux_inode_readlink) or a walk follows it
+ *                 (selinux_inode_follow_link); create by symlink(2)
+ *                 (may_create, class lnk_file)
  *   dir write     creating or removing a name (may_create, may_delete in
  *                 fs/namei.c: inode_permission(dir, MAY_WRITE|MAY_EXEC))
  *   add_name,     then the hook: may_create (add_name, then create of the
@@ -59,6 +69,7 @@
 #define F MNT "/f" /* a file, made for each call */
 #define G MNT "/g" /* a name a call gives it */
 #define D MNT "/d" /* a directory, made for the calls that need it */
+#define L MNT "/l" /* a symbolic link to f, made for the calls that need it */
 #define MOUNT_OPTS "context=lsmconf_u:object_r:" OBJ ":" LEVEL
 #define MAX_CHECKS 6
 #define PROTECTED_HARDLINKS "/proc/sys/fs/protected_hardlinks"
@@ -75,6 +86,7 @@ struct fl_check {
 #define FILE_P(p) { "file", p }
 #define DIR_P(p) { "dir", p }
 #define PROBE(p) { "file", p, true }
+#define LNK_P(p) { "lnk_file", p }
 #define SEARCH DIR_P("search")
 /* clang-format on */
 
@@ -94,6 +106,11 @@ enum fl_op {
 	OP_MKDIR,
 	OP_RMDIR,
 	OP_OPENDIR,
+	OP_FCNTL_CLEAR_APPEND,
+	OP_MPROTECT_EXEC,
+	OP_SYMLINK,
+	OP_READLINK,
+	OP_OPEN_VIA_SYMLINK,
 	N_OPS
 };
 
@@ -103,6 +120,8 @@ static const struct {
 	struct fl_check checks[MAX_CHECKS]; /* in the order they are asked */
 	bool fd; /* on a descriptor opened before the actor enters */
 	bool dir; /* needs D */
+	bool symlink; /* needs L, a symbolic link to f */
+	int fd_flags; /* the descriptor's (O_RDONLY when 0) */
 } ops[N_OPS] = {
 	[OP_OPEN_READ] = { "open_read",
 		{ SEARCH, FILE_P("read"), FILE_P("open") } },
@@ -137,6 +156,18 @@ static const struct {
 		  DIR_P("rmdir") }, false, true },
 	[OP_OPENDIR] = { "opendir",
 		{ SEARCH, DIR_P("read"), DIR_P("open") }, false, true },
+	[OP_FCNTL_CLEAR_APPEND] = { "fcntl_setfl_clear_append",
+		{ FILE_P("write") }, true, .fd_flags = O_WRONLY | O_APPEND },
+	[OP_MPROTECT_EXEC] = { "mprotect_shared_exec",
+		{ FILE_P("map"), FILE_P("read"), FILE_P("execute") }, true },
+	[OP_SYMLINK] = { "symlink",
+		{ SEARCH, DIR_P("write"), DIR_P("add_name"),
+		  LNK_P("create") } },
+	[OP_READLINK] = { "readlink", { SEARCH, LNK_P("read") },
+		.symlink = true },
+	[OP_OPEN_VIA_SYMLINK] = { "open_read_via_symlink",
+		{ SEARCH, LNK_P("read"), FILE_P("read"), FILE_P("open") },
+		.symlink = true },
 };
 /* clang-format on */
 
@@ -178,6 +209,8 @@ FIXTURE_VARIANT_ADD(file, no_dir_read) ACTOR(dir, read);
 FIXTURE_VARIANT_ADD(file, no_dir_open) ACTOR(dir, open);
 FIXTURE_VARIANT_ADD(file, no_dir_create) ACTOR(dir, create);
 FIXTURE_VARIANT_ADD(file, no_dir_rmdir) ACTOR(dir, rmdir);
+FIXTURE_VARIANT_ADD(file, no_lnk_file_read) ACTOR(lnk_file, read);
+FIXTURE_VARIANT_ADD(file, no_lnk_file_create) ACTOR(lnk_file, create);
 /* clang-format on */
 
 /*
@@ -238,7 +271,7 @@ static int file_prepare(const struct fl_case *k, int *fd)
 	}
 	if (ops[k->op].fd) {
 		close(f);
-		f = open(F, O_RDONLY | O_CLOEXEC);
+		f = open(F, ops[k->op].fd_flags | O_CLOEXEC);
 		if (f < 0)
 			return -errno;
 		*fd = f;
@@ -246,6 +279,8 @@ static int file_prepare(const struct fl_case *k, int *fd)
 		close(f);
 	}
 	if (ops[k->op].dir && mkdir(D, 0755))
+		return -errno;
+	if (ops[k->op].symlink && symlink("f", L))
 		return -errno;
 	return 0;
 }
@@ -268,6 +303,19 @@ static int map_unmap(int fd, int prot)
 		return -errno;
 	munmap(p, 4096);
 	return 0;
+}
+
+/* A shared read-only mapping made executable: 0 or -errno. */
+static int mprotect_exec(int fd)
+{
+	void *p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+	int ret;
+
+	if (p == MAP_FAILED)
+		return -errno;
+	ret = sys_ret(mprotect(p, 4096, PROT_READ | PROT_EXEC));
+	munmap(p, 4096);
+	return ret;
 }
 
 /* The call itself, in the actor's domain: 0 or -errno. */
@@ -306,6 +354,19 @@ static int file_run(enum fl_op op, int fd)
 		return sys_ret(rmdir(D));
 	case OP_OPENDIR:
 		return open_close(D, O_RDONLY | O_DIRECTORY);
+	case OP_FCNTL_CLEAR_APPEND:
+		return sys_ret(fcntl(fd, F_SETFL, 0));
+	case OP_MPROTECT_EXEC:
+		return mprotect_exec(fd);
+	case OP_SYMLINK:
+		return sys_ret(symlink("f", G));
+	case OP_READLINK: {
+		char target[16];
+
+		return readlink(L, target, sizeof(target)) < 0 ? -errno : 0;
+	}
+	case OP_OPEN_VIA_SYMLINK:
+		return open_close(L, O_RDONLY);
 	default:
 		return -EINVAL;
 	}
