@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * SELinux capabilities: a root task in a test domain uses one capability
- * by one system call that needs it and nothing else the policy decides.
- * Each actor lacks a permission of the capability class (policy part
- * lsmconf-cap.cil), both DAC overrides, or sys_admin in cap_userns only.
+ * by one system call that needs it and nothing else the policy decides,
+ * makes a user namespace, and reads and sets its own capabilities. Each
+ * actor lacks a permission of the capability class (policy part
+ * lsmconf-cap.cil), both DAC overrides, sys_admin in cap_userns only,
+ * user_namespace create, or process getcap or setcap.
  *
  * The model (cap_expect(), cap_denials(); security/selinux/hooks.c):
  *
@@ -20,13 +22,20 @@
  *             dac_override (generic_permission): a read is refused only
  *             when both are, and a refused dac_read_search is logged even
  *             when dac_override then allows.
+ *   userns    unshare(CLONE_NEWUSER) asks user_namespace create on itself
+ *             (create_user_ns -> selinux_userns_create), -EACCES without
+ *             it, before any capability in the new namespace.
+ *   caps      capget(2) asks process getcap on the target, capset(2)
+ *             process setcap on itself (selinux_capget, selinux_capset):
+ *             -EACCES without them.
  *
  * Each refused check is one AVC record (avc_audit: the policy audits
  * every denial; cred_has_capability audits all but CAP_OPT_NOAUDIT
  * checks, and none of these calls asks one), read from /dev/kmsg up to a
  * marker's (avc_log.h): "avc:  denied  { PERM }", capability= the
- * capability's number, scontext and tcontext the actor's, tclass the
- * class, permissive=0. An allowed check logs none.
+ * capability's number (none for the user namespace and process checks),
+ * scontext and tcontext the actor's, tclass the class, permissive=0. An
+ * allowed check logs none.
  */
 
 #define _GNU_SOURCE
@@ -37,6 +46,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
 #include "../kselftest_harness.h"
@@ -67,10 +77,16 @@ enum cap_op {
 	OP_PRLIMIT_RAISE_HARD,
 	OP_MKNOD_CHAR_DEVICE,
 	OP_UNSHARE_USER_UTS,
+	OP_UNSHARE_USER,
+	OP_CAPGET_SELF,
+	OP_CAPSET_SELF,
 	N_OPS
 };
 
-/* One capable() the call asks: the class, the permission, its number. */
+/*
+ * One check the call asks: the class, the permission, the capability's
+ * number (-1: no capability, no capability= in the record).
+ */
 struct cap_check {
 	const char *class;
 	const char *perm;
@@ -86,6 +102,8 @@ static const struct {
 	struct cap_check check;
 	struct cap_check fallback; /* .perm NULL: none */
 	int refused; /* the call's -errno when refused */
+	/* asked first, its refusal -EACCES (.perm NULL: none) */
+	struct cap_check before;
 } ops[N_OPS] = {
 	/* chown_ok() (fs/attr.c), a file given to another owner */
 	[OP_FCHOWN] = { "fchown", CAP("chown", CAP_CHOWN), {}, -EPERM },
@@ -158,7 +176,22 @@ static const struct {
 	[OP_UNSHARE_USER_UTS] = { "unshare_user_uts",
 				  { "cap_userns", "sys_admin", CAP_SYS_ADMIN },
 				  {},
-				  -EPERM },
+				  -EPERM,
+				  { "user_namespace", "create", -1 } },
+	/* create_user_ns(): selinux_userns_create, on itself */
+	[OP_UNSHARE_USER] = { "unshare_user",
+			      { "user_namespace", "create", -1 },
+			      {},
+			      -EACCES },
+	/* capget(2), capset(2): selinux_capget, selinux_capset */
+	[OP_CAPGET_SELF] = { "capget_self",
+			     { "process", "getcap", -1 },
+			     {},
+			     -EACCES },
+	[OP_CAPSET_SELF] = { "capset_self",
+			     { "process", "setcap", -1 },
+			     {},
+			     -EACCES },
 };
 
 FIXTURE(cap)
@@ -219,6 +252,15 @@ FIXTURE_VARIANT_ADD(cap, no_mknod) {
 FIXTURE_VARIANT_ADD(cap, no_userns_sys_admin) {
 	.actor = "lsmconf_cap_no_userns_sys_admin_t",
 	.lacks = { { "cap_userns", "sys_admin" } } };
+FIXTURE_VARIANT_ADD(cap, no_user_namespace_create) {
+	.actor = "lsmconf_cap_no_user_namespace_create_t",
+	.lacks = { { "user_namespace", "create" } } };
+FIXTURE_VARIANT_ADD(cap, no_getcap) {
+	.actor = "lsmconf_cap_no_getcap_t",
+	.lacks = { { "process", "getcap" } } };
+FIXTURE_VARIANT_ADD(cap, no_setcap) {
+	.actor = "lsmconf_cap_no_setcap_t",
+	.lacks = { { "process", "setcap" } } };
 /* clang-format on */
 
 static bool cap_lacks(const FIXTURE_VARIANT(cap) * v, const struct cap_check *c)
@@ -241,6 +283,10 @@ static int cap_denials(const FIXTURE_VARIANT(cap) * v, enum cap_op op,
 {
 	int n = 0;
 
+	if (ops[op].before.perm && cap_lacks(v, &ops[op].before)) {
+		out[0] = &ops[op].before;
+		return 1;
+	}
 	if (!cap_lacks(v, &ops[op].check))
 		return 0;
 	out[n++] = &ops[op].check;
@@ -255,6 +301,8 @@ static int cap_expect(const FIXTURE_VARIANT(cap) * v, enum cap_op op)
 	const struct cap_check *denied[2];
 	int n = cap_denials(v, op, denied);
 
+	if (n && denied[0] == &ops[op].before)
+		return -EACCES;
 	if (!n || (ops[op].fallback.perm && n == 1))
 		return 0;
 	return ops[op].refused;
@@ -265,6 +313,9 @@ struct cap_case {
 	enum cap_op op;
 	char path[96]; /* the op's file, made before the actor enters */
 };
+
+/* The child's capability sets, for capset(2) (read in op_prepare()). */
+static struct __user_cap_data_struct own_caps[_LINUX_CAPABILITY_U32S_3];
 
 /*
  * The setup @op needs as the harness's own domain (which holds every
@@ -297,6 +348,13 @@ static int op_prepare(const struct cap_case *k, int *fd)
 			return -errno;
 		r.rlim_cur = 0;
 		return sys_ret(setrlimit(RLIMIT_MEMLOCK, &r));
+	case OP_CAPSET_SELF: {
+		struct __user_cap_header_struct hdr = {
+			_LINUX_CAPABILITY_VERSION_3, 0
+		};
+
+		return sys_ret(syscall(SYS_capget, &hdr, own_caps));
+	}
 	case OP_PRLIMIT_RAISE_HARD:
 		/* Lowered by one, so that raising it back needs no more. */
 		if (getrlimit(RLIMIT_NOFILE, &r))
@@ -341,6 +399,9 @@ static int rcvbuf_force(int fd)
 /* The call itself, in the actor's domain: 0 or -errno. */
 static int op_run(const struct cap_case *k, int fd)
 {
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3,
+						0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
 	static char page[4096] __attribute__((aligned(4096)));
 	char host[256];
 	struct rlimit r;
@@ -394,6 +455,13 @@ static int op_run(const struct cap_case *k, int fd)
 		return sys_ret(mknod(k->path, S_IFCHR | 0600, makedev(1, 3)));
 	case OP_UNSHARE_USER_UTS:
 		return sys_ret(unshare(CLONE_NEWUSER | CLONE_NEWUTS));
+	case OP_UNSHARE_USER:
+		return sys_ret(unshare(CLONE_NEWUSER));
+	case OP_CAPGET_SELF:
+		return sys_ret(syscall(SYS_capget, &hdr, data));
+	case OP_CAPSET_SELF:
+		/* Its own sets again, unchanged (read before it entered). */
+		return sys_ret(syscall(SYS_capset, &hdr, own_caps));
 	default:
 		return -EINVAL;
 	}
@@ -445,8 +513,11 @@ static int judge_avcs(struct __test_metadata *_metadata,
 					 want[i]->perm, v->actor,
 					 want[i]->class);
 		if (kmsg_field(got->rec[i], "capability", val, sizeof(val)))
-			val[0] = '\0';
-		snprintf(num, sizeof(num), "%d", want[i]->cap);
+			snprintf(val, sizeof(val), "none");
+		if (want[i]->cap < 0)
+			snprintf(num, sizeof(num), "none");
+		else
+			snprintf(num, sizeof(num), "%d", want[i]->cap);
 		bad |= kmsg_expect(_metadata, ops[op].name, "capability", val,
 				   num);
 	}

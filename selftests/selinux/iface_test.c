@@ -54,6 +54,9 @@ static const struct if_rule {
 	bool cond;
 } if_rules[] = {
 	{ IF_A, IF_A, "process", "setcurrent" },
+	/* attr's own capability sets read and one dropped (capget, capset) */
+	{ IF_A, IF_A, "process", "getcap" },
+	{ IF_A, IF_A, "process", "setcap" },
 	{ IF_A, IF_B, "process", "dyntransition" },
 	{ IF_A, IF_B, "key", "create" },
 	{ IF_A, IF_A, "unix_stream_socket", "create" },
