@@ -3,11 +3,11 @@
  * SELinux files, directories and symbolic links: a root task in a test
  * domain opens, reads the attributes of, changes, locks, maps, links,
  * unlinks, renames and creates files, creates, removes and opens
- * directories, and makes, reads and follows symbolic links, all of type
- * lsmconf_fl_obj_t (a tmpfs mounted with that context). Each actor lacks
- * at most one permission of class file, dir or lnk_file on that type
- * (policy part lsmconf-file.cil); every other type it may use as it
- * likes.
+ * directories, makes, reads and follows symbolic links, and reads the
+ * filesystem's statistics, all of type lsmconf_fl_obj_t (a tmpfs mounted
+ * with that context). Each actor lacks at most one permission of class
+ * file, dir, lnk_file or filesystem on that type (policy part
+ * lsmconf-file.cil); every other type it may use as it likes.
  *
  * The model (file_expect(); security/selinux/hooks.c, and the VFS that
  * calls it, fs/namei.c): each call asks a chain of checks, in order, and
@@ -33,6 +33,8 @@
  *   read, create  (selinux_inode_readlink) or a walk follows it
  *                 (selinux_inode_follow_link); create by symlink(2)
  *                 (may_create, class lnk_file)
+ *   filesystem    statfs(2) of the mount (selinux_sb_statfs: the
+ *   getattr       superblock's label, the context= of the mount)
  *   dir write     creating or removing a name (may_create, may_delete in
  *                 fs/namei.c: inode_permission(dir, MAY_WRITE|MAY_EXEC))
  *   add_name,     then the hook: may_create (add_name, then create of the
@@ -56,6 +58,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/kmsg_mark.h"
@@ -87,6 +90,7 @@ struct fl_check {
 #define DIR_P(p) { "dir", p }
 #define PROBE(p) { "file", p, true }
 #define LNK_P(p) { "lnk_file", p }
+#define FS_P(p) { "filesystem", p }
 #define SEARCH DIR_P("search")
 /* clang-format on */
 
@@ -111,6 +115,7 @@ enum fl_op {
 	OP_SYMLINK,
 	OP_READLINK,
 	OP_OPEN_VIA_SYMLINK,
+	OP_STATFS,
 	N_OPS
 };
 
@@ -168,6 +173,8 @@ static const struct {
 	[OP_OPEN_VIA_SYMLINK] = { "open_read_via_symlink",
 		{ SEARCH, LNK_P("read"), FILE_P("read"), FILE_P("open") },
 		.symlink = true },
+	/* the mount's root: no directory searched */
+	[OP_STATFS] = { "statfs", { FS_P("getattr") } },
 };
 /* clang-format on */
 
@@ -211,6 +218,7 @@ FIXTURE_VARIANT_ADD(file, no_dir_create) ACTOR(dir, create);
 FIXTURE_VARIANT_ADD(file, no_dir_rmdir) ACTOR(dir, rmdir);
 FIXTURE_VARIANT_ADD(file, no_lnk_file_read) ACTOR(lnk_file, read);
 FIXTURE_VARIANT_ADD(file, no_lnk_file_create) ACTOR(lnk_file, create);
+FIXTURE_VARIANT_ADD(file, no_filesystem_getattr) ACTOR(filesystem, getattr);
 /* clang-format on */
 
 /*
@@ -367,6 +375,11 @@ static int file_run(enum fl_op op, int fd)
 	}
 	case OP_OPEN_VIA_SYMLINK:
 		return open_close(L, O_RDONLY);
+	case OP_STATFS: {
+		struct statfs sf;
+
+		return sys_ret(statfs(MNT, &sf));
+	}
 	default:
 		return -EINVAL;
 	}
