@@ -80,51 +80,36 @@ static const char *parse_row(char *line, struct hookreason_row *r)
 	return NULL;
 }
 
+/* input_rows()'s row: one row appended to the list @ctx. */
+static const char *add_row(char *line, unsigned int n, void *ctx)
+{
+	struct hookreasons *t = ctx;
+	struct hookreason_row r = { 0 };
+	const char *why = parse_row(line, &r);
+
+	if (why) {
+		row_free(&r);
+		return why;
+	}
+	r.line = n;
+	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+	t->v[t->n++] = r;
+	return NULL;
+}
+
 int hookreasons_parse(const char *text, size_t len, struct hookreasons *t,
 		      char *err, size_t size)
 {
-	const char *p = text, *end = text + len, *nl;
-	unsigned int line = 0;
-
 	*t = (struct hookreasons){ 0 };
-	for (; p < end; p = nl + 1) {
-		struct hookreason_row r = { 0 };
-		const char *why;
-		char *copy;
-
-		line++;
-		nl = memchr(p, '\n', end - p);
-		if (!nl) {
-			snprintf(err, size, "line %u: no newline at the end",
-				 line);
-			goto bad;
-		}
-		if (nl == p || *p == '#')
-			continue;
-		if (memchr(p, '\0', nl - p)) {
-			snprintf(err, size, "line %u: a NUL byte", line);
-			goto bad;
-		}
-		copy = xstrndup(p, nl - p);
-		why = parse_row(copy, &r);
-		free(copy);
-		if (why) {
-			row_free(&r);
-			snprintf(err, size, "line %u: %s", line, why);
-			goto bad;
-		}
-		r.line = line;
-		t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
-		t->v[t->n++] = r;
+	if (input_rows(text, len, add_row, t, err, size)) {
+		hookreasons_free(t);
+		return -1;
 	}
 	if (!t->n) {
 		snprintf(err, size, "no rows");
-		goto bad;
+		return -1;
 	}
 	return 0;
-bad:
-	hookreasons_free(t);
-	return -1;
 }
 
 void hookreasons_free(struct hookreasons *t)

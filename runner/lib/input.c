@@ -5,6 +5,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -146,4 +148,37 @@ too_big:
 		err_set(e, "%s: larger than %zu bytes, the limit of this input",
 			path, max);
 	return -EFBIG;
+}
+
+int input_rows(const char *text, size_t len,
+	       const char *(*row)(char *line, unsigned int n, void *ctx),
+	       void *ctx, char *err, size_t size)
+{
+	const char *p = text, *end = text + len, *nl, *why;
+	unsigned int line = 0;
+	char *copy;
+
+	for (; p < end; p = nl + 1) {
+		line++;
+		nl = memchr(p, '\n', end - p);
+		if (!nl) {
+			snprintf(err, size, "line %u: no newline at the end",
+				 line);
+			return -1;
+		}
+		if (nl == p || *p == '#')
+			continue;
+		if (memchr(p, '\0', nl - p)) {
+			snprintf(err, size, "line %u: a NUL byte", line);
+			return -1;
+		}
+		copy = xstrndup(p, nl - p);
+		why = row(copy, line, ctx);
+		free(copy);
+		if (why) {
+			snprintf(err, size, "line %u: %s", line, why);
+			return -1;
+		}
+	}
+	return 0;
 }

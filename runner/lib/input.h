@@ -41,6 +41,17 @@ bool input_find_nul(const char *text, size_t len, size_t *off,
 		    unsigned int *line);
 
 /*
+ * Each line of @text (@len bytes) that is neither empty nor a '#'
+ * comment, in a NUL-terminated copy, to @row with its 1-based number;
+ * @row returns NULL, or why the line is bad. 0, or -1 with "line N: why"
+ * in @err: a line without its newline, one holding a NUL byte, or one
+ * @row refused. The line-based tables (hook-ops.tsv, hook-reasons.tsv).
+ */
+int input_rows(const char *text, size_t len,
+	       const char *(*row)(char *line, unsigned int n, void *ctx),
+	       void *ctx, char *err, size_t size);
+
+/*
  * @path is a regular file (opened without blocking, never read): 0, or a
  * negative errno with a one-line message naming @path in @e.
  */

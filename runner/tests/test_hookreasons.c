@@ -12,6 +12,7 @@
 #include "analysis/analysis.h"
 #include "lib/lib.h"
 #include "check_run.h"
+#include "tree_hooks.h"
 
 static const char list[] =
 	"# lsm\thook\tkind\treason\n"
@@ -141,12 +142,9 @@ END_TEST
 /* Every row of the project's list matches a hook an LSM of 7.2 registers. */
 START_TEST(test_fixture)
 {
-	static const char *const lists[] = { "security/apparmor/lsm.c",
-					     "security/selinux/hooks.c" };
-	static const char *const names[] = { "apparmor", "selinux" };
-	char *text, *ksrc = NULL, err[128];
-	struct lsm_hook *h[2];
-	size_t len, n[2], i, k, l;
+	char *text, err[128];
+	struct lsm_hook *h[TREE_LSMS];
+	size_t len, n[TREE_LSMS], i, k, l;
 	struct hookreasons t;
 
 	ck_assert_int_eq(read_file(LSMCONF_ROOT "/fixtures/hook-reasons.tsv",
@@ -158,36 +156,25 @@ START_TEST(test_fixture)
 	for (i = 0; i < t.n; i++)
 		ck_assert_msg(!strcmp(t.v[i].lsm, "*") || lsm_find(t.v[i].lsm),
 			      "line %u: no LSM %s", t.v[i].line, t.v[i].lsm);
-	if (read_file(LSMCONF_ROOT "/build/ksrc", &ksrc, &len)) {
+	if (!tree_hooks(h, n)) {
 		hookreasons_free(&t);
-		return; /* the unit tests run before make fetched a tree */
-	}
-	while (len && ksrc[len - 1] == '\n')
-		ksrc[--len] = '\0';
-	for (l = 0; l < 2; l++) {
-		char *path = xasprintf("%s/%s", ksrc, lists[l]);
-
-		ck_assert_int_eq(read_file(path, &text, &len), 0);
-		ck_assert_uint_eq(lsm_hooks_parse(text, &h[l], &n[l]), 0);
-		free(text);
-		free(path);
+		return;
 	}
 	/* A row no hook matches, or whose hooks a row before takes, is dead. */
 	for (i = 0; i < t.n; i++) {
 		bool used = false;
 
-		for (l = 0; l < 2; l++)
+		for (l = 0; l < TREE_LSMS; l++)
 			for (k = 0; k < n[l]; k++)
-				used |= hookreasons_match(&t, names[l],
+				used |= hookreasons_match(&t, tree_lsm_names[l],
 							  h[l][k].hook) ==
 					&t.v[i];
 		ck_assert_msg(used, "line %u: %s matches no hook it decides",
 			      t.v[i].line, t.v[i].hook);
 	}
-	for (l = 0; l < 2; l++)
+	for (l = 0; l < TREE_LSMS; l++)
 		lsm_hooks_free(h[l], n[l]);
 	hookreasons_free(&t);
-	free(ksrc);
 }
 END_TEST
 

@@ -159,24 +159,4 @@ static inline int judge_records(struct __test_metadata *_metadata,
 	return bad;
 }
 
-/*
- * The two decisions of an operation's audit records, after @rec's own:
- * OP/log.record (a record came, or ENOENT: the marker proves the
- * operation quiet) and OP/log.fields (@fields_ret of judge_records(), or
- * NOT_RUN expected when no record should come), @want records expected.
- * @rec->op is left at OP/log.fields; @buf holds the ops' text.
- */
-#define JUDGE_LOG(rec, buf, base_op, want, got_n, fields_ret)         \
-	do {                                                          \
-		snprintf(buf, sizeof(buf), "%s/log.record", base_op); \
-		(rec)->op = buf;                                      \
-		(rec)->expected = (want) ? 0 : -ENOENT;               \
-		(rec)->observed = (got_n) ? 0 : -ENOENT;              \
-		JUDGE(rec);                                           \
-		snprintf(buf, sizeof(buf), "%s/log.fields", base_op); \
-		(rec)->expected = (want) ? 0 : NOT_RUN;               \
-		(rec)->observed = (fields_ret);                       \
-		JUDGE(rec);                                           \
-	} while (0)
-
 #endif /* LSMCONF_APPARMOR_KMSG_AUDIT_H */

@@ -53,4 +53,26 @@ static inline const char *case_name(const struct __test_metadata *m)
 		}                                                        \
 	} while (0)
 
+/*
+ * The two decisions of an operation's audit records, after @rec's own:
+ * OP/log.record (a record came, or ENOENT: a marker record proves the
+ * operation quiet) and OP/log.fields (@fields_ret, the records' fields
+ * against the model's: 0, -EBADMSG, or NOT_RUN when none came; NOT_RUN
+ * expected when no record should come), @want records expected. Both
+ * LSMs' tests read their records from the kernel log (kmsg_log.h).
+ * @rec->op is left at OP/log.fields; @buf holds the ops' text.
+ */
+#define JUDGE_LOG(rec, buf, base_op, want, got_n, fields_ret)         \
+	do {                                                          \
+		snprintf(buf, sizeof(buf), "%s/log.record", base_op); \
+		(rec)->op = buf;                                      \
+		(rec)->expected = (want) ? 0 : -ENOENT;               \
+		(rec)->observed = (got_n) ? 0 : -ENOENT;              \
+		JUDGE(rec);                                           \
+		snprintf(buf, sizeof(buf), "%s/log.fields", base_op); \
+		(rec)->expected = (want) ? 0 : NOT_RUN;               \
+		(rec)->observed = (fields_ret);                       \
+		JUDGE(rec);                                           \
+	} while (0)
+
 #endif /* LSMCONF_JUDGE_H */

@@ -101,6 +101,37 @@ static inline int avc_collect(int fd, const char *actor, const char *comm,
 }
 
 /*
+ * One call of a test, made by @body in a child (child_run(), its report in
+ * @reply of @size bytes), between the log opened at its end and a marker
+ * (comm "TAGPID.OP"): the denials whose source is @actor into @got. 0, or
+ * -1 when the child or the marker failed (said with @name).
+ */
+static inline int avc_call_logged(struct __test_metadata *_metadata,
+				  const char *name, const char *tag, int op,
+				  const char *actor,
+				  void (*body)(void *arg, void *reply),
+				  void *arg, void *reply, size_t size,
+				  struct avcs *got)
+{
+	int fd = kmsg_open_end(), ret = -1;
+	char comm[16];
+
+	snprintf(comm, sizeof(comm), "%.4s%05d.%02d", tag, getpid() % 100000,
+		 op);
+	if (fd < 0)
+		TH_LOG("%s: cannot open the kernel log", name);
+	else if (child_run(body, arg, reply, size))
+		TH_LOG("%s: the child did not report", name);
+	else if (avc_mark(comm) || avc_collect(fd, actor, comm, got))
+		TH_LOG("%s: no marker record in the log", name);
+	else
+		ret = 0;
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+/*
  * The fields every denial record has, against the model's: the permission
  * ("avc:  denied  { PERM } for ..."), the target's type, the class and
  * permissive=0. Nonzero when one differs (each logged).

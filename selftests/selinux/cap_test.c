@@ -552,29 +552,22 @@ TEST_F(cap, use)
 	for (op = 0; op < N_OPS; op++) {
 		struct cap_case k = { variant->actor, op };
 		const struct cap_check *want[2];
-		bool denied = cap_denials(variant, op, want) > 0;
+		int denied = cap_denials(variant, op, want);
 		struct cap_report r;
 		struct avcs got;
-		char comm[16];
-		int fd = kmsg_open_end();
+		int ret;
 
-		ASSERT_LE(0, fd);
 		snprintf(k.path, sizeof(k.path), FILE_DIR "/f.%d.%d",
 			 (int)getpid(), op);
-		snprintf(comm, sizeof(comm), "capmk%05d.%02d",
-			 getpid() % 100000, op);
-		ASSERT_EQ(0, child_run(cap_child, &k, &r, sizeof(r)));
+		ret = avc_call_logged(_metadata, ops[op].name, "cap", op,
+				      variant->actor, cap_child, &k, &r,
+				      sizeof(r), &got);
 		unlink(k.path);
+		ASSERT_EQ(0, ret);
 		ASSERT_EQ(0, r.setup)
 		{
 			TH_LOG("%s: no setup or no domain", ops[op].name);
 		}
-		ASSERT_EQ(0, avc_mark(comm));
-		ASSERT_EQ(0, avc_collect(fd, variant->actor, comm, &got))
-		{
-			TH_LOG("%s: no marker record in the log", ops[op].name);
-		}
-		close(fd);
 		rec.class = ops[op].check.class;
 		rec.detail = ops[op].check.perm;
 		rec.op = ops[op].name;
@@ -582,15 +575,8 @@ TEST_F(cap, use)
 		rec.observed = r.result;
 		JUDGE(&rec);
 		/* The records the call logs, or proven absent by the marker. */
-		snprintf(id, sizeof(id), "%s/log.record", ops[op].name);
-		rec.op = id;
-		rec.expected = denied ? 0 : -ENOENT;
-		rec.observed = got.n ? 0 : -ENOENT;
-		JUDGE(&rec);
-		snprintf(id, sizeof(id), "%s/log.fields", ops[op].name);
-		rec.expected = denied ? 0 : NOT_RUN;
-		rec.observed = judge_avcs(_metadata, variant, op, &got);
-		JUDGE(&rec);
+		JUDGE_LOG(&rec, id, ops[op].name, denied, got.n,
+			  judge_avcs(_metadata, variant, op, &got));
 	}
 }
 

@@ -219,23 +219,14 @@ TEST_F(uring, use)
 		bool denied = uring_refused(variant, op, self->socket_cmd);
 		struct ur_report r;
 		struct avcs got;
-		char comm[16];
-		int fd = kmsg_open_end();
 
-		ASSERT_LE(0, fd);
-		snprintf(comm, sizeof(comm), "urmk%05d.%02d", getpid() % 100000,
-			 op);
-		ASSERT_EQ(0, child_run(uring_child, &k, &r, sizeof(r)));
+		ASSERT_EQ(0, avc_call_logged(_metadata, ops[op].name, "ur", op,
+					     variant->actor, uring_child, &k,
+					     &r, sizeof(r), &got));
 		ASSERT_EQ(0, r.setup)
 		{
 			TH_LOG("%s: no setup or no domain", ops[op].name);
 		}
-		ASSERT_EQ(0, avc_mark(comm));
-		ASSERT_EQ(0, avc_collect(fd, variant->actor, comm, &got))
-		{
-			TH_LOG("%s: no marker record in the log", ops[op].name);
-		}
-		close(fd);
 		rec.object = ops[op].on_harness ? HARNESS : variant->actor;
 		rec.detail = ops[op].perm;
 		rec.op = ops[op].name;
@@ -246,16 +237,9 @@ TEST_F(uring, use)
 		rec.observed = r.result;
 		JUDGE(&rec);
 		/* The record a refusal logs, or proven absent by the marker. */
-		snprintf(id, sizeof(id), "%s/log.record", ops[op].name);
-		rec.op = id;
-		rec.expected = denied ? 0 : -ENOENT;
-		rec.observed = got.n ? 0 : -ENOENT;
-		JUDGE(&rec);
-		snprintf(id, sizeof(id), "%s/log.fields", ops[op].name);
-		rec.expected = denied ? 0 : NOT_RUN;
-		rec.observed = judge_avc(_metadata, variant, op,
-					 self->socket_cmd, &got);
-		JUDGE(&rec);
+		JUDGE_LOG(&rec, id, ops[op].name, denied, got.n,
+			  judge_avc(_metadata, variant, op, self->socket_cmd,
+				    &got));
 	}
 }
 
