@@ -24,7 +24,7 @@ static bool hook_name(const char *s, size_t n)
 	return true;
 }
 
-static bool lsm_name(const char *s)
+bool hookops_lsm_name(const char *s)
 {
 	if (!strcmp(s, "*"))
 		return true;
@@ -70,24 +70,10 @@ static void row_free(struct hookop_row *r)
 	free(r->hooks);
 }
 
-/* One line (no newline) into @r: NULL, or why it is bad. */
-static const char *parse_row(char *line, struct hookop_row *r)
+/* One row's fields into @r: NULL, or why it is bad. */
+static const char *parse_row(char **f, struct hookop_row *r)
 {
-	char *f[FIELDS], *save = NULL, *tok;
-	size_t n = 0;
-
-	if (strstr(line, "\t\t") || line[0] == '\t' ||
-	    line[strlen(line) - 1] == '\t')
-		return "an empty field";
-	for (tok = strtok_r(line, "\t", &save); tok;
-	     tok = strtok_r(NULL, "\t", &save)) {
-		if (n == FIELDS)
-			return "more than 5 tab-separated fields";
-		f[n++] = tok;
-	}
-	if (n != FIELDS)
-		return "fewer than 5 tab-separated fields";
-	if (!lsm_name(f[0]))
+	if (!hookops_lsm_name(f[0]))
 		return "the LSM is neither a name nor *";
 	*r = (struct hookop_row){ .lsm = xstrdup(f[0]),
 				  .test = xstrdup(f[1]),
@@ -99,11 +85,11 @@ static const char *parse_row(char *line, struct hookop_row *r)
 }
 
 /* input_rows()'s row: one row appended to the table @ctx. */
-static const char *add_row(char *line, unsigned int n, void *ctx)
+static const char *add_row(char **f, unsigned int n, void *ctx)
 {
 	struct hookops *t = ctx;
 	struct hookop_row r = { 0 };
-	const char *why = parse_row(line, &r);
+	const char *why = parse_row(f, &r);
 
 	if (why) {
 		row_free(&r);
@@ -119,7 +105,7 @@ int hookops_parse(const char *text, size_t len, struct hookops *t, char *err,
 		  size_t size)
 {
 	*t = (struct hookops){ 0 };
-	if (input_rows(text, len, add_row, t, err, size)) {
+	if (input_rows(text, len, FIELDS, add_row, t, err, size)) {
 		hookops_free(t);
 		return -1;
 	}

@@ -50,4 +50,7 @@ const struct hookop_row *hookops_match(const struct hookops *t, const char *lsm,
 
 enum hookop_outcome hookop_outcome(const char *observed);
 
+/* A table's LSM field: "*" or a name of lower-case letters. */
+bool hookops_lsm_name(const char *s);
+
 #endif

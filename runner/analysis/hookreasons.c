@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include "hookreasons.h"
+#include "hookops.h"
 #include "lib/lib.h"
 
 #include <fnmatch.h>
@@ -27,16 +28,6 @@ static bool hook_glob(const char *s)
 	return true;
 }
 
-static bool lsm_name(const char *s)
-{
-	if (!strcmp(s, "*"))
-		return true;
-	for (; *s; s++)
-		if (*s < 'a' || *s > 'z')
-			return false;
-	return true;
-}
-
 static void row_free(struct hookreason_row *r)
 {
 	free(r->lsm);
@@ -44,25 +35,12 @@ static void row_free(struct hookreason_row *r)
 	free(r->why);
 }
 
-/* One line (no newline) into @r: NULL, or why it is bad. */
-static const char *parse_row(char *line, struct hookreason_row *r)
+/* One row's fields into @r: NULL, or why it is bad. */
+static const char *parse_row(char **f, struct hookreason_row *r)
 {
-	char *f[FIELDS], *save = NULL, *tok;
-	size_t n = 0, k;
+	size_t k;
 
-	if (strstr(line, "\t\t") || line[0] == '\t' ||
-	    line[strlen(line) - 1] == '\t')
-		return "an empty field";
-	/* The reason is the rest of the line: it may hold no tab. */
-	for (tok = strtok_r(line, "\t", &save); tok;
-	     tok = strtok_r(NULL, "\t", &save)) {
-		if (n == FIELDS)
-			return "more than 4 tab-separated fields";
-		f[n++] = tok;
-	}
-	if (n != FIELDS)
-		return "fewer than 4 tab-separated fields";
-	if (!lsm_name(f[0]))
+	if (!hookops_lsm_name(f[0]))
 		return "the LSM is neither a name nor *";
 	if (!hook_glob(f[1]))
 		return "the hook is not a glob of a hook's name";
@@ -81,11 +59,11 @@ static const char *parse_row(char *line, struct hookreason_row *r)
 }
 
 /* input_rows()'s row: one row appended to the list @ctx. */
-static const char *add_row(char *line, unsigned int n, void *ctx)
+static const char *add_row(char **f, unsigned int n, void *ctx)
 {
 	struct hookreasons *t = ctx;
 	struct hookreason_row r = { 0 };
-	const char *why = parse_row(line, &r);
+	const char *why = parse_row(f, &r);
 
 	if (why) {
 		row_free(&r);
@@ -101,7 +79,7 @@ int hookreasons_parse(const char *text, size_t len, struct hookreasons *t,
 		      char *err, size_t size)
 {
 	*t = (struct hookreasons){ 0 };
-	if (input_rows(text, len, add_row, t, err, size)) {
+	if (input_rows(text, len, FIELDS, add_row, t, err, size)) {
 		hookreasons_free(t);
 		return -1;
 	}

@@ -150,14 +150,44 @@ too_big:
 	return -EFBIG;
 }
 
-int input_rows(const char *text, size_t len,
-	       const char *(*row)(char *line, unsigned int n, void *ctx),
+/* @line split at its tabs into @f: NULL, or why it does not hold @fields. */
+static const char *split_fields(char *line, size_t fields, char **f, char *why,
+				size_t size)
+{
+	char *save = NULL, *tok;
+	size_t n = 0;
+
+	if (strstr(line, "\t\t") || line[0] == '\t' ||
+	    line[strlen(line) - 1] == '\t')
+		return "an empty field";
+	for (tok = strtok_r(line, "\t", &save); tok;
+	     tok = strtok_r(NULL, "\t", &save)) {
+		if (n == fields) {
+			snprintf(why, size,
+				 "more than %zu tab-separated fields", fields);
+			return why;
+		}
+		f[n++] = tok;
+	}
+	if (n == fields)
+		return NULL;
+	snprintf(why, size, "fewer than %zu tab-separated fields", fields);
+	return why;
+}
+
+int input_rows(const char *text, size_t len, size_t fields,
+	       const char *(*row)(char **f, unsigned int n, void *ctx),
 	       void *ctx, char *err, size_t size)
 {
 	const char *p = text, *end = text + len, *nl, *why;
+	char *copy, *f[INPUT_MAX_FIELDS], count[64];
 	unsigned int line = 0;
-	char *copy;
 
+	if (!fields || fields > INPUT_MAX_FIELDS) {
+		snprintf(err, size, "%zu fields a row: 1 to %d", fields,
+			 INPUT_MAX_FIELDS);
+		return -1;
+	}
 	for (; p < end; p = nl + 1) {
 		line++;
 		nl = memchr(p, '\n', end - p);
@@ -173,12 +203,14 @@ int input_rows(const char *text, size_t len,
 			return -1;
 		}
 		copy = xstrndup(p, nl - p);
-		why = row(copy, line, ctx);
-		free(copy);
-		if (why) {
+		why = split_fields(copy, fields, f, count, sizeof(count));
+		if (!why)
+			why = row(f, line, ctx);
+		if (why)
 			snprintf(err, size, "line %u: %s", line, why);
+		free(copy);
+		if (why)
 			return -1;
-		}
 	}
 	return 0;
 }

@@ -40,15 +40,20 @@ int read_input(const char *path, size_t max, unsigned int flags, char **buf,
 bool input_find_nul(const char *text, size_t len, size_t *off,
 		    unsigned int *line);
 
+/* The most fields a row of input_rows() may have. */
+#define INPUT_MAX_FIELDS 8
+
 /*
  * Each line of @text (@len bytes) that is neither empty nor a '#'
- * comment, in a NUL-terminated copy, to @row with its 1-based number;
- * @row returns NULL, or why the line is bad. 0, or -1 with "line N: why"
- * in @err: a line without its newline, one holding a NUL byte, or one
- * @row refused. The line-based tables (hook-ops.tsv, hook-reasons.tsv).
+ * comment, split at its tabs into exactly @fields non-empty fields (at
+ * most INPUT_MAX_FIELDS), to @row with its 1-based number; @row returns
+ * NULL, or why the row is bad. 0, or -1 with "line N: why" in @err: a
+ * line without its newline, one holding a NUL byte, an empty field, more
+ * or fewer fields, or a row @row refused. The line-based tables
+ * (hook-ops.tsv, hook-reasons.tsv).
  */
-int input_rows(const char *text, size_t len,
-	       const char *(*row)(char *line, unsigned int n, void *ctx),
+int input_rows(const char *text, size_t len, size_t fields,
+	       const char *(*row)(char **f, unsigned int n, void *ctx),
 	       void *ctx, char *err, size_t size);
 
 /*
