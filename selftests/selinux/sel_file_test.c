@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SELinux files, directories and symbolic links: a root task in a test
- * domain opens, reads the attributes of, changes, locks, maps, links,
- * unlinks, renames and creates files, creates, removes and opens
- * directories, makes, reads and follows symbolic links, and reads the
- * filesystem's statistics, all of type lsmconf_fl_obj_t (a tmpfs mounted
- * with that context). Each actor lacks at most one permission of class
- * file, dir, lnk_file or filesystem on that type (policy part
- * lsmconf-file.cil); every other type it may use as it likes.
+ * SELinux files, directories, symbolic links, devices and their mounts: a
+ * root task in a test domain opens, reads the attributes of, changes,
+ * locks, maps, links, unlinks, renames and creates files, sets, reads,
+ * lists and removes their extended attributes and ACLs, creates, removes
+ * and opens directories, makes, reads and follows symbolic links, makes
+ * a device and a FIFO, mounts, remounts, unmounts and moves a tmpfs, and
+ * reads the filesystem's statistics, all of type lsmconf_fl_obj_t (a
+ * tmpfs mounted with that context). Each actor lacks at most one
+ * permission of class file, dir, lnk_file, chr_file, fifo_file or
+ * filesystem on that type (policy part lsmconf-file.cil); every other
+ * type it may use as it likes.
  *
  * The model (file_expect(); security/selinux/hooks.c, and the VFS that
  * calls it, fs/namei.c): each call asks a chain of checks, in order, and
@@ -35,6 +38,30 @@
  *                 (may_create, class lnk_file)
  *   filesystem    statfs(2) of the mount (selinux_sb_statfs: the
  *   getattr       superblock's label, the context= of the mount)
+ *   getattr,      an extended attribute other than security.selinux or
+ *   setattr       an ACL read or listed (selinux_inode_getxattr,
+ *                 _listxattr, _get_acl), set or removed (_setxattr,
+ *                 _removexattr, _set_acl, _remove_acl); 6.1 asks the same
+ *                 through its xattr hooks. Allowed, the call gets what the
+ *                 filesystem answers: a tmpfs built without
+ *                 CONFIG_TMPFS_XATTR or _POSIX_ACL answers -EOPNOTSUPP
+ *                 after the hook (xattr_resolve_name, set_posix_acl), seen
+ *                 when the harness's domain sets the attribute first; an
+ *                 ACL call there is not made (file_made())
+ *   dir mounton   a mount on a directory (selinux_mount) or moved to it
+ *                 (selinux_move_mount), before may_mount()
+ *   filesystem    a new tmpfs with context=: relabelfrom the policy's
+ *   relabelto,    tmpfs type (fs_t, never refused), relabelto the
+ *   relabelfrom,  context, relabelfrom it for the root inode
+ *   mount         (selinux_set_mnt_opts: may_context_mount_sb_relabel,
+ *                 then _inode_relabel), then mount of the new superblock
+ *                 (selinux_sb_kern_mount)
+ *   filesystem    MS_REMOUNT (selinux_mount; selinux_sb_remount then
+ *   remount,      compares the context given, the same, with no check),
+ *   unmount       umount(2) (selinux_umount)
+ *   chr_file,     mknod(2) of a device or a FIFO: as a file's creation,
+ *   fifo_file     with the class of the new node (selinux_inode_mknod,
+ *   create        may_create)
  *   dir write     creating or removing a name (may_create, may_delete in
  *                 fs/namei.c: inode_permission(dir, MAY_WRITE|MAY_EXEC))
  *   add_name,     then the hook: may_create (add_name, then create of the
@@ -59,6 +86,9 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/xattr.h>
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/kmsg_mark.h"
@@ -73,9 +103,15 @@
 #define G MNT "/g" /* a name a call gives it */
 #define D MNT "/d" /* a directory, made for the calls that need it */
 #define L MNT "/l" /* a symbolic link to f, made for the calls that need it */
+#define E MNT "/e" /* a directory a mount moves to */
+#define XATTR "trusted.lsmconf"
+#define ACL_XATTR "system.posix_acl_access"
 #define MOUNT_OPTS "context=lsmconf_u:object_r:" OBJ ":" LEVEL
 #define MAX_CHECKS 6
 #define PROTECTED_HARDLINKS "/proc/sys/fs/protected_hardlinks"
+#ifndef SYS_move_mount
+#define SYS_move_mount 429 /* every architecture's but alpha's */
+#endif
 
 /* One permission a call asks, of class file or dir. */
 struct fl_check {
@@ -91,6 +127,8 @@ struct fl_check {
 #define PROBE(p) { "file", p, true }
 #define LNK_P(p) { "lnk_file", p }
 #define FS_P(p) { "filesystem", p }
+#define CHR_P(p) { "chr_file", p }
+#define FIFO_P(p) { "fifo_file", p }
 #define SEARCH DIR_P("search")
 /* clang-format on */
 
@@ -116,7 +154,27 @@ enum fl_op {
 	OP_READLINK,
 	OP_OPEN_VIA_SYMLINK,
 	OP_STATFS,
+	OP_MOUNT,
+	OP_REMOUNT,
+	OP_UMOUNT,
+	OP_MOVE_MOUNT,
+	OP_MKNOD_CHR,
+	OP_MKNOD_FIFO,
+	OP_SETXATTR,
+	OP_GETXATTR,
+	OP_LISTXATTR,
+	OP_REMOVEXATTR,
+	OP_SET_ACL,
+	OP_GET_ACL,
+	OP_REMOVE_ACL,
 	N_OPS
+};
+
+/* What a call's preparation sets on F, the filesystem's answer to it. */
+enum fl_attr {
+	ATTR_NONE,
+	ATTR_XATTR, /* XATTR: tmpfs has it with CONFIG_TMPFS_XATTR */
+	ATTR_ACL, /* an access ACL: with CONFIG_TMPFS_POSIX_ACL */
 };
 
 /* clang-format off */
@@ -127,6 +185,10 @@ static const struct {
 	bool dir; /* needs D */
 	bool symlink; /* needs L, a symbolic link to f */
 	int fd_flags; /* the descriptor's (O_RDONLY when 0) */
+	bool mounted; /* needs D a mount of the objects' type, and E */
+	enum fl_attr attr; /* set on F first, as the harness's domain */
+	/* allowed, it gets the filesystem's answer to that setting */
+	bool fs_answer;
 } ops[N_OPS] = {
 	[OP_OPEN_READ] = { "open_read",
 		{ SEARCH, FILE_P("read"), FILE_P("open") } },
@@ -175,6 +237,42 @@ static const struct {
 		.symlink = true },
 	/* the mount's root: no directory searched */
 	[OP_STATFS] = { "statfs", { FS_P("getattr") } },
+	/*
+	 * A tmpfs on D with the objects' context: the mount point, then the
+	 * superblock's relabel from the policy's tmpfs type (fs_t, never
+	 * refused) to the context and the root's from it, then the mount.
+	 */
+	[OP_MOUNT] = { "mount_tmpfs_context",
+		{ SEARCH, DIR_P("mounton"), FS_P("relabelto"),
+		  FS_P("relabelfrom"), FS_P("mount") }, .dir = true },
+	/* the mount's root again: no directory searched */
+	[OP_REMOUNT] = { "remount", { FS_P("remount") } },
+	[OP_UMOUNT] = { "umount", { SEARCH, FS_P("unmount") },
+		.mounted = true },
+	/* move_mount(2) of D's mount to E */
+	[OP_MOVE_MOUNT] = { "move_mount", { SEARCH, DIR_P("mounton") },
+		.mounted = true },
+	[OP_MKNOD_CHR] = { "mknod_chr",
+		{ SEARCH, DIR_P("write"), DIR_P("add_name"),
+		  CHR_P("create") } },
+	[OP_MKNOD_FIFO] = { "mknod_fifo",
+		{ SEARCH, DIR_P("write"), DIR_P("add_name"),
+		  FIFO_P("create") } },
+	[OP_SETXATTR] = { "setxattr", { SEARCH, FILE_P("setattr") },
+		.attr = ATTR_XATTR, .fs_answer = true },
+	[OP_GETXATTR] = { "getxattr", { SEARCH, FILE_P("getattr") },
+		.attr = ATTR_XATTR, .fs_answer = true },
+	/* no list of its own: the LSM's names (inode_listsecurity) */
+	[OP_LISTXATTR] = { "listxattr", { SEARCH, FILE_P("getattr") },
+		.attr = ATTR_XATTR },
+	[OP_REMOVEXATTR] = { "removexattr", { SEARCH, FILE_P("setattr") },
+		.attr = ATTR_XATTR, .fs_answer = true },
+	[OP_SET_ACL] = { "set_acl", { SEARCH, FILE_P("setattr") },
+		.attr = ATTR_ACL, .fs_answer = true },
+	[OP_GET_ACL] = { "get_acl", { SEARCH, FILE_P("getattr") },
+		.attr = ATTR_ACL, .fs_answer = true },
+	[OP_REMOVE_ACL] = { "remove_acl", { SEARCH, FILE_P("setattr") },
+		.attr = ATTR_ACL, .fs_answer = true },
 };
 /* clang-format on */
 
@@ -219,19 +317,40 @@ FIXTURE_VARIANT_ADD(file, no_dir_rmdir) ACTOR(dir, rmdir);
 FIXTURE_VARIANT_ADD(file, no_lnk_file_read) ACTOR(lnk_file, read);
 FIXTURE_VARIANT_ADD(file, no_lnk_file_create) ACTOR(lnk_file, create);
 FIXTURE_VARIANT_ADD(file, no_filesystem_getattr) ACTOR(filesystem, getattr);
+FIXTURE_VARIANT_ADD(file, no_dir_mounton) ACTOR(dir, mounton);
+FIXTURE_VARIANT_ADD(file, no_filesystem_relabelto) ACTOR(filesystem, relabelto);
+FIXTURE_VARIANT_ADD(file, no_filesystem_relabelfrom)
+	ACTOR(filesystem, relabelfrom);
+FIXTURE_VARIANT_ADD(file, no_filesystem_mount) ACTOR(filesystem, mount);
+FIXTURE_VARIANT_ADD(file, no_filesystem_remount) ACTOR(filesystem, remount);
+FIXTURE_VARIANT_ADD(file, no_filesystem_unmount) ACTOR(filesystem, unmount);
+FIXTURE_VARIANT_ADD(file, no_chr_file_create) ACTOR(chr_file, create);
+FIXTURE_VARIANT_ADD(file, no_fifo_file_create) ACTOR(fifo_file, create);
 /* clang-format on */
+
+/*
+ * Whether @op is made, @fs the filesystem's answer to its attribute. An
+ * ACL call on a tmpfs that keeps no ACLs is not: a kernel without
+ * CONFIG_FS_POSIX_ACL refuses it before any hook (the stubs of
+ * include/linux/posix_acl.h), one with it but without
+ * CONFIG_TMPFS_POSIX_ACL after SELinux's, and the guest cannot tell which.
+ */
+static bool file_made(enum fl_op op, int fs)
+{
+	return ops[op].attr != ATTR_ACL || fs != -EOPNOTSUPP;
+}
 
 /*
  * The check of @op the actor lacks and is asked (a hardlink probe only
  * under @protected), or NULL when there is none: what it logs.
  */
 static const struct fl_check *file_denial(const FIXTURE_VARIANT(file) * v,
-					  enum fl_op op, int protected)
+					  enum fl_op op, int protected, int fs)
 {
 	const struct fl_check *c = ops[op].checks;
 	int i;
 
-	if (!v->lacks.perm)
+	if (!v->lacks.perm || !file_made(op, fs))
 		return NULL;
 	for (i = 0; i < MAX_CHECKS && c[i].perm; i++)
 		if ((!c[i].hardlink_probe || protected) &&
@@ -241,13 +360,22 @@ static const struct fl_check *file_denial(const FIXTURE_VARIANT(file) * v,
 	return NULL;
 }
 
-/* The rule: -EACCES at the first check the actor lacks, else allowed. */
+/*
+ * The rule: -EACCES at the first check the actor lacks, else allowed:
+ * 0, or for a call on an attribute the filesystem may not keep, @fs, its
+ * answer when the harness's domain set that attribute (0 or -EOPNOTSUPP);
+ * NOT_RUN for a call not made (file_made()).
+ */
 static int file_expect(const FIXTURE_VARIANT(file) * v, enum fl_op op,
-		       int protected)
+		       int protected, int fs)
 {
-	const struct fl_check *c = file_denial(v, op, protected);
+	const struct fl_check *c = file_denial(v, op, protected, fs);
 
-	return c && !c->hardlink_probe ? -EACCES : 0;
+	if (!file_made(op, fs))
+		return NOT_RUN;
+	if (c && !c->hardlink_probe)
+		return -EACCES;
+	return ops[op].fs_answer ? fs : 0;
 }
 
 struct fl_case {
@@ -256,18 +384,69 @@ struct fl_case {
 };
 
 /*
- * The child's setup, as the harness's own domain: a mount namespace of
- * its own and in it the tmpfs of the objects, F (and D when the call
- * needs it), and the descriptor of F for a call on one. 0 or -errno.
+ * An access ACL in the xattr form (include/uapi/linux/posix_acl_xattr.h,
+ * include/uapi/linux/posix_acl.h): the owner rw, user 1000 r (a named
+ * entry, so that it is kept as an ACL, not folded into the mode), the
+ * group r, the mask r, others nothing. Little endian, as x86 and arm64.
  */
-static int file_prepare(const struct fl_case *k, int *fd)
+struct acl_entry {
+	uint16_t tag;
+	uint16_t perm;
+	uint32_t id;
+};
+
+/* clang-format off */
+static const struct {
+	uint32_t version;
+	struct acl_entry e[5];
+} acl = { 2, {
+	{ 0x01, 6, (uint32_t)-1 }, /* ACL_USER_OBJ */
+	{ 0x02, 4, 1000 }, /* ACL_USER */
+	{ 0x04, 4, (uint32_t)-1 }, /* ACL_GROUP_OBJ */
+	{ 0x10, 4, (uint32_t)-1 }, /* ACL_MASK */
+	{ 0x20, 0, (uint32_t)-1 }, /* ACL_OTHER */
+} };
+/* clang-format on */
+
+/*
+ * The attribute @attr on F, as the harness's domain: the filesystem's
+ * answer, 0 or -EOPNOTSUPP (a tmpfs built without it); another error is
+ * the setup's.
+ */
+static int file_set_attr(enum fl_attr attr, int *fs)
 {
-	int f;
+	int ret;
+
+	if (attr == ATTR_XATTR)
+		ret = sys_ret(setxattr(F, XATTR, "1", 1, 0));
+	else
+		ret = sys_ret(setxattr(F, ACL_XATTR, &acl, sizeof(acl), 0));
+	*fs = ret;
+	return ret == -EOPNOTSUPP ? 0 : ret;
+}
+
+/* A tmpfs of the objects' type on @path. */
+static int mount_objects(const char *path)
+{
+	return sys_ret(mount("tmpfs", path, "tmpfs", 0, MOUNT_OPTS));
+}
+
+/*
+ * The child's setup, as the harness's own domain: a mount namespace of
+ * its own and in it the tmpfs of the objects, F (and D, E, L, the mount
+ * on D or F's attribute when the call needs them), and the descriptor of
+ * F for a call on one. 0 or -errno; @fs the filesystem's answer to the
+ * attribute.
+ */
+static int file_prepare(const struct fl_case *k, int *fd, int *fs)
+{
+	int f, ret;
 
 	*fd = -1;
+	*fs = 0;
 	if (unshare(CLONE_NEWNS) ||
 	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
-	    mount("tmpfs", MNT, "tmpfs", 0, MOUNT_OPTS))
+	    mount_objects(MNT))
 		return -errno;
 	f = open(F, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (f < 0)
@@ -290,6 +469,14 @@ static int file_prepare(const struct fl_case *k, int *fd)
 		return -errno;
 	if (ops[k->op].symlink && symlink("f", L))
 		return -errno;
+	if (ops[k->op].mounted &&
+	    (mkdir(D, 0755) || mount_objects(D) || mkdir(E, 0755)))
+		return -errno;
+	if (ops[k->op].attr) {
+		ret = file_set_attr(ops[k->op].attr, fs);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 
@@ -326,9 +513,16 @@ static int mprotect_exec(int fd)
 	return ret;
 }
 
+/* A size or -1 as 0 or -errno. */
+static int size_ret(ssize_t n)
+{
+	return n < 0 ? -errno : 0;
+}
+
 /* The call itself, in the actor's domain: 0 or -errno. */
 static int file_run(enum fl_op op, int fd)
 {
+	char buf[256];
 	struct stat st;
 
 	switch (op) {
@@ -380,6 +574,34 @@ static int file_run(enum fl_op op, int fd)
 
 		return sys_ret(statfs(MNT, &sf));
 	}
+	case OP_MOUNT:
+		return mount_objects(D);
+	case OP_REMOUNT:
+		/* the same context: selinux_sb_remount compares it */
+		return sys_ret(mount(NULL, MNT, NULL, MS_REMOUNT, MOUNT_OPTS));
+	case OP_UMOUNT:
+		return sys_ret(umount(D));
+	case OP_MOVE_MOUNT:
+		return sys_ret(
+			syscall(SYS_move_mount, AT_FDCWD, D, AT_FDCWD, E, 0));
+	case OP_MKNOD_CHR:
+		return sys_ret(mknod(G, S_IFCHR | 0600, makedev(1, 3)));
+	case OP_MKNOD_FIFO:
+		return sys_ret(mknod(G, S_IFIFO | 0600, 0));
+	case OP_SETXATTR:
+		return sys_ret(setxattr(F, XATTR, "2", 1, 0));
+	case OP_GETXATTR:
+		return size_ret(getxattr(F, XATTR, buf, sizeof(buf)));
+	case OP_LISTXATTR:
+		return size_ret(listxattr(F, buf, sizeof(buf)));
+	case OP_REMOVEXATTR:
+		return sys_ret(removexattr(F, XATTR));
+	case OP_SET_ACL:
+		return sys_ret(setxattr(F, ACL_XATTR, &acl, sizeof(acl), 0));
+	case OP_GET_ACL:
+		return size_ret(getxattr(F, ACL_XATTR, buf, sizeof(buf)));
+	case OP_REMOVE_ACL:
+		return sys_ret(removexattr(F, ACL_XATTR));
 	default:
 		return -EINVAL;
 	}
@@ -387,6 +609,7 @@ static int file_run(enum fl_op op, int fd)
 
 struct fl_report {
 	int setup; /* file_prepare()'s, then entering the domain */
+	int fs; /* the filesystem's answer to the attribute set first */
 	int result;
 };
 
@@ -398,10 +621,10 @@ static void file_child(void *arg, void *reply)
 	int fd;
 
 	r->result = NOT_RUN;
-	r->setup = file_prepare(k, &fd);
-	if (!r->setup)
+	r->setup = file_prepare(k, &fd, &r->fs);
+	if (!r->setup && file_made(k->op, r->fs))
 		r->setup = sel_enter(k->actor, LEVEL);
-	if (!r->setup)
+	if (!r->setup && file_made(k->op, r->fs))
 		r->result = file_run(k->op, fd);
 	if (fd >= 0)
 		close(fd);
@@ -413,9 +636,9 @@ static void file_child(void *arg, void *reply)
  */
 static int judge_avc(struct __test_metadata *_metadata,
 		     const FIXTURE_VARIANT(file) * v, enum fl_op op,
-		     int protected, const struct avcs *got)
+		     int protected, int fs, const struct avcs *got)
 {
-	const struct fl_check *want = file_denial(v, op, protected);
+	const struct fl_check *want = file_denial(v, op, protected, fs);
 	int i;
 
 	if (!got->n)
@@ -427,6 +650,19 @@ static int judge_avc(struct __test_metadata *_metadata,
 	}
 	return avc_expect_denial(_metadata, ops[op].name, got->rec[0],
 				 want->perm, OBJ, want->class);
+}
+
+/* What the expectation of @op depended on, beside the policy. */
+static const char *file_depends(enum fl_op op, int protected, int fs)
+{
+	if (op == OP_LINK)
+		return protected ? "sysctl/fs/protected_hardlinks=1" :
+				   "sysctl/fs/protected_hardlinks=0";
+	if (!ops[op].fs_answer)
+		return "-";
+	if (ops[op].attr == ATTR_XATTR)
+		return fs ? "tmpfs/xattr=no" : "tmpfs/xattr=yes";
+	return fs ? "tmpfs/posix_acl=no" : "tmpfs/posix_acl=yes";
 }
 
 /* The number a /proc/sys file holds, or -errno. */
@@ -475,7 +711,6 @@ TEST_F(file, use)
 		struct fl_case k = { variant->actor, op };
 		const struct fl_check *first = &ops[op].checks[0];
 		int prot = self->protected_hardlinks;
-		bool denied = file_denial(variant, op, prot);
 		struct fl_report r;
 		struct avcs got;
 
@@ -492,15 +727,14 @@ TEST_F(file, use)
 		rec.class = first->class;
 		rec.detail = first->perm;
 		rec.op = ops[op].name;
-		rec.depends = op != OP_LINK ? "-" :
-			      prot ? "sysctl/fs/protected_hardlinks=1" :
-				     "sysctl/fs/protected_hardlinks=0";
-		rec.expected = file_expect(variant, op, prot);
+		rec.depends = file_depends(op, prot, r.fs);
+		rec.expected = file_expect(variant, op, prot, r.fs);
 		rec.observed = r.result;
 		JUDGE(&rec);
 		/* The record a refusal logs, or proven absent by the marker. */
-		JUDGE_LOG(&rec, id, ops[op].name, denied, got.n,
-			  judge_avc(_metadata, variant, op, prot, &got));
+		JUDGE_LOG(&rec, id, ops[op].name,
+			  file_denial(variant, op, prot, r.fs), got.n,
+			  judge_avc(_metadata, variant, op, prot, r.fs, &got));
 	}
 }
 

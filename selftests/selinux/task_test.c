@@ -37,6 +37,9 @@
  *   sched_getscheduler(2),  selinux_task_getscheduler: getsched
  *   sched_getaffinity(2)
  *   getpgid(2)              selinux_task_getpgid: getpgid
+ *   setpgid(2) of itself,   selinux_task_setpgid: setpgid on itself (the
+ *   to its own group        caller or a child not yet exec'd is all
+ *                           setpgid(2) moves; the group stays the same)
  *   getsid(2)               selinux_task_getsid: getsession
  *   prlimit(2) reading      selinux_task_prlimit: getrlimit
  *   prlimit(2) writing      selinux_task_prlimit: setrlimit, then, when
@@ -82,6 +85,7 @@ enum task_op {
 	OP_SELF_HARD,
 	OP_SELF_SETAFFINITY,
 	OP_SELF_GETAFFINITY,
+	OP_SELF_SETPGID,
 	N_OPS
 };
 
@@ -111,6 +115,7 @@ static const struct {
 	[OP_SELF_HARD] = { "self.prlimit.hard", "setrlimit", true },
 	[OP_SELF_SETAFFINITY] = { "self.sched_setaffinity", "setsched", true },
 	[OP_SELF_GETAFFINITY] = { "self.sched_getaffinity", "getsched", true },
+	[OP_SELF_SETPGID] = { "self.setpgid", "setpgid", true },
 };
 
 /* The rule: -EACCES when the actor lacks the permission, else allowed. */
@@ -279,6 +284,8 @@ static int run_op(enum task_op op, pid_t t)
 		return sys_ret(sched_setaffinity(0, sizeof(cpus), &cpus));
 	case OP_SELF_GETAFFINITY:
 		return sys_ret(sched_getaffinity(0, sizeof(cpus), &cpus));
+	case OP_SELF_SETPGID:
+		return sys_ret(setpgid(0, getpgrp()));
 	default:
 		return -EINVAL;
 	}
@@ -402,6 +409,10 @@ FIXTURE_VARIANT_ADD(task, no_getsession) {
 
 FIXTURE_VARIANT_ADD(task, no_getpgid) {
 	.actor = "lsmconf_tsk_no_getpgid_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_setpgid) {
+	.actor = "lsmconf_tsk_no_setpgid_t",
 };
 
 FIXTURE_VARIANT_ADD(task, no_setrlimit) {
