@@ -2,10 +2,12 @@
 /*
  * SELinux capabilities: a root task in a test domain uses one capability
  * by one system call that needs it and nothing else the policy decides,
- * makes a user namespace, and reads and sets its own capabilities. Each
+ * makes a user namespace, reads and sets its own capabilities, and asks
+ * the kernel log's size, its unread size and the console's level. Each
  * actor lacks a permission of the capability class (policy part
  * lsmconf-cap.cil), both DAC overrides, sys_admin in cap_userns only,
- * user_namespace create, or process getcap or setcap.
+ * user_namespace create, process getcap or setcap, or system syslog_read,
+ * syslog_mod or syslog_console.
  *
  * The model (cap_expect(), cap_denials(); security/selinux/hooks.c):
  *
@@ -28,20 +30,27 @@
  *   caps      capget(2) asks process getcap on the target, capset(2)
  *             process setcap on itself (selinux_capget, selinux_capset):
  *             -EACCES without them.
+ *   syslog    syslog(2) asks class system on the kernel's SID (kernel_t,
+ *             selinux_syslog): syslog_read to read the log or its size,
+ *             syslog_console to turn the console off or on or set its
+ *             level, syslog_mod for the rest (SYSLOG_ACTION_SIZE_UNREAD
+ *             among them); -EACCES without it. check_syslog_permissions
+ *             asks CAP_SYSLOG first (capability2, undeclared: allowed).
  *
  * Each refused check is one AVC record (avc_audit: the policy audits
  * every denial; cred_has_capability audits all but CAP_OPT_NOAUDIT
  * checks, and none of these calls asks one), read from /dev/kmsg up to a
  * marker's (avc_log.h): "avc:  denied  { PERM }", capability= the
- * capability's number (none for the user namespace and process checks),
- * scontext and tcontext the actor's, tclass the class, permissive=0. An
- * allowed check logs none.
+ * capability's number (none for the other checks), scontext the actor's,
+ * tcontext the actor's too (kernel_t for syslog), tclass the class,
+ * permissive=0. An allowed check logs none.
  */
 
 #define _GNU_SOURCE
 #include <linux/capability.h>
 #include <netinet/in.h>
 #include <sched.h>
+#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -59,6 +68,12 @@
 #define FILE_DIR "/tmp/lsmconf_selcap"
 #define OTHER_ID 1 /* the uid and gid a task becomes, a file is given to */
 #define LOW_PORT 1023 /* below ip_unprivileged_port_start's 1024 */
+#define KERNEL_TYPE "kernel_t" /* SECINITSID_KERNEL's, lsmconf.cil */
+#define PRINTK "/proc/sys/kernel/printk" /* the console's level first */
+/* syslog(2) actions (include/linux/syslog.h) */
+#define SYSLOG_ACTION_CONSOLE_LEVEL 8
+#define SYSLOG_ACTION_SIZE_UNREAD 9
+#define SYSLOG_ACTION_SIZE_BUFFER 10
 
 enum cap_op {
 	OP_FCHOWN,
@@ -80,21 +95,27 @@ enum cap_op {
 	OP_UNSHARE_USER,
 	OP_CAPGET_SELF,
 	OP_CAPSET_SELF,
+	OP_SYSLOG_SIZE_BUFFER,
+	OP_SYSLOG_SIZE_UNREAD,
+	OP_SYSLOG_CONSOLE_LEVEL,
 	N_OPS
 };
 
 /*
  * One check the call asks: the class, the permission, the capability's
- * number (-1: no capability, no capability= in the record).
+ * number (-1: no capability, no capability= in the record), whether it
+ * is asked on the kernel's SID rather than on the task itself.
  */
 struct cap_check {
 	const char *class;
 	const char *perm;
 	int cap;
+	bool on_kernel;
 };
 
 /* clang-format off */
 #define CAP(p, n) { "capability", p, n }
+#define SYSLOG(p) { "system", p, -1, true }
 /* clang-format on */
 
 static const struct {
@@ -192,6 +213,20 @@ static const struct {
 			     { "process", "setcap", -1 },
 			     {},
 			     -EACCES },
+	/* syslog(2): selinux_syslog */
+	[OP_SYSLOG_SIZE_BUFFER] = { "syslog_size_buffer",
+				    SYSLOG("syslog_read"),
+				    {},
+				    -EACCES },
+	[OP_SYSLOG_SIZE_UNREAD] = { "syslog_size_unread",
+				    SYSLOG("syslog_mod"),
+				    {},
+				    -EACCES },
+	/* to the level it has, read before the actor enters */
+	[OP_SYSLOG_CONSOLE_LEVEL] = { "syslog_console_level",
+				      SYSLOG("syslog_console"),
+				      {},
+				      -EACCES },
 };
 
 FIXTURE(cap)
@@ -261,6 +296,15 @@ FIXTURE_VARIANT_ADD(cap, no_getcap) {
 FIXTURE_VARIANT_ADD(cap, no_setcap) {
 	.actor = "lsmconf_cap_no_setcap_t",
 	.lacks = { { "process", "setcap" } } };
+FIXTURE_VARIANT_ADD(cap, no_syslog_read) {
+	.actor = "lsmconf_cap_no_syslog_read_t",
+	.lacks = { SYSLOG("syslog_read") } };
+FIXTURE_VARIANT_ADD(cap, no_syslog_mod) {
+	.actor = "lsmconf_cap_no_syslog_mod_t",
+	.lacks = { SYSLOG("syslog_mod") } };
+FIXTURE_VARIANT_ADD(cap, no_syslog_console) {
+	.actor = "lsmconf_cap_no_syslog_console_t",
+	.lacks = { SYSLOG("syslog_console") } };
 /* clang-format on */
 
 static bool cap_lacks(const FIXTURE_VARIANT(cap) * v, const struct cap_check *c)
@@ -312,7 +356,24 @@ struct cap_case {
 	const char *actor;
 	enum cap_op op;
 	char path[96]; /* the op's file, made before the actor enters */
+	int console_level; /* the console's, read before the actor enters */
 };
+
+/* The console's log level, the first number of PRINTK: 0 or -errno. */
+static int console_level(int *level)
+{
+	char buf[64] = "";
+	int fd = open(PRINTK, O_RDONLY | O_CLOEXEC), n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -errno : -EIO;
+	*level = atoi(buf);
+	return *level >= 1 && *level <= 8 ? 0 : -ERANGE;
+}
 
 /* The child's capability sets, for capset(2) (read in op_prepare()). */
 static struct __user_cap_data_struct own_caps[_LINUX_CAPABILITY_U32S_3];
@@ -321,7 +382,7 @@ static struct __user_cap_data_struct own_caps[_LINUX_CAPABILITY_U32S_3];
  * The setup @op needs as the harness's own domain (which holds every
  * capability): the file, the limit. 0 or -errno.
  */
-static int op_prepare(const struct cap_case *k, int *fd)
+static int op_prepare(struct cap_case *k, int *fd)
 {
 	struct rlimit r;
 
@@ -363,6 +424,8 @@ static int op_prepare(const struct cap_case *k, int *fd)
 		if (r.rlim_cur > r.rlim_max)
 			r.rlim_cur = r.rlim_max;
 		return sys_ret(setrlimit(RLIMIT_NOFILE, &r));
+	case OP_SYSLOG_CONSOLE_LEVEL:
+		return console_level(&k->console_level);
 	default:
 		return 0;
 	}
@@ -394,6 +457,12 @@ static int rcvbuf_force(int fd)
 
 	return sys_ret(setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size,
 				  sizeof(size)));
+}
+
+/* A syslog(2) action that answers a size: 0 or -errno. */
+static int klog_size(int action)
+{
+	return klogctl(action, NULL, 0) < 0 ? -errno : 0;
 }
 
 /* The call itself, in the actor's domain: 0 or -errno. */
@@ -462,6 +531,13 @@ static int op_run(const struct cap_case *k, int fd)
 	case OP_CAPSET_SELF:
 		/* Its own sets again, unchanged (read before it entered). */
 		return sys_ret(syscall(SYS_capset, &hdr, own_caps));
+	case OP_SYSLOG_SIZE_BUFFER:
+		return klog_size(SYSLOG_ACTION_SIZE_BUFFER);
+	case OP_SYSLOG_SIZE_UNREAD:
+		return klog_size(SYSLOG_ACTION_SIZE_UNREAD);
+	case OP_SYSLOG_CONSOLE_LEVEL:
+		return sys_ret(klogctl(SYSLOG_ACTION_CONSOLE_LEVEL, NULL,
+				       k->console_level));
 	default:
 		return -EINVAL;
 	}
@@ -475,7 +551,7 @@ struct cap_report {
 /* The child (child_run()): prepares, enters the actor, makes the call. */
 static void cap_child(void *arg, void *reply)
 {
-	const struct cap_case *k = arg;
+	struct cap_case *k = arg;
 	struct cap_report *r = reply;
 	int fd;
 
@@ -509,9 +585,10 @@ static int judge_avcs(struct __test_metadata *_metadata,
 		return -EBADMSG;
 	}
 	for (i = 0; i < n; i++) {
-		bad |= avc_expect_denial(_metadata, ops[op].name, got->rec[i],
-					 want[i]->perm, v->actor,
-					 want[i]->class);
+		bad |= avc_expect_denial(
+			_metadata, ops[op].name, got->rec[i], want[i]->perm,
+			want[i]->on_kernel ? KERNEL_TYPE : v->actor,
+			want[i]->class);
 		if (kmsg_field(got->rec[i], "capability", val, sizeof(val)))
 			snprintf(val, sizeof(val), "none");
 		if (want[i]->cap < 0)
@@ -568,6 +645,8 @@ TEST_F(cap, use)
 		{
 			TH_LOG("%s: no setup or no domain", ops[op].name);
 		}
+		rec.object =
+			ops[op].check.on_kernel ? KERNEL_TYPE : variant->actor;
 		rec.class = ops[op].check.class;
 		rec.detail = ops[op].check.perm;
 		rec.op = ops[op].name;
