@@ -3,11 +3,12 @@
  * SELinux capabilities: a root task in a test domain uses one capability
  * by one system call that needs it and nothing else the policy decides,
  * makes a user namespace, reads and sets its own capabilities, and asks
- * the kernel log's size, its unread size and the console's level. Each
+ * the kernel log's size, its unread size and the console's level, and
+ * maps a page below the LSMs' lowest address. Each
  * actor lacks a permission of the capability class (policy part
  * lsmconf-cap.cil), both DAC overrides, sys_admin in cap_userns only,
- * user_namespace create, process getcap or setcap, or system syslog_read,
- * syslog_mod or syslog_console.
+ * user_namespace create, process getcap or setcap, system syslog_read,
+ * syslog_mod or syslog_console, or memprotect mmap_zero.
  *
  * The model (cap_expect(), cap_denials(); security/selinux/hooks.c):
  *
@@ -36,6 +37,11 @@
  *             level, syslog_mod for the rest (SYSLOG_ACTION_SIZE_UNREAD
  *             among them); -EACCES without it. check_syslog_permissions
  *             asks CAP_SYSLOG first (capability2, undeclared: allowed).
+ *   low map   mmap(2) of a page at LOW_ADDR, below CONFIG_LSM_MMAP_MIN_ADDR
+ *             (65536 in Debian's kernels and lsmconf's builds), asks
+ *             memprotect mmap_zero on itself (selinux_mmap_addr), -EACCES
+ *             without it; commoncap's CAP_SYS_RAWIO check before it, for
+ *             an address below vm.mmap_min_addr, is not SELinux's.
  *
  * Each refused check is one AVC record (avc_audit: the policy audits
  * every denial; cred_has_capability audits all but CAP_OPT_NOAUDIT
@@ -68,6 +74,7 @@
 #define FILE_DIR "/tmp/lsmconf_selcap"
 #define OTHER_ID 1 /* the uid and gid a task becomes, a file is given to */
 #define LOW_PORT 1023 /* below ip_unprivileged_port_start's 1024 */
+#define LOW_ADDR 4096 /* the lowest page a process may ever map */
 #define KERNEL_TYPE "kernel_t" /* SECINITSID_KERNEL's, lsmconf.cil */
 #define PRINTK "/proc/sys/kernel/printk" /* the console's level first */
 /* syslog(2) actions (include/linux/syslog.h) */
@@ -98,6 +105,7 @@ enum cap_op {
 	OP_SYSLOG_SIZE_BUFFER,
 	OP_SYSLOG_SIZE_UNREAD,
 	OP_SYSLOG_CONSOLE_LEVEL,
+	OP_MMAP_LOW_ADDRESS,
 	N_OPS
 };
 
@@ -227,6 +235,11 @@ static const struct {
 				      SYSLOG("syslog_console"),
 				      {},
 				      -EACCES },
+	/* __get_unmapped_area(): security_mmap_addr, selinux_mmap_addr */
+	[OP_MMAP_LOW_ADDRESS] = { "mmap_low_address",
+				  { "memprotect", "mmap_zero", -1 },
+				  {},
+				  -EACCES },
 };
 
 FIXTURE(cap)
@@ -305,6 +318,9 @@ FIXTURE_VARIANT_ADD(cap, no_syslog_mod) {
 FIXTURE_VARIANT_ADD(cap, no_syslog_console) {
 	.actor = "lsmconf_cap_no_syslog_console_t",
 	.lacks = { SYSLOG("syslog_console") } };
+FIXTURE_VARIANT_ADD(cap, no_mmap_zero) {
+	.actor = "lsmconf_cap_no_mmap_zero_t",
+	.lacks = { { "memprotect", "mmap_zero" } } };
 /* clang-format on */
 
 static bool cap_lacks(const FIXTURE_VARIANT(cap) * v, const struct cap_check *c)
@@ -459,6 +475,19 @@ static int rcvbuf_force(int fd)
 				  sizeof(size)));
 }
 
+/* A private page at LOW_ADDR, where nothing is mapped: 0 or -errno. */
+static int map_low(void)
+{
+	void *p =
+		mmap((void *)LOW_ADDR, 4096, PROT_READ,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	munmap(p, 4096);
+	return p == (void *)LOW_ADDR ? 0 : -EFAULT;
+}
+
 /* A syslog(2) action that answers a size: 0 or -errno. */
 static int klog_size(int action)
 {
@@ -535,6 +564,8 @@ static int op_run(const struct cap_case *k, int fd)
 		return klog_size(SYSLOG_ACTION_SIZE_BUFFER);
 	case OP_SYSLOG_SIZE_UNREAD:
 		return klog_size(SYSLOG_ACTION_SIZE_UNREAD);
+	case OP_MMAP_LOW_ADDRESS:
+		return map_low();
 	case OP_SYSLOG_CONSOLE_LEVEL:
 		return sys_ret(klogctl(SYSLOG_ACTION_CONSOLE_LEVEL, NULL,
 				       k->console_level));
