@@ -48,6 +48,11 @@
  *                 after the hook (xattr_resolve_name, set_posix_acl), seen
  *                 when the harness's domain sets the attribute first; an
  *                 ACL call there is not made (file_made())
+ *   getattr,      file_getattr(2), file_setattr(2) (6.17): the file
+ *   setattr       attributes read (selinux_inode_file_getattr), or read
+ *                 then set (vfs_fileattr_set reads them first: getattr,
+ *                 then selinux_inode_file_setattr); not made where the
+ *                 harness's domain cannot read them (file_made())
  *   dir mounton   a mount on a directory (selinux_mount) or moved to it
  *                 (selinux_move_mount), before may_mount()
  *   filesystem    a new tmpfs with context=: relabelfrom the policy's
@@ -112,6 +117,10 @@
 #ifndef SYS_move_mount
 #define SYS_move_mount 429 /* every architecture's but alpha's */
 #endif
+#ifndef SYS_file_getattr
+#define SYS_file_getattr 468 /* the same */
+#define SYS_file_setattr 469
+#endif
 
 /* One permission a call asks, of class file or dir. */
 struct fl_check {
@@ -167,6 +176,8 @@ enum fl_op {
 	OP_SET_ACL,
 	OP_GET_ACL,
 	OP_REMOVE_ACL,
+	OP_FILE_GETATTR,
+	OP_FILE_SETATTR,
 	N_OPS
 };
 
@@ -175,6 +186,9 @@ enum fl_attr {
 	ATTR_NONE,
 	ATTR_XATTR, /* XATTR: tmpfs has it with CONFIG_TMPFS_XATTR */
 	ATTR_ACL, /* an access ACL: with CONFIG_TMPFS_POSIX_ACL */
+	/* F's file attributes read (file_getattr(2), 6.17): tmpfs has them
+	 * with CONFIG_TMPFS_XATTR */
+	ATTR_FILEATTR,
 };
 
 /* clang-format off */
@@ -273,6 +287,12 @@ static const struct {
 		.attr = ATTR_ACL, .fs_answer = true },
 	[OP_REMOVE_ACL] = { "remove_acl", { SEARCH, FILE_P("setattr") },
 		.attr = ATTR_ACL, .fs_answer = true },
+	[OP_FILE_GETATTR] = { "file_getattr", { SEARCH, FILE_P("getattr") },
+		.attr = ATTR_FILEATTR },
+	/* the attributes read, set again: vfs_fileattr_set reads them first */
+	[OP_FILE_SETATTR] = { "file_setattr",
+		{ SEARCH, FILE_P("getattr"), FILE_P("setattr") },
+		.attr = ATTR_FILEATTR },
 };
 /* clang-format on */
 
@@ -334,10 +354,20 @@ FIXTURE_VARIANT_ADD(file, no_fifo_file_create) ACTOR(fifo_file, create);
  * CONFIG_FS_POSIX_ACL refuses it before any hook (the stubs of
  * include/linux/posix_acl.h), one with it but without
  * CONFIG_TMPFS_POSIX_ACL after SELinux's, and the guest cannot tell which.
+ * Nor is a file attribute call where the harness could not read them: a
+ * kernel before file_getattr(2) (-ENOSYS), or a tmpfs without
+ * fileattr_get (-EOPNOTSUPP, before the hook: vfs_fileattr_get).
  */
 static bool file_made(enum fl_op op, int fs)
 {
-	return ops[op].attr != ATTR_ACL || fs != -EOPNOTSUPP;
+	switch (ops[op].attr) {
+	case ATTR_ACL:
+		return fs != -EOPNOTSUPP;
+	case ATTR_FILEATTR:
+		return !fs;
+	default:
+		return true;
+	}
 }
 
 /*
@@ -408,9 +438,22 @@ static const struct {
 } };
 /* clang-format on */
 
+/* struct file_attr (include/uapi/linux/fs.h), FILE_ATTR_SIZE_VER0 */
+struct fl_file_attr {
+	uint64_t xflags;
+	uint32_t extsize;
+	uint32_t nextents;
+	uint32_t projid;
+	uint32_t cowextsize;
+};
+
+/* F's file attributes, read by the harness's domain for file_setattr. */
+static struct fl_file_attr fattr;
+
 /*
- * The attribute @attr on F, as the harness's domain: the filesystem's
- * answer, 0 or -EOPNOTSUPP (a tmpfs built without it); another error is
+ * The attribute @attr on F, set (or, ATTR_FILEATTR, read) as the
+ * harness's domain: the filesystem's answer, 0 or -EOPNOTSUPP (a tmpfs
+ * built without it), or -ENOSYS (no file_getattr(2)); another error is
  * the setup's.
  */
 static int file_set_attr(enum fl_attr attr, int *fs)
@@ -419,10 +462,13 @@ static int file_set_attr(enum fl_attr attr, int *fs)
 
 	if (attr == ATTR_XATTR)
 		ret = sys_ret(setxattr(F, XATTR, "1", 1, 0));
-	else
+	else if (attr == ATTR_ACL)
 		ret = sys_ret(setxattr(F, ACL_XATTR, &acl, sizeof(acl), 0));
+	else
+		ret = sys_ret(syscall(SYS_file_getattr, AT_FDCWD, F, &fattr,
+				      sizeof(fattr), 0));
 	*fs = ret;
-	return ret == -EOPNOTSUPP ? 0 : ret;
+	return ret == -EOPNOTSUPP || ret == -ENOSYS ? 0 : ret;
 }
 
 /* A tmpfs of the objects' type on @path. */
@@ -602,6 +648,15 @@ static int file_run(enum fl_op op, int fd)
 		return size_ret(getxattr(F, ACL_XATTR, buf, sizeof(buf)));
 	case OP_REMOVE_ACL:
 		return sys_ret(removexattr(F, ACL_XATTR));
+	case OP_FILE_GETATTR: {
+		struct fl_file_attr fa;
+
+		return sys_ret(syscall(SYS_file_getattr, AT_FDCWD, F, &fa,
+				       sizeof(fa), 0));
+	}
+	case OP_FILE_SETATTR:
+		return sys_ret(syscall(SYS_file_setattr, AT_FDCWD, F, &fattr,
+				       sizeof(fattr), 0));
 	default:
 		return -EINVAL;
 	}
@@ -658,11 +713,20 @@ static const char *file_depends(enum fl_op op, int protected, int fs)
 	if (op == OP_LINK)
 		return protected ? "sysctl/fs/protected_hardlinks=1" :
 				   "sysctl/fs/protected_hardlinks=0";
-	if (!ops[op].fs_answer)
-		return "-";
-	if (ops[op].attr == ATTR_XATTR)
+	switch (ops[op].attr) {
+	case ATTR_XATTR:
+		if (!ops[op].fs_answer)
+			return "-";
 		return fs ? "tmpfs/xattr=no" : "tmpfs/xattr=yes";
-	return fs ? "tmpfs/posix_acl=no" : "tmpfs/posix_acl=yes";
+	case ATTR_ACL:
+		return fs ? "tmpfs/posix_acl=no" : "tmpfs/posix_acl=yes";
+	case ATTR_FILEATTR:
+		if (fs == -ENOSYS)
+			return "syscall/file_getattr=no";
+		return fs ? "tmpfs/fileattr=no" : "tmpfs/fileattr=yes";
+	default:
+		return "-";
+	}
 }
 
 /* The number a /proc/sys file holds, or -errno. */
