@@ -1,14 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SELinux io_uring: a root task in a test domain sets up an SQPOLL ring,
- * submits a request with a personality that holds the harness's own
- * credentials, and sends a command to a socket through a ring. Each actor
- * lacks at most one io_uring permission (policy part lsmconf-uring.cil).
+ * SELinux io_uring: a root task in a test domain sets up a ring and an
+ * SQPOLL ring, submits a request with a personality that holds the
+ * harness's own credentials, and sends a command to a socket through a
+ * ring. Each actor lacks at most one io_uring permission, or anon_inode
+ * create (policy part lsmconf-uring.cil).
  *
  * The model (uring_expect(); security/selinux/hooks.c):
  *
+ *   anon_inode      io_uring_setup(2): the ring's file is a secure anonymous
+ *   create          inode (io_uring_get_file -> anon_inode_*_secure ->
+ *                   selinux_inode_init_security_anon): labelled by
+ *                   type_transition from the task to itself for
+ *                   "[io_uring]", none here, so the task's own type; then
+ *                   create of class anon_inode on that label
  *   sqpoll          io_uring_setup(IORING_SETUP_SQPOLL):
- *                   selinux_uring_sqpoll, sqpoll from the task to itself
+ *                   selinux_uring_sqpoll, sqpoll from the task to itself,
+ *                   before the file (io_sq_offload_create, then
+ *                   io_uring_get_file): then anon_inode create
  *   override_creds  a no-op request with a personality registered before
  *                   the task entered its domain (kernel_t's credentials):
  *                   io_init_req -> selinux_uring_override_creds,
@@ -24,8 +33,8 @@
  *                   record's depends column)
  *
  * A refusal is -EACCES and one AVC record (avc_log.h): "{ PERM }",
- * tcontext the task's type (kernel_t for override_creds), tclass=io_uring,
- * permissive=0. An allowed call logs none.
+ * tcontext the task's type (kernel_t for override_creds), tclass io_uring
+ * or anon_inode, permissive=0. An allowed call logs none.
  */
 
 #define _GNU_SOURCE
@@ -44,16 +53,31 @@
 #define SOCKET_URING_OP_SIOCINQ 0
 #endif
 
-enum ur_op { OP_SQPOLL, OP_OVERRIDE_CREDS, OP_CMD, N_OPS };
+enum ur_op { OP_SETUP, OP_SQPOLL, OP_OVERRIDE_CREDS, OP_CMD, N_OPS };
+
+/* One permission a call asks. */
+struct ur_check {
+	const char *class;
+	const char *perm;
+};
+
+/* clang-format off */
+#define URING(p) { "io_uring", p }
+#define ANON_CREATE { "anon_inode", "create" }
+/* clang-format on */
 
 static const struct {
 	const char *name; /* the record's op */
-	const char *perm; /* the io_uring permission it asks */
+	struct ur_check checks[2]; /* in the order they are asked */
 	bool on_harness; /* asked on the personality's type, not the task's */
 } ops[N_OPS] = {
-	[OP_SQPOLL] = { "sqpoll_ring", "sqpoll" },
-	[OP_OVERRIDE_CREDS] = { "override_creds", "override_creds", true },
-	[OP_CMD] = { "socket_cmd_siocinq", "cmd" },
+	[OP_SETUP] = { "ring_setup", { ANON_CREATE } },
+	[OP_SQPOLL] = { "sqpoll_ring", { URING("sqpoll"), ANON_CREATE } },
+	/* the ring made by the harness's domain, before the task entered */
+	[OP_OVERRIDE_CREDS] = { "override_creds",
+				{ URING("override_creds") },
+				true },
+	[OP_CMD] = { "socket_cmd_siocinq", { URING("cmd") } },
 };
 
 FIXTURE(uring)
@@ -65,26 +89,37 @@ FIXTURE(uring)
 FIXTURE_VARIANT(uring)
 {
 	const char *actor;
-	const char *lacks; /* NULL: nothing */
+	struct ur_check lacks; /* .perm NULL: nothing */
 };
 
 /* Each actor, named after the permission it lacks (none: ok). */
 /* clang-format off */
 FIXTURE_VARIANT_ADD(uring, ok) { .actor = "lsmconf_ur_ok_t" };
 FIXTURE_VARIANT_ADD(uring, no_sqpoll) {
-	.actor = "lsmconf_ur_no_sqpoll_t", .lacks = "sqpoll" };
+	.actor = "lsmconf_ur_no_sqpoll_t", .lacks = URING("sqpoll") };
 FIXTURE_VARIANT_ADD(uring, no_override_creds) {
-	.actor = "lsmconf_ur_no_override_creds_t", .lacks = "override_creds" };
+	.actor = "lsmconf_ur_no_override_creds_t",
+	.lacks = URING("override_creds") };
 FIXTURE_VARIANT_ADD(uring, no_cmd) {
-	.actor = "lsmconf_ur_no_cmd_t", .lacks = "cmd" };
+	.actor = "lsmconf_ur_no_cmd_t", .lacks = URING("cmd") };
+FIXTURE_VARIANT_ADD(uring, no_anon_inode_create) {
+	.actor = "lsmconf_ur_no_anon_inode_create_t", .lacks = ANON_CREATE };
 /* clang-format on */
 
-static bool uring_refused(const FIXTURE_VARIANT(uring) * v, enum ur_op op,
-			  bool socket_cmd)
+/* The check of @op the actor lacks, the first asked, or NULL. */
+static const struct ur_check *uring_refused(const FIXTURE_VARIANT(uring) * v,
+					    enum ur_op op, bool socket_cmd)
 {
+	const struct ur_check *c = ops[op].checks;
+	size_t i;
+
 	if (op == OP_CMD && !socket_cmd)
-		return false; /* -EOPNOTSUPP before the hook */
-	return v->lacks && !strcmp(v->lacks, ops[op].perm);
+		return NULL; /* -EOPNOTSUPP before the hook */
+	for (i = 0; v->lacks.perm && i < ARRAY_SIZE(ops[op].checks); i++)
+		if (c[i].perm && !strcmp(c[i].class, v->lacks.class) &&
+		    !strcmp(c[i].perm, v->lacks.perm))
+			return &c[i];
+	return NULL;
 }
 
 static int uring_expect(const FIXTURE_VARIANT(uring) * v, enum ur_op op,
@@ -130,7 +165,7 @@ static void uring_child(void *arg, void *reply)
 	int personality = 0;
 
 	c->result = NOT_RUN;
-	if (k->op != OP_SQPOLL) {
+	if (k->op != OP_SQPOLL && k->op != OP_SETUP) {
 		c->setup = ring_open(&r);
 		if (!c->setup && k->op == OP_OVERRIDE_CREDS) {
 			personality = ring_personality(&r);
@@ -140,7 +175,9 @@ static void uring_child(void *arg, void *reply)
 	if (!c->setup && k->actor)
 		c->setup = sel_enter(k->actor, LEVEL);
 	if (!c->setup) {
-		if (k->op == OP_SQPOLL)
+		if (k->op == OP_SETUP)
+			c->result = ring_open(&r);
+		else if (k->op == OP_SQPOLL)
 			c->result = sqpoll_ring();
 		else if (k->op == OP_OVERRIDE_CREDS)
 			c->result = ring_nop(&r, personality);
@@ -158,18 +195,19 @@ static int judge_avc(struct __test_metadata *_metadata,
 		     const FIXTURE_VARIANT(uring) * v, enum ur_op op,
 		     bool socket_cmd, const struct avcs *got)
 {
+	const struct ur_check *want = uring_refused(v, op, socket_cmd);
 	int i;
 
 	if (!got->n)
 		return NOT_RUN;
-	if (got->n > 1 || !uring_refused(v, op, socket_cmd)) {
+	if (got->n > 1 || !want) {
 		for (i = 0; i < got->n; i++)
 			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
 		return -EBADMSG;
 	}
 	return avc_expect_denial(
-		_metadata, ops[op].name, got->rec[0], ops[op].perm,
-		ops[op].on_harness ? HARNESS : v->actor, "io_uring");
+		_metadata, ops[op].name, got->rec[0], want->perm,
+		ops[op].on_harness ? HARNESS : v->actor, want->class);
 }
 
 FIXTURE_SETUP(uring)
@@ -209,7 +247,6 @@ TEST_F(uring, use)
 	struct record rec = {
 		.abi = "selinux-c4",
 		.subject = variant->actor,
-		.class = "io_uring",
 	};
 	char id[96];
 	int op;
@@ -228,7 +265,9 @@ TEST_F(uring, use)
 			TH_LOG("%s: no setup or no domain", ops[op].name);
 		}
 		rec.object = ops[op].on_harness ? HARNESS : variant->actor;
-		rec.detail = ops[op].perm;
+		/* named after its first check */
+		rec.class = ops[op].checks[0].class;
+		rec.detail = ops[op].checks[0].perm;
 		rec.op = ops[op].name;
 		rec.depends = op != OP_CMD     ? "-" :
 			      self->socket_cmd ? "io_uring/socket_cmd=yes" :
