@@ -41,6 +41,8 @@
  *   to its own group        caller or a child not yet exec'd is all
  *                           setpgid(2) moves; the group stays the same)
  *   getsid(2)               selinux_task_getsid: getsession
+ *   read(2) of              selinux_getprocattr -> selinux_lsm_getattr:
+ *   /proc/PID/attr/current  getattr (another task's only)
  *   prlimit(2) reading      selinux_task_prlimit: getrlimit
  *   prlimit(2) writing      selinux_task_prlimit: setrlimit, then, when
  *                           the hard limit changes, selinux_task_setrlimit:
@@ -76,6 +78,7 @@ enum task_op {
 	OP_SCHED_GETAFFINITY,
 	OP_GETPGID,
 	OP_GETSID,
+	OP_PROC_ATTR_CURRENT,
 	OP_PRLIMIT_READ,
 	OP_PRLIMIT_SOFT,
 	OP_PRLIMIT_HARD,
@@ -106,6 +109,7 @@ static const struct {
 	[OP_SCHED_GETAFFINITY] = { "sched_getaffinity", "getsched" },
 	[OP_GETPGID] = { "getpgid", "getpgid" },
 	[OP_GETSID] = { "getsid", "getsession" },
+	[OP_PROC_ATTR_CURRENT] = { "proc_attr_current", "getattr" },
 	[OP_PRLIMIT_READ] = { "prlimit.read", "getrlimit" },
 	[OP_PRLIMIT_SOFT] = { "prlimit.soft", "setrlimit" },
 	[OP_PRLIMIT_HARD] = { "prlimit.hard", "setrlimit" },
@@ -231,6 +235,22 @@ static void every_cpu(cpu_set_t *cpus)
 		CPU_SET(i, cpus);
 }
 
+/* Reads /proc/@pid/attr/current: 0 or -errno. */
+static int read_proc_attr(pid_t pid)
+{
+	char path[64], buf[256];
+	int fd, ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/attr/current", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (read(fd, buf, sizeof(buf)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
 static int run_op(enum task_op op, pid_t t)
 {
 	struct sched_param sp = { 0 };
@@ -262,6 +282,8 @@ static int run_op(enum task_op op, pid_t t)
 		return getpgid(t) < 0 ? -errno : 0;
 	case OP_GETSID:
 		return getsid(t) < 0 ? -errno : 0;
+	case OP_PROC_ATTR_CURRENT:
+		return read_proc_attr(t);
 	case OP_PRLIMIT_READ: {
 		struct rlimit r;
 
@@ -413,6 +435,10 @@ FIXTURE_VARIANT_ADD(task, no_getpgid) {
 
 FIXTURE_VARIANT_ADD(task, no_setpgid) {
 	.actor = "lsmconf_tsk_no_setpgid_t",
+};
+
+FIXTURE_VARIANT_ADD(task, no_getattr) {
+	.actor = "lsmconf_tsk_no_getattr_t",
 };
 
 FIXTURE_VARIANT_ADD(task, no_setrlimit) {
