@@ -993,7 +993,8 @@ TEST_F_TIMEOUT(attr, decisions, 30)
 			.class =
 				variant->attr == A_CURRENT ? "current" : "exec",
 			.detail = "-",
-			.op = "write",
+			/* named after the hook's call: setselfattr's */
+			.op = sys ? "lsm_set_self_attr" : "write",
 			.depends = "-",
 			.expected = e.write,
 			.observed = r.write,
