@@ -6,7 +6,8 @@
  *   rules), the context query (canonical or EINVAL), booleans (what a
  *   reader sees before and after commit_pending_bools, and what the access
  *   query then answers);
- * - /proc/self/attr/{exec,fscreate,keycreate,sockcreate,current}: a
+ * - /proc/self/attr/{exec,fscreate,keycreate,sockcreate,current}, and
+ *   the same through lsm_set_self_attr()/lsm_get_self_attr() (6.8): a
  *   context the policy forbids, an invalid one, a valid one, a reset; what
  *   each reads back; the label of a socket made after sockcreate.
  * Every decision is computed by the model below (each rule names the
@@ -42,6 +43,21 @@
 /* The unlabeled initial SID's context (sidcontext unlabeled, lsmconf.cil). */
 #define CTX_UNLABELED "lsmconf_u:object_r:unlabeled_t:s0"
 #define TXT_MAX 256
+
+/* include/uapi/linux/lsm.h (absent from older userspace headers). */
+#define SEL_LSM_ID_SELINUX 101
+#ifndef SYS_lsm_get_self_attr
+#define SYS_lsm_get_self_attr 459
+#define SYS_lsm_set_self_attr 460
+#endif
+
+struct sel_lsm_ctx {
+	__u64 id;
+	__u64 flags;
+	__u64 len;
+	__u64 ctx_len;
+	__u8 ctx[];
+};
 
 /*
  * The model's policy: the allow rules of lsmconf-iface.cil (the only rules
@@ -645,6 +661,10 @@ TEST_F(bools, pending_commit)
  * A socket made after sockcreate carries that SID: fgetxattr
  * security.selinux on it (selinux_inode_getsecurity), and SO_PEERSEC on
  * the other end of a socketpair (selinux_socket_socketpair).
+ * lsm_set_self_attr() hands the same bytes to the same function
+ * (selinux_setselfattr -> selinux_lsm_setattr), lsm_get_self_attr() reads
+ * the same text (selinux_getselfattr -> selinux_lsm_getattr, a NUL after
+ * it): the rules are the same, and a kernel without them skips.
  */
 enum attr_op {
 	AO_FORBIDDEN,
@@ -679,6 +699,7 @@ FIXTURE_VARIANT(attr)
 {
 	const char *name;
 	bool drop_mac_admin; /* the task drops CAP_MAC_ADMIN first */
+	unsigned int sys; /* LSM_ATTR_*: through the syscalls (0: /proc) */
 };
 
 FIXTURE_VARIANT_ADD(attr, exec) { .name = "exec" };
@@ -690,10 +711,27 @@ FIXTURE_VARIANT_ADD(attr, fscreate_no_mac_admin) {
 FIXTURE_VARIANT_ADD(attr, keycreate) { .name = "keycreate" };
 FIXTURE_VARIANT_ADD(attr, sockcreate) { .name = "sockcreate" };
 FIXTURE_VARIANT_ADD(attr, current) { .name = "current" };
+/* LSM_ATTR_* of include/uapi/linux/lsm.h */
+FIXTURE_VARIANT_ADD(attr, sys_exec) { .name = "exec", .sys = 101 };
+FIXTURE_VARIANT_ADD(attr, sys_fscreate) { .name = "fscreate", .sys = 102 };
+FIXTURE_VARIANT_ADD(attr, sys_keycreate) { .name = "keycreate", .sys = 103 };
+FIXTURE_VARIANT_ADD(attr, sys_sockcreate) {
+	.name = "sockcreate",
+	.sys = 105,
+};
+FIXTURE_VARIANT_ADD(attr, sys_current) { .name = "current", .sys = 100 };
 
 FIXTURE_SETUP(attr)
 {
+	__u32 len = 0;
+
 	SEL_SETUP(4);
+	/* Probing with no buffer: only a kernel without it says ENOSYS. */
+	if (variant->sys &&
+	    syscall(SYS_lsm_get_self_attr, variant->sys, NULL, &len, 0) < 0 &&
+	    errno == ENOSYS)
+		SKIP(return,
+			   "no lsm_set_self_attr()/lsm_get_self_attr() (Linux 6.8+)");
 }
 
 FIXTURE_TEARDOWN(attr)
@@ -760,6 +798,58 @@ static void socket_labels(struct attr_res *r)
 	close(sv[1]);
 }
 
+/* lsm_set_self_attr(@attr) of the @len bytes of @text: 0 or -errno. */
+static int sys_write(unsigned int attr, const char *text, size_t len)
+{
+	size_t size = sizeof(struct sel_lsm_ctx) + len;
+	struct sel_lsm_ctx *ctx = calloc(1, size);
+	int ret;
+
+	if (!ctx)
+		return -ENOMEM;
+	ctx->id = SEL_LSM_ID_SELINUX;
+	ctx->len = size;
+	ctx->ctx_len = len;
+	memcpy(ctx->ctx, text, len);
+	ret = sys_ret(syscall(SYS_lsm_set_self_attr, attr, ctx, size, 0));
+	free(ctx);
+	return ret;
+}
+
+/* lsm_get_self_attr(@attr) of SELinux alone: its text into @out, or -errno. */
+static int sys_read(unsigned int attr, char *out, size_t size)
+{
+	union {
+		struct sel_lsm_ctx ctx;
+		char raw[sizeof(struct sel_lsm_ctx) + TXT_MAX];
+	} u = { .ctx.id = SEL_LSM_ID_SELINUX };
+	__u32 len = sizeof(u);
+
+	out[0] = '\0';
+	if (syscall(SYS_lsm_get_self_attr, attr, &u.ctx, &len, 1) < 0)
+		return -errno; /* 1: LSM_FLAG_SINGLE */
+	if (u.ctx.ctx_len > sizeof(u) - sizeof(u.ctx))
+		return -EOVERFLOW;
+	snprintf(out, size, "%.*s", (int)u.ctx.ctx_len, (char *)u.ctx.ctx);
+	out[strcspn(out, "\n")] = '\0';
+	return 0;
+}
+
+/* The attribute written by /proc/self/attr/NAME or the syscall. */
+static int attr_write(const FIXTURE_VARIANT(attr) * v, const char *path,
+		      const char *text, size_t len)
+{
+	return v->sys ? sys_write(v->sys, text, len) :
+			write_once(path, text, len);
+}
+
+static int attr_read(const FIXTURE_VARIANT(attr) * v, const char *path,
+		     char *out)
+{
+	return v->sys ? sys_read(v->sys, out, TXT_MAX) :
+			read_attr(path, out, TXT_MAX);
+}
+
 static void attr_fn(void *arg, void *res)
 {
 	const FIXTURE_VARIANT(attr) *v = arg;
@@ -775,26 +865,23 @@ static void attr_fn(void *arg, void *res)
 		r->mac_admin = has_mac_admin();
 
 	ctx = CTX(IF_C);
-	r->err[AO_FORBIDDEN] = write_once(path, ctx, strlen(ctx));
+	r->err[AO_FORBIDDEN] = attr_write(v, path, ctx, strlen(ctx));
 	r->err[AO_READ_FORBIDDEN] =
-		read_attr(path, r->text[AO_READ_FORBIDDEN], TXT_MAX);
+		attr_read(v, path, r->text[AO_READ_FORBIDDEN]);
 	r->err[AO_SOCKET_FORBIDDEN] = try_socket();
 
 	ctx = CTX_UNKNOWN;
-	r->err[AO_INVALID] = write_once(path, ctx, strlen(ctx));
-	r->err[AO_READ_INVALID] =
-		read_attr(path, r->text[AO_READ_INVALID], TXT_MAX);
+	r->err[AO_INVALID] = attr_write(v, path, ctx, strlen(ctx));
+	r->err[AO_READ_INVALID] = attr_read(v, path, r->text[AO_READ_INVALID]);
 
 	/* With the newline echo(1) adds: the kernel drops it. */
 	ctx = CTX(IF_B) "\n";
-	r->err[AO_VALID] = write_once(path, ctx, strlen(ctx));
-	r->err[AO_READ_VALID] =
-		read_attr(path, r->text[AO_READ_VALID], TXT_MAX);
+	r->err[AO_VALID] = attr_write(v, path, ctx, strlen(ctx));
+	r->err[AO_READ_VALID] = attr_read(v, path, r->text[AO_READ_VALID]);
 	socket_labels(r);
 
-	r->err[AO_RESET] = write_once(path, "\n", 1);
-	r->err[AO_READ_RESET] =
-		read_attr(path, r->text[AO_READ_RESET], TXT_MAX);
+	r->err[AO_RESET] = attr_write(v, path, "\n", 1);
+	r->err[AO_READ_RESET] = attr_read(v, path, r->text[AO_READ_RESET]);
 }
 
 struct attr_model {
@@ -939,7 +1026,8 @@ TEST_F(attr, write_read)
 			.abi = ABI,
 			.subject = IF_A,
 			.object = variant->name,
-			.class = "attr",
+			/* the interface: /proc/self/attr or the syscalls */
+			.class = variant->sys ? "lsm_self_attr" : "attr",
 			.detail = res.mac_admin ? "mac_admin" : "-",
 			.op = ao_names[i],
 			.expected = m.expected[i],
