@@ -50,6 +50,14 @@
  *   ptrace(PTRACE_ATTACH)   selinux_ptrace_access_check: ptrace
  *   ptrace(PTRACE_TRACEME)  selinux_ptrace_traceme: ptrace, from the
  *                           parent (the actor) to the child (the target)
+ *   SIGIO to the target as  selinux_file_send_sigiotask: signal, from the
+ *   owner of a pipe made    task that set the owner (F_SETOWN,
+ *   O_ASYNC by the actor    selinux_file_set_fowner) to the target, when
+ *                           the actor writes to the pipe (kill_fasync ->
+ *                           send_sigio); a refusal sends nothing and
+ *                           fails no call: the target's pending SIGIO
+ *                           is the outcome, its absence recorded as
+ *                           -EACCES
  * and on the actor itself: prlimit() on its own pid is no prlimit check
  * (the hook is skipped for the caller's own credentials), and a new hard
  * limit is checked by selinux_task_setrlimit against the actor itself,
@@ -84,6 +92,7 @@ enum task_op {
 	OP_PRLIMIT_HARD,
 	OP_PTRACE_ATTACH,
 	OP_PTRACE_TRACEME,
+	OP_SIGIO,
 	OP_SELF_SOFT,
 	OP_SELF_HARD,
 	OP_SELF_SETAFFINITY,
@@ -115,6 +124,7 @@ static const struct {
 	[OP_PRLIMIT_HARD] = { "prlimit.hard", "setrlimit" },
 	[OP_PTRACE_ATTACH] = { "ptrace.attach", "ptrace" },
 	[OP_PTRACE_TRACEME] = { "ptrace.traceme", "ptrace" },
+	[OP_SIGIO] = { "sigio", "signal" },
 	[OP_SELF_SOFT] = { "self.prlimit.soft", NULL, true },
 	[OP_SELF_HARD] = { "self.prlimit.hard", "setrlimit", true },
 	[OP_SELF_SETAFFINITY] = { "self.sched_setaffinity", "setsched", true },
@@ -130,7 +140,10 @@ static int expect_op(const char *actor, enum task_op op)
 	return sel_domain_lacks(actor, ops[op].perm) ? -EACCES : 0;
 }
 
-/* A request to a peer: 'e' enter @type, 'o' run @op against @target. */
+/*
+ * A request to a peer: 'e' enter @type, 'o' run @op against @target, 'p'
+ * (the target) say whether SIGIO is pending.
+ */
 struct t_req {
 	char op;
 	enum task_op what;
@@ -149,6 +162,10 @@ static void t_target(const void *request, void *reply, void *state)
 	sigset_t all;
 
 	(void)state;
+	if (q->op == 'p') {
+		*err = sigpending(&all) ? -errno : sigismember(&all, SIGIO);
+		return;
+	}
 	sigfillset(&all);
 	if (q->op != 'e' || sigprocmask(SIG_BLOCK, &all, NULL)) {
 		*err = q->op != 'e' ? -EINVAL : -errno;
@@ -219,6 +236,25 @@ static int trace_me(void)
 		peer_reap(pid);
 	}
 	close(fds[0]);
+	return err;
+}
+
+/*
+ * A pipe whose I/O signals go to @pid (F_SETOWN, O_ASYNC), then a byte
+ * written to it, which sends them: 0 or -errno of the calls.
+ */
+static int sigio_to(pid_t pid)
+{
+	int fds[2], err = 0;
+
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	if (fcntl(fds[0], F_SETOWN, pid) ||
+	    fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_ASYNC) ||
+	    write(fds[1], "x", 1) != 1)
+		err = -errno;
+	close(fds[0]);
+	close(fds[1]);
 	return err;
 }
 
@@ -297,6 +333,8 @@ static int run_op(enum task_op op, pid_t t)
 		return trace_attach(t);
 	case OP_PTRACE_TRACEME:
 		return trace_me();
+	case OP_SIGIO:
+		return sigio_to(t);
 	case OP_SELF_SOFT:
 		return lower_nofile(getpid(), false);
 	case OP_SELF_HARD:
@@ -351,6 +389,13 @@ static int run_case(struct worker *aw, enum task_op op, int *observed)
 	q = (struct t_req){ .op = 'o', .what = op, .target = tw.pid };
 	if (t_do(aw, &q, observed))
 		goto out;
+	/* SIGIO: whether it came, once the calls that send it succeeded. */
+	if (op == OP_SIGIO && !*observed) {
+		q = (struct t_req){ .op = 'p' };
+		if (t_do(&tw, &q, &err) || err < 0)
+			goto out;
+		*observed = err ? 0 : -EACCES;
+	}
 	ret = 0;
 out:
 	/* A stopped or traced target ends only by SIGKILL. */
