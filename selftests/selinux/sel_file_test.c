@@ -721,9 +721,11 @@ static const char *file_depends(enum fl_op op, int protected, int fs)
 	case ATTR_ACL:
 		return fs ? "tmpfs/posix_acl=no" : "tmpfs/posix_acl=yes";
 	case ATTR_FILEATTR:
+		/* one key on every kernel, so that compare can explain */
 		if (fs == -ENOSYS)
-			return "syscall/file_getattr=no";
-		return fs ? "tmpfs/fileattr=no" : "tmpfs/fileattr=yes";
+			return "file_getattr/tmpfs=ENOSYS";
+		return fs ? "file_getattr/tmpfs=EOPNOTSUPP" :
+			    "file_getattr/tmpfs=yes";
 	default:
 		return "-";
 	}
