@@ -138,7 +138,7 @@ $(OUT)/tests/test_legacy_selinux: $(RESULTS_OBJS)
 $(OUT)/tests/test_stats $(OUT)/tests/test_bench $(OUT)/tests/test_msgcost \
 $(OUT)/tests/test_mutate $(OUT)/tests/test_path $(OUT)/tests/test_insns $(OUT)/tests/test_bisect \
 $(OUT)/tests/test_lcov $(OUT)/tests/test_hooks $(OUT)/tests/test_hookops \
-$(OUT)/tests/test_hookreasons \
+$(OUT)/tests/test_hookreasons $(OUT)/tests/test_uncovered \
 $(OUT)/tests/test_mutgen $(OUT)/tests/test_points \
 $(OUT)/tests/test_series_report: $(ANALYSIS_OBJS)
 

@@ -3,7 +3,8 @@
  * The numbers and verdicts of the measuring subcommands, pure of I/O but
  * for reading the mutant corpus: statistics (stats.h), send-cost samples
  * (bench.h), path evidence (path.h), SELinux message cost
- * (msgcost.h), their points (points.h), lcov's coverage tracefiles (lcov.h), mutants (mutate.h), the bisection of a patch series
+ * (msgcost.h), their points (points.h), lcov's coverage tracefiles (lcov.h)
+ * and the functions they never saw called (uncovered.h), mutants (mutate.h), the bisection of a patch series
  * (bisect.h) and its report (series_report.h). Uses lib/ only.
  */
 #ifndef LSMCONF_ANALYSIS_H
@@ -22,5 +23,6 @@
 #include "series_report.h"
 #include "mutate.h"
 #include "stats.h"
+#include "uncovered.h"
 
 #endif

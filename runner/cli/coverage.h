@@ -3,6 +3,7 @@
 #ifndef LSMCONF_CLI_COVERAGE_H
 #define LSMCONF_CLI_COVERAGE_H
 
+#include "analysis/analysis.h"
 #include "lib/lib.h"
 
 #include <stddef.h>
@@ -24,6 +25,9 @@ struct coverage_hooks {
 	 * the reasons of hooks reached with both (stale), by name. */
 	size_t both, reasoned;
 	struct sbuf gaps, stale;
+	/* The functions of its files (security/LSM/) never called, by the
+	 * hook they implement (analysis/uncovered.h, uncovered.tsv). */
+	struct uncovered_sum never;
 };
 
 struct kernel;
@@ -37,7 +41,9 @@ struct err;
  * report (html/), coverage.tsv (per file: lines, branches and functions
  * found and hit), hooks.tsv (each LSM's hooks, their calls and the
  * records allowed and denied through them; in sum in @hooks, one an LSM,
- * whose uncalled the caller frees), hooks-unmapped.tsv and lcov.log; the
+ * whose uncalled the caller frees), hooks-unmapped.tsv, uncovered.tsv
+ * (every function of an LSM's files never called, and the hook table's
+ * word on the hook it implements) and lcov.log; the
  * sum read back into @l. 0, or -1 and @e.
  */
 int coverage_report(const struct kernel *k, char *const *lsm_dirs,

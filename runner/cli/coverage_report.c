@@ -288,13 +288,14 @@ static int credit_records(const char *dir, const char *lsm,
 
 /*
  * One hook's row of hooks.tsv: what the counters and the records saw,
- * its status and reason (analysis/hookreasons.h); the gap or the stale
- * reason named in @sum.
+ * its status and reason (analysis/hookreasons.h), also into @v; the gap
+ * or the stale reason named in @sum.
  */
 static void hook_row(struct sbuf *sb, struct coverage_hooks *sum,
 		     const struct hookreasons *hr, const char *lsm,
 		     const struct lsm_hook *h, const struct lcov_func *f,
-		     const char *calls, unsigned long allow, unsigned long deny)
+		     const char *calls, unsigned long allow, unsigned long deny,
+		     struct hook_verdict *v)
 {
 	const struct hookreason_row *why = hookreasons_match(hr, lsm, h->hook);
 	enum hook_status st =
@@ -310,9 +311,34 @@ static void hook_row(struct sbuf *sb, struct coverage_hooks *sum,
 	if (list)
 		sbuf_printf(list, "%s%s (%s)", list->len ? ", " : "", h->hook,
 			    hook_status_name(st, why));
+	*v = (struct hook_verdict){ h->hook, h->function,
+				    hook_status_name(st, why),
+				    st == HOOK_REASONED ? why->why : "-",
+				    hook_status_gap(st) };
 	sbuf_printf(sb, "%s\t%s\t%s\t%s\t%lu\t%lu\t%s\t%s\n", lsm, h->hook,
-		    h->function, calls, allow, deny, hook_status_name(st, why),
-		    st == HOOK_REASONED ? why->why : "-");
+		    h->function, calls, allow, deny, v->status, v->reason);
+}
+
+/*
+ * uncovered.tsv's rows of LSM @lsm: every function never called in its
+ * files (security/@lsm/ of @tree), with the verdict of the hook it
+ * implements, @v (@nv).
+ */
+static void uncovered_lsm(const struct lcov *l, const char *tree,
+			  const char *lsm, const struct hook_verdict *v,
+			  size_t nv, struct sbuf *out,
+			  struct uncovered_sum *sum)
+{
+	char *dir = xasprintf("security/%s/", lsm);
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const char *path = tree_relative(l->files[i].path, tree);
+
+		if (!strncmp(path, dir, strlen(dir)))
+			uncovered_rows(&l->files[i], path, v, nv, out, sum);
+	}
+	free(dir);
 }
 
 /*
@@ -328,7 +354,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		       const char *out, struct coverage_hooks *sum,
 		       struct err *e)
 {
-	struct sbuf sb = { 0 }, um = { 0 };
+	struct sbuf sb = { 0 }, um = { 0 }, uc = { 0 };
 	struct hookreasons hr = { 0 };
 	struct hookops t = { 0 };
 	size_t i, j;
@@ -341,8 +367,10 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		&sb,
 		"lsm\thook\tfunction\tcalls\tallow\tdeny\tstatus\treason\n");
 	sbuf_printf(&um, "lsm\ttest\tclass\top\trecords\n");
+	sbuf_printf(&uc, "file\tfunction\tline\thook\tstatus\treason\n");
 	for (i = 0; !rc && i < n; i++) {
 		const struct lsm *m = lsm_find(lsms[i]);
+		struct hook_verdict *v = NULL;
 		struct hook_seen seen;
 		char *src, *text = NULL;
 		struct lsm_hook *h;
@@ -365,6 +393,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 				src, bad, nh);
 		seen.allow = xcalloc(nh + 1, sizeof(*seen.allow));
 		seen.deny = xcalloc(nh + 1, sizeof(*seen.deny));
+		v = xcalloc(nh + 1, sizeof(*v));
 		if (!rc)
 			rc = credit_records(lsm_dirs[i], m->name, &t, h, nh,
 					    &seen, &sum[i], &um, e);
@@ -386,8 +415,12 @@ static int write_hooks(const struct lcov *l, const char *tree,
 					    sum[i].uncalled.len ? ", " : "",
 					    h[j].hook);
 			hook_row(&sb, &sum[i], &hr, m->name, &h[j], f, calls,
-				 seen.allow[j], seen.deny[j]);
+				 seen.allow[j], seen.deny[j], &v[j]);
 		}
+		if (!rc)
+			uncovered_lsm(l, tree, m->name, v, nh, &uc,
+				      &sum[i].never);
+		free(v);
 		free(seen.allow);
 		free(seen.deny);
 		lsm_hooks_free(h, nh);
@@ -397,20 +430,25 @@ static int write_hooks(const struct lcov *l, const char *tree,
 	if (!rc) {
 		char *path = xasprintf("%s/hooks.tsv", out);
 		char *upath = xasprintf("%s/hooks-unmapped.tsv", out);
+		char *cpath = xasprintf("%s/uncovered.tsv", out);
 
 		rc = write_file(path, sb.buf, sb.len);
 		if (!rc)
 			rc = write_file(upath, um.buf, um.len);
+		if (!rc)
+			rc = write_file(cpath, uc.buf, uc.len);
 		if (rc)
 			rc = err_set(e, "cannot write %s: %s", path,
 				     strerror(-rc));
 		free(path);
 		free(upath);
+		free(cpath);
 	}
 	hookops_free(&t);
 	hookreasons_free(&hr);
 	sbuf_free(&sb);
 	sbuf_free(&um);
+	sbuf_free(&uc);
 	return rc;
 }
 

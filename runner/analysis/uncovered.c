@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The functions a coverage run never called, by hook (uncovered.h). */
+#include "uncovered.h"
+
+#include "lcov.h"
+
+#include <string.h>
+
+static const struct hook_verdict *verdict_of(const struct hook_verdict *v,
+					     size_t nv, const char *function)
+{
+	size_t i;
+
+	for (i = 0; i < nv; i++)
+		if (!strcmp(v[i].function, function))
+			return &v[i];
+	return NULL;
+}
+
+void uncovered_rows(const struct lcov_file *f, const char *path,
+		    const struct hook_verdict *v, size_t nv, struct sbuf *out,
+		    struct uncovered_sum *sum)
+{
+	size_t i;
+
+	for (i = 0; i < f->n_funcs; i++) {
+		const struct lcov_func *fn = &f->funcs[i];
+		const struct hook_verdict *h;
+
+		if (fn->count)
+			continue;
+		h = verdict_of(v, nv, fn->name);
+		sum->never++;
+		if (!h)
+			sum->helper++;
+		else if (h->gap)
+			sum->gap++;
+		else
+			sum->reasoned++;
+		sbuf_printf(out, "%s\t%s\t%lu\t%s\t%s\t%s\n", path, fn->name,
+			    fn->line, h ? h->hook : "-",
+			    h ? h->status : "no hook",
+			    h && h->reason ? h->reason : "-");
+	}
+}
