@@ -31,6 +31,7 @@
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/lsm_self_attr.h"
 #include "harness_main.h"
 
 #define ABI "5.0"
@@ -39,25 +40,6 @@
 #define MISSING AA_TEST_PREFIX "attr_missing"
 #define HAT "hat1"
 #define TOKEN 0x2a
-
-/* include/uapi/linux/lsm.h (absent from older userspace headers). */
-#define ATTR_LSM_ID_APPARMOR 104
-#define ATTR_LSM_CURRENT 100
-#define ATTR_LSM_EXEC 101
-#define ATTR_LSM_PREV 104
-#define ATTR_LSM_FLAG_SINGLE 1
-#ifndef SYS_lsm_get_self_attr
-#define SYS_lsm_get_self_attr 459
-#define SYS_lsm_set_self_attr 460
-#endif
-
-struct attr_lsm_ctx {
-	__u64 id;
-	__u64 flags;
-	__u64 len;
-	__u64 ctx_len;
-	__u8 ctx[];
-};
 
 enum iface { IF_AA, IF_LEGACY, IF_SYS, IF_LIB };
 enum subj { S_UNCONFINED, S_BASE, S_TARGET };
@@ -730,47 +712,6 @@ static int proc_write(const char *path, const char *buf, size_t len)
 	return ret;
 }
 
-/* lsm_set_self_attr() of @len bytes of @buf (the NUL counted when not 0). */
-static int sys_write(unsigned int attr, const char *buf, size_t len)
-{
-	size_t size = sizeof(struct attr_lsm_ctx) + (len ? len + 1 : 0);
-	struct attr_lsm_ctx *ctx = calloc(1, size);
-	int ret;
-
-	if (!ctx)
-		return -ENOMEM;
-	ctx->id = ATTR_LSM_ID_APPARMOR;
-	ctx->len = size;
-	ctx->ctx_len = len ? len + 1 : 0;
-	memcpy(ctx->ctx, buf, len);
-	ret = sys_ret(syscall(SYS_lsm_set_self_attr, attr, ctx, size, 0));
-	free(ctx);
-	return ret;
-}
-
-/* lsm_get_self_attr(LSM_FLAG_SINGLE, AppArmor): the text, or -errno. */
-static int sys_read(unsigned int attr, char *out, size_t size)
-{
-	union {
-		struct attr_lsm_ctx ctx;
-		char raw[4096];
-	} u;
-	__u32 len = sizeof(u);
-	size_t n;
-
-	memset(&u, 0, sizeof(u));
-	u.ctx.id = ATTR_LSM_ID_APPARMOR;
-	if (syscall(SYS_lsm_get_self_attr, attr, &u.ctx, &len,
-		    ATTR_LSM_FLAG_SINGLE) < 0)
-		return -errno;
-	n = u.ctx.ctx_len;
-	if (n >= size || n > sizeof(u) - sizeof(u.ctx))
-		return -EFBIG;
-	memcpy(out, u.ctx.ctx, n);
-	out[n] = '\0';
-	return 0;
-}
-
 /* A proc attribute read whole, its one trailing newline dropped. */
 static int proc_read(const char *path, char *out, size_t size)
 {
@@ -815,8 +756,10 @@ static int do_write(const FIXTURE_VARIANT(attr) * v, const char *cmd,
 					"/proc/self/attr/exec",
 				  cmd, len);
 	case IF_SYS:
-		return sys_write(cur ? ATTR_LSM_CURRENT : ATTR_LSM_EXEC, cmd,
-				 len);
+		return lsm_self_attr_set(LSM_SELF_ID_APPARMOR,
+					 cur ? LSM_SELF_ATTR_CURRENT :
+					       LSM_SELF_ATTR_EXEC,
+					 cmd, len, true);
 	case IF_LIB:
 		/*
 		 * libapparmor writes the same commands ("changeprofile N",
@@ -869,13 +812,14 @@ static void attr_child(const FIXTURE_VARIANT(attr) * v, int out, int in)
 		r.got_err[R_EXEC] = proc_read("/proc/self/attr/apparmor/exec",
 					      r.got[R_EXEC], sizeof(r.got[0]));
 	} else {
-		static const unsigned int attrs[] = { 0, ATTR_LSM_CURRENT,
-						      ATTR_LSM_PREV,
-						      ATTR_LSM_EXEC };
+		static const unsigned int attrs[] = { 0, LSM_SELF_ATTR_CURRENT,
+						      LSM_SELF_ATTR_PREV,
+						      LSM_SELF_ATTR_EXEC };
 
 		for (i = R_CURRENT; i <= R_EXEC; i++)
-			r.got_err[i] =
-				sys_read(attrs[i], r.got[i], sizeof(r.got[0]));
+			r.got_err[i] = lsm_self_attr_get(LSM_SELF_ID_APPARMOR,
+							 attrs[i], r.got[i],
+							 sizeof(r.got[0]));
 	}
 	if (pipe_write(out, &r, sizeof(r)))
 		_exit(2);
@@ -907,17 +851,13 @@ static int attr_load(struct __test_metadata *_metadata)
 
 FIXTURE_SETUP(attr)
 {
-	__u32 len = 0;
 	int ret;
 
 	REQUIRE_APPARMOR(_metadata, true);
 	ret = attr_load(_metadata);
 	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
-	/* Probing with no buffer: only a kernel without it says ENOSYS. */
-	self->sys = !(syscall(SYS_lsm_get_self_attr, ATTR_LSM_CURRENT, NULL,
-			      &len, 0) < 0 &&
-		      errno == ENOSYS);
+	self->sys = lsm_self_attr_present();
 	if (variant->iface == IF_SYS && !self->sys)
 		SKIP(return,
 			   "no lsm_set_self_attr()/lsm_get_self_attr() (Linux 6.8+)");

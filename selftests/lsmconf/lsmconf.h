@@ -70,6 +70,17 @@ static inline ssize_t read_text(const char *path, char *buf, size_t size)
 	return len;
 }
 
+/* The first number of a small file (a /proc/sys one), or -errno. */
+static inline int read_int(const char *path)
+{
+	char buf[64];
+	ssize_t n = read_text(path, buf, sizeof(buf));
+
+	if (n < 0)
+		return n;
+	return n ? atoi(buf) : -EIO;
+}
+
 /* True when @word is one element of the comma-separated @list. */
 static inline bool list_has(const char *list, const char *word)
 {

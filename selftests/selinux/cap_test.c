@@ -378,16 +378,9 @@ struct cap_case {
 /* The console's log level, the first number of PRINTK: 0 or -errno. */
 static int console_level(int *level)
 {
-	char buf[64] = "";
-	int fd = open(PRINTK, O_RDONLY | O_CLOEXEC), n;
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return n < 0 ? -errno : -EIO;
-	*level = atoi(buf);
+	*level = read_int(PRINTK);
+	if (*level < 0)
+		return *level;
 	return *level >= 1 && *level <= 8 ? 0 : -ERANGE;
 }
 

@@ -30,6 +30,7 @@
 #include "../lsmconf/kmsg_mark.h"
 #include "sel.h"
 #include "../lsmconf/judge.h"
+#include "../lsmconf/lsm_self_attr.h"
 
 #define ABI "selinux-c4"
 #define LEVEL "s0"
@@ -43,21 +44,6 @@
 /* The unlabeled initial SID's context (sidcontext unlabeled, lsmconf.cil). */
 #define CTX_UNLABELED "lsmconf_u:object_r:unlabeled_t:s0"
 #define TXT_MAX 256
-
-/* include/uapi/linux/lsm.h (absent from older userspace headers). */
-#define SEL_LSM_ID_SELINUX 101
-#ifndef SYS_lsm_get_self_attr
-#define SYS_lsm_get_self_attr 459
-#define SYS_lsm_set_self_attr 460
-#endif
-
-struct sel_lsm_ctx {
-	__u64 id;
-	__u64 flags;
-	__u64 len;
-	__u64 ctx_len;
-	__u8 ctx[];
-};
 
 /*
  * The model's policy: the allow rules of lsmconf-iface.cil (the only rules
@@ -711,25 +697,31 @@ FIXTURE_VARIANT_ADD(attr, fscreate_no_mac_admin) {
 FIXTURE_VARIANT_ADD(attr, keycreate) { .name = "keycreate" };
 FIXTURE_VARIANT_ADD(attr, sockcreate) { .name = "sockcreate" };
 FIXTURE_VARIANT_ADD(attr, current) { .name = "current" };
-/* LSM_ATTR_* of include/uapi/linux/lsm.h */
-FIXTURE_VARIANT_ADD(attr, sys_exec) { .name = "exec", .sys = 101 };
-FIXTURE_VARIANT_ADD(attr, sys_fscreate) { .name = "fscreate", .sys = 102 };
-FIXTURE_VARIANT_ADD(attr, sys_keycreate) { .name = "keycreate", .sys = 103 };
+FIXTURE_VARIANT_ADD(attr, sys_exec) {
+	.name = "exec",
+	.sys = LSM_SELF_ATTR_EXEC,
+};
+FIXTURE_VARIANT_ADD(attr, sys_fscreate) {
+	.name = "fscreate",
+	.sys = LSM_SELF_ATTR_FSCREATE,
+};
+FIXTURE_VARIANT_ADD(attr, sys_keycreate) {
+	.name = "keycreate",
+	.sys = LSM_SELF_ATTR_KEYCREATE,
+};
 FIXTURE_VARIANT_ADD(attr, sys_sockcreate) {
 	.name = "sockcreate",
-	.sys = 105,
+	.sys = LSM_SELF_ATTR_SOCKCREATE,
 };
-FIXTURE_VARIANT_ADD(attr, sys_current) { .name = "current", .sys = 100 };
+FIXTURE_VARIANT_ADD(attr, sys_current) {
+	.name = "current",
+	.sys = LSM_SELF_ATTR_CURRENT,
+};
 
 FIXTURE_SETUP(attr)
 {
-	__u32 len = 0;
-
 	SEL_SETUP(4);
-	/* Probing with no buffer: only a kernel without it says ENOSYS. */
-	if (variant->sys &&
-	    syscall(SYS_lsm_get_self_attr, variant->sys, NULL, &len, 0) < 0 &&
-	    errno == ENOSYS)
+	if (variant->sys && !lsm_self_attr_present())
 		SKIP(return,
 			   "no lsm_set_self_attr()/lsm_get_self_attr() (Linux 6.8+)");
 }
@@ -798,56 +790,31 @@ static void socket_labels(struct attr_res *r)
 	close(sv[1]);
 }
 
-/* lsm_set_self_attr(@attr) of the @len bytes of @text: 0 or -errno. */
-static int sys_write(unsigned int attr, const char *text, size_t len)
+/* lsm_get_self_attr(@attr) of SELinux: its text into @out, or -errno. */
+static int sys_read(unsigned int attr, char *out)
 {
-	size_t size = sizeof(struct sel_lsm_ctx) + len;
-	struct sel_lsm_ctx *ctx = calloc(1, size);
-	int ret;
+	int ret = lsm_self_attr_get(LSM_SELF_ID_SELINUX, attr, out, TXT_MAX);
 
-	if (!ctx)
-		return -ENOMEM;
-	ctx->id = SEL_LSM_ID_SELINUX;
-	ctx->len = size;
-	ctx->ctx_len = len;
-	memcpy(ctx->ctx, text, len);
-	ret = sys_ret(syscall(SYS_lsm_set_self_attr, attr, ctx, size, 0));
-	free(ctx);
-	return ret;
-}
-
-/* lsm_get_self_attr(@attr) of SELinux alone: its text into @out, or -errno. */
-static int sys_read(unsigned int attr, char *out, size_t size)
-{
-	union {
-		struct sel_lsm_ctx ctx;
-		char raw[sizeof(struct sel_lsm_ctx) + TXT_MAX];
-	} u = { .ctx.id = SEL_LSM_ID_SELINUX };
-	__u32 len = sizeof(u);
-
-	out[0] = '\0';
-	if (syscall(SYS_lsm_get_self_attr, attr, &u.ctx, &len, 1) < 0)
-		return -errno; /* 1: LSM_FLAG_SINGLE */
-	if (u.ctx.ctx_len > sizeof(u) - sizeof(u.ctx))
-		return -EOVERFLOW;
-	snprintf(out, size, "%.*s", (int)u.ctx.ctx_len, (char *)u.ctx.ctx);
+	if (ret)
+		out[0] = '\0';
 	out[strcspn(out, "\n")] = '\0';
-	return 0;
+	return ret;
 }
 
 /* The attribute written by /proc/self/attr/NAME or the syscall. */
 static int attr_write(const FIXTURE_VARIANT(attr) * v, const char *path,
 		      const char *text, size_t len)
 {
-	return v->sys ? sys_write(v->sys, text, len) :
+	/* The same bytes as /proc's: no NUL counted. */
+	return v->sys ? lsm_self_attr_set(LSM_SELF_ID_SELINUX, v->sys, text,
+					  len, false) :
 			write_once(path, text, len);
 }
 
 static int attr_read(const FIXTURE_VARIANT(attr) * v, const char *path,
 		     char *out)
 {
-	return v->sys ? sys_read(v->sys, out, TXT_MAX) :
-			read_attr(path, out, TXT_MAX);
+	return v->sys ? sys_read(v->sys, out) : read_attr(path, out, TXT_MAX);
 }
 
 static void attr_fn(void *arg, void *res)

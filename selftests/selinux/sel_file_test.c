@@ -731,21 +731,6 @@ static const char *file_depends(enum fl_op op, int protected, int fs)
 	}
 }
 
-/* The number a /proc/sys file holds, or -errno. */
-static int read_int(const char *path)
-{
-	char buf[16] = "";
-	int fd = open(path, O_RDONLY | O_CLOEXEC), n;
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return n < 0 ? -errno : -EIO;
-	return atoi(buf);
-}
-
 FIXTURE_SETUP(file)
 {
 	SEL_SETUP(CATS);
