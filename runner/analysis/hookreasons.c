@@ -14,6 +14,8 @@
 static const char *const kind_names[] = {
 	[HOOKREASON_NO_DECISION] = "no-decision",
 	[HOOKREASON_CANNOT_DRIVE] = "cannot-drive",
+	[HOOKREASON_BOOT_ONLY] = "boot-only",
+	[HOOKREASON_ERROR_PATH] = "error-path",
 };
 
 /* A hook glob: lower-case letters, digits, '_' and '*'. */
@@ -48,7 +50,7 @@ static const char *parse_row(char **f, struct hookreason_row *r)
 		if (!strcmp(f[2], kind_names[k]))
 			break;
 	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
-		return "the kind is neither no-decision nor cannot-drive";
+		return "the kind is none of no-decision, cannot-drive, boot-only, error-path";
 	if (strlen(f[3]) < 8)
 		return "the reason says nothing (under 8 characters)";
 	*r = (struct hookreason_row){ .lsm = xstrdup(f[0]),
@@ -151,8 +153,19 @@ const char *hook_status_name(enum hook_status s,
 	};
 
 	if (s == HOOK_REASONED)
-		return reason && reason->kind == HOOKREASON_NO_DECISION ?
-			       "no decision" :
-			       "cannot drive";
+		return hookreason_kind_name(reason ? reason->kind :
+						     HOOKREASON_CANNOT_DRIVE);
 	return names[s];
+}
+
+const char *hookreason_kind_name(enum hookreason_kind k)
+{
+	static const char *const names[] = {
+		[HOOKREASON_NO_DECISION] = "no decision",
+		[HOOKREASON_CANNOT_DRIVE] = "cannot drive",
+		[HOOKREASON_BOOT_ONLY] = "boot only",
+		[HOOKREASON_ERROR_PATH] = "error path",
+	};
+
+	return names[k];
 }

@@ -17,11 +17,18 @@ enum hookreason_kind {
 	HOOKREASON_NO_DECISION,
 	/* It decides, but no root task in a guest can make it. */
 	HOOKREASON_CANNOT_DRIVE,
+	/* It runs at boot only, before the counters are zeroed (a function
+	 * of uncovered-reasons.tsv: set-up, the LSM's own filesystems). */
+	HOOKREASON_BOOT_ONLY,
+	/* It runs only when something fails that a guest cannot make fail
+	 * (an allocation, a set-up step, an unmount of the LSM's own
+	 * filesystem). */
+	HOOKREASON_ERROR_PATH,
 };
 
 struct hookreason_row {
 	char *lsm; /* "apparmor", "selinux" or "*" */
-	char *hook; /* a glob (fnmatch) */
+	char *hook; /* a glob (fnmatch) of hooks' names, or functions' */
 	enum hookreason_kind kind;
 	char *why;
 	unsigned int line;
@@ -35,8 +42,8 @@ struct hookreasons {
 /*
  * The list in @text (@len bytes) into @t: '#' lines and blank lines
  * aside, each line four tab-separated fields: LSM, hook glob, kind
- * ("no-decision" or "cannot-drive"), why. 0, or -1 with the first bad
- * line's number and why in @err.
+ * ("no-decision", "cannot-drive", "boot-only" or "error-path"), why. 0,
+ * or -1 with the first bad line's number and why in @err.
  */
 int hookreasons_parse(const char *text, size_t len, struct hookreasons *t,
 		      char *err, size_t size);
@@ -72,5 +79,7 @@ bool hook_status_gap(enum hook_status s);
 /* "both", "not built", "no decision", "cannot drive", "allow only"... */
 const char *hook_status_name(enum hook_status s,
 			     const struct hookreason_row *reason);
+/* A reason's kind as the report names it: "no decision", "boot only"... */
+const char *hookreason_kind_name(enum hookreason_kind k);
 
 #endif

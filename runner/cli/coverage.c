@@ -81,10 +81,11 @@ static void print_hooks(const struct coverage_hooks *h, size_t n)
 			if (h[i].stale.len)
 				printf("   %s: listed with a reason yet reached with both outcomes (the reason is stale): %s\n",
 				       h[i].lsm, h[i].stale.buf);
-			printf("   %s: %zu functions of security/%s/ never called: %zu implement a hook listed with a reason, %zu a gap, %zu no hook (uncovered.tsv)\n",
+			printf("   %s: %zu functions of security/%s/ never called: %zu implement a hook listed with a reason, %zu a gap, %zu no hook, of which %zu have a reason (fixtures/uncovered-reasons.tsv) and %zu none (uncovered.tsv)\n",
 			       h[i].lsm, h[i].never.never, h[i].lsm,
 			       h[i].never.reasoned, h[i].never.gap,
-			       h[i].never.helper);
+			       h[i].never.helper_reasoned + h[i].never.helper,
+			       h[i].never.helper_reasoned, h[i].never.helper);
 		}
 }
 

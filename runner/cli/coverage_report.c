@@ -177,19 +177,24 @@ static int load_hookops(struct hookops *t, struct err *e)
 	return rc;
 }
 
-/* Why hooks have no outcomes: LSMCONF_ROOT/fixtures/hook-reasons.tsv. */
-static int load_hookreasons(struct hookreasons *t, struct err *e)
+/*
+ * Why hooks have no outcomes, or helpers never run: the list
+ * LSMCONF_ROOT/fixtures/@name (hook-reasons.tsv, uncovered-reasons.tsv).
+ */
+static int load_hookreasons(struct hookreasons *t, const char *name,
+			    struct err *e)
 {
-	const char *path = LSMCONF_ROOT "/fixtures/hook-reasons.tsv";
+	char *path = xasprintf(LSMCONF_ROOT "/fixtures/%s", name);
 	char *text = NULL, err[256];
 	size_t len;
 	int rc = 0;
 
 	if (read_file(path, &text, &len))
-		return err_set(e, "cannot read %s", path);
-	if (hookreasons_parse(text, len, t, err, sizeof(err)))
+		rc = err_set(e, "cannot read %s", path);
+	else if (hookreasons_parse(text, len, t, err, sizeof(err)))
 		rc = err_set(e, "%s: %s", path, err);
 	free(text);
+	free(path);
 	return rc;
 }
 
@@ -322,12 +327,12 @@ static void hook_row(struct sbuf *sb, struct coverage_hooks *sum,
 /*
  * uncovered.tsv's rows of LSM @lsm: every function never called in its
  * files (security/@lsm/ of @tree), with the verdict of the hook it
- * implements, @v (@nv).
+ * implements, @v (@nv), or a helper's reason of @helpers.
  */
 static void uncovered_lsm(const struct lcov *l, const char *tree,
 			  const char *lsm, const struct hook_verdict *v,
-			  size_t nv, struct sbuf *out,
-			  struct uncovered_sum *sum)
+			  size_t nv, const struct hookreasons *helpers,
+			  struct sbuf *out, struct uncovered_sum *sum)
 {
 	char *dir = xasprintf("security/%s/", lsm);
 	size_t i;
@@ -336,7 +341,8 @@ static void uncovered_lsm(const struct lcov *l, const char *tree,
 		const char *path = tree_relative(l->files[i].path, tree);
 
 		if (!strncmp(path, dir, strlen(dir)))
-			uncovered_rows(&l->files[i], path, v, nv, out, sum);
+			uncovered_rows(&l->files[i], path, v, nv, helpers, lsm,
+				       out, sum);
 	}
 	free(dir);
 }
@@ -355,14 +361,16 @@ static int write_hooks(const struct lcov *l, const char *tree,
 		       struct err *e)
 {
 	struct sbuf sb = { 0 }, um = { 0 }, uc = { 0 };
-	struct hookreasons hr = { 0 };
+	struct hookreasons hr = { 0 }, helpers = { 0 };
 	struct hookops t = { 0 };
 	size_t i, j;
 	int rc;
 
 	rc = load_hookops(&t, e);
 	if (!rc)
-		rc = load_hookreasons(&hr, e);
+		rc = load_hookreasons(&hr, "hook-reasons.tsv", e);
+	if (!rc)
+		rc = load_hookreasons(&helpers, "uncovered-reasons.tsv", e);
 	sbuf_printf(
 		&sb,
 		"lsm\thook\tfunction\tcalls\tallow\tdeny\tstatus\treason\n");
@@ -418,7 +426,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 				 seen.allow[j], seen.deny[j], &v[j]);
 		}
 		if (!rc)
-			uncovered_lsm(l, tree, m->name, v, nh, &uc,
+			uncovered_lsm(l, tree, m->name, v, nh, &helpers, &uc,
 				      &sum[i].never);
 		free(v);
 		free(seen.allow);
@@ -446,6 +454,7 @@ static int write_hooks(const struct lcov *l, const char *tree,
 	}
 	hookops_free(&t);
 	hookreasons_free(&hr);
+	hookreasons_free(&helpers);
 	sbuf_free(&sb);
 	sbuf_free(&um);
 	sbuf_free(&uc);
