@@ -186,8 +186,9 @@ enum fl_attr {
 	ATTR_NONE,
 	ATTR_XATTR, /* XATTR: tmpfs has it with CONFIG_TMPFS_XATTR */
 	ATTR_ACL, /* an access ACL: with CONFIG_TMPFS_POSIX_ACL */
-	/* F's file attributes read (file_getattr(2), 6.17): tmpfs has them
-	 * with CONFIG_TMPFS_XATTR */
+	/* F's file attributes read (file_getattr(2), 6.17): tmpfs has
+	 * them with CONFIG_TMPFS_XATTR
+	 */
 	ATTR_FILEATTR,
 };
 
