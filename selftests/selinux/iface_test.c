@@ -111,48 +111,6 @@ static int write_once(const char *path, const char *text, size_t len)
 	return ret;
 }
 
-/* Reads @path into @out ("" when empty), dropping the NUL the kernel adds. */
-static int read_attr(const char *path, char *out, size_t size)
-{
-	ssize_t n = read_text(path, out, size);
-
-	if (n < 0) {
-		out[0] = '\0';
-		return n;
-	}
-	out[strcspn(out, "\n")] = '\0';
-	return 0;
-}
-
-/*
- * A selinuxfs transaction file (access, context): one write of the query,
- * then one read of the answer on the same descriptor (simple_transaction).
- */
-static int sel_transact(const char *file, const char *query, char *answer,
-			size_t size)
-{
-	int fd = open(file, O_RDWR | O_CLOEXEC), ret = 0;
-	ssize_t n;
-
-	answer[0] = '\0';
-	if (fd < 0)
-		return -errno;
-	if (write(fd, query, strlen(query)) < 0) {
-		ret = -errno;
-		goto out;
-	}
-	n = read(fd, answer, size - 1);
-	if (n < 0) {
-		ret = -errno;
-		goto out;
-	}
-	answer[n] = '\0';
-	answer[strcspn(answer, "\n")] = '\0';
-out:
-	close(fd);
-	return ret;
-}
-
 struct in_domain_call {
 	const char *type;
 	void (*fn)(void *arg, void *res);
@@ -253,7 +211,7 @@ static void enforce_read(struct __test_metadata *_metadata, const char *op,
 			 int want)
 {
 	char got[8];
-	int ret = read_attr(SEL_FS "/enforce", got, sizeof(got));
+	int ret = sel_read_attr(SEL_FS "/enforce", got, sizeof(got));
 
 	enforce_judge(_metadata, op, "kernel_t", 0,
 		      text_outcome(ret, got, want ? "1" : "0"));
@@ -322,7 +280,7 @@ static int access_query(const char *src, const char *tgt, const char *class,
 	int ret;
 
 	snprintf(path, sizeof(path), SEL_FS "/class/%s/index", class);
-	ret = read_attr(path, text, sizeof(text));
+	ret = sel_read_attr(path, text, sizeof(text));
 	if (ret)
 		return ret;
 	snprintf(query, sizeof(query), "%s %s %s", src, tgt, text);
@@ -342,7 +300,7 @@ static unsigned int perm_bit(const char *class, const char *perm)
 	int v;
 
 	snprintf(path, sizeof(path), SEL_FS "/class/%s/perms/%s", class, perm);
-	if (read_attr(path, text, sizeof(text)) ||
+	if (sel_read_attr(path, text, sizeof(text)) ||
 	    sscanf(text, "%d", &v) != 1 || v < 1 || v > 32)
 		return 0;
 	return 1u << (v - 1);
@@ -594,8 +552,8 @@ static void bools_step(struct __test_metadata *_metadata, const char *step,
 	snprintf(op, sizeof(op), "%s/read", step);
 	snprintf(want, sizeof(want), "%d %d", cur, pend);
 	rec.observed = text_outcome(
-		read_attr(SEL_FS "/booleans/" IF_BOOL, got, sizeof(got)), got,
-		want);
+		sel_read_attr(SEL_FS "/booleans/" IF_BOOL, got, sizeof(got)),
+		got, want);
 	rec.expected = 0;
 	if (rec.observed)
 		TH_LOG("%s: read \"%s\", model \"%s\"", step, got, want);
@@ -814,7 +772,8 @@ static int attr_write(const FIXTURE_VARIANT(attr) * v, const char *path,
 static int attr_read(const FIXTURE_VARIANT(attr) * v, const char *path,
 		     char *out)
 {
-	return v->sys ? sys_read(v->sys, out) : read_attr(path, out, TXT_MAX);
+	return v->sys ? sys_read(v->sys, out) :
+			sel_read_attr(path, out, TXT_MAX);
 }
 
 static void attr_fn(void *arg, void *res)

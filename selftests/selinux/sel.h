@@ -252,6 +252,48 @@ static inline int sel_enter(const char *type, const char *level)
 	return setcon(ctx) ? -errno : 0;
 }
 
+/* Reads @path into @out ("" when empty), dropping the NUL the kernel adds. */
+static inline int sel_read_attr(const char *path, char *out, size_t size)
+{
+	ssize_t n = read_text(path, out, size);
+
+	if (n < 0) {
+		out[0] = '\0';
+		return n;
+	}
+	out[strcspn(out, "\n")] = '\0';
+	return 0;
+}
+
+/*
+ * A selinuxfs transaction file (access, context, create, relabel, member): one write of the query,
+ * then one read of the answer on the same descriptor (simple_transaction).
+ */
+static inline int sel_transact(const char *file, const char *query,
+			       char *answer, size_t size)
+{
+	int fd = open(file, O_RDWR | O_CLOEXEC), ret = 0;
+	ssize_t n;
+
+	answer[0] = '\0';
+	if (fd < 0)
+		return -errno;
+	if (write(fd, query, strlen(query)) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	n = read(fd, answer, size - 1);
+	if (n < 0) {
+		ret = -errno;
+		goto out;
+	}
+	answer[n] = '\0';
+	answer[strcspn(answer, "\n")] = '\0';
+out:
+	close(fd);
+	return ret;
+}
+
 /* The guard every test's setup runs: SKIP reasons, or 0. */
 static inline const char *sel_unusable(void)
 {
