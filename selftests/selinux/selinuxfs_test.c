@@ -221,8 +221,8 @@ static int fs_cache_stats(const char *path)
 	return rows ? 0 : -EBADMSG;
 }
 
-/* Maps @file's first page read-only: its first words, or -errno. */
-static int fs_map(const char *file, uint32_t words[2])
+/* Maps @file's first page read-only: its first @n words, or -errno. */
+static int fs_map(const char *file, uint32_t *words, size_t n)
 {
 	char path[128];
 	void *p;
@@ -236,40 +236,16 @@ static int fs_map(const char *file, uint32_t words[2])
 	close(fd);
 	if (p == MAP_FAILED)
 		return -errno;
-	memcpy(words, p, 2 * sizeof(*words));
+	memcpy(words, p, n * sizeof(*words));
 	munmap(p, sysconf(_SC_PAGESIZE));
 	return 0;
-}
-
-/*
- * The status page: version 1 (SELINUX_KERNEL_STATUS_VERSION), then the
- * sequence, then enforcing (struct selinux_kernel_status).
- */
-static int fs_status(void)
-{
-	uint32_t page[3];
-	char path[128];
-	void *p;
-	int fd;
-
-	snprintf(path, sizeof(path), SEL_FS "/status");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	if (p == MAP_FAILED)
-		return -errno;
-	memcpy(page, p, sizeof(page));
-	munmap(p, sysconf(_SC_PAGESIZE));
-	return page[0] == 1 && page[2] == 1 ? 0 : -EBADMSG;
 }
 
 /* The call itself, in the actor's domain: 0 or -errno. */
 static int fs_run(enum fs_op op, const char *threshold)
 {
 	char path[128], query[3 * ANSWER_MAX], text[ANSWER_MAX];
-	uint32_t words[2];
+	uint32_t words[3];
 	int ret, fd;
 
 	snprintf(path, sizeof(path), SEL_FS "/%s", ops[op].file);
@@ -302,9 +278,14 @@ static int fs_run(enum fs_op op, const char *threshold)
 	case OP_CACHE_STATS:
 		return fs_cache_stats(path);
 	case OP_STATUS_MMAP:
-		return fs_status();
+		/*
+		 * struct selinux_kernel_status: version (1,
+		 * SELINUX_KERNEL_STATUS_VERSION), sequence, enforcing.
+		 */
+		ret = fs_map(ops[op].file, words, 3);
+		return ret ?: words[0] == 1 && words[2] == 1 ? 0 : -EBADMSG;
 	case OP_POLICY_MMAP:
-		ret = fs_map(ops[op].file, words);
+		ret = fs_map(ops[op].file, words, 1);
 		return ret ?: words[0] == SELINUX_MAGIC ? 0 : -EBADMSG;
 	default:
 		break;
