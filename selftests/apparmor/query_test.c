@@ -186,16 +186,19 @@ static int query_label(const char *label, char class, const char *what,
 	fd = open(AA_FS "/.access", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (write(fd, buf, len) < 0)
+	n = write(fd, buf, len);
+	if (n >= 0)
+		n = read(fd, text, sizeof(text) - 1);
+	if (n < 0)
 		ret = -errno;
-	else if ((n = read(fd, text, sizeof(text) - 1)) < 0)
-		ret = -errno;
-	else if (text[n] = '\0',
-		 sscanf(text, "allow 0x%x\ndeny 0x%x\naudit 0x%x\nquiet 0x%x",
-			&a->allow, &a->deny, &a->audit, &a->quiet) != 4)
-		ret = -EBADMSG;
 	close(fd);
-	return ret;
+	if (ret)
+		return ret;
+	text[n] = '\0';
+	if (sscanf(text, "allow 0x%x\ndeny 0x%x\naudit 0x%x\nquiet 0x%x",
+		   &a->allow, &a->deny, &a->audit, &a->quiet) != 4)
+		return -EBADMSG;
+	return 0;
 }
 
 struct query_case {
