@@ -33,7 +33,6 @@
  */
 
 #define _GNU_SOURCE
-#include <grp.h>
 #include <linux/capability.h>
 #include <sys/syscall.h>
 
@@ -222,10 +221,7 @@ static int take_identity(const FIXTURE_VARIANT(param) * v)
 		return drop_mac_admin();
 	if (!v->euid && !v->egid)
 		return 0;
-	if (setgroups(0, NULL) || setresgid(v->egid, v->egid, v->egid) ||
-	    setresuid(v->euid, v->euid, v->euid))
-		return -errno;
-	return 0;
+	return become_user(v->euid, v->egid);
 }
 
 /* One read or write of the whole file: 0 or -errno. */

@@ -41,7 +41,6 @@
  */
 
 #define _GNU_SOURCE
-#include <grp.h>
 
 #include "../kselftest_harness.h"
 #include "harness_main.h"
@@ -221,10 +220,8 @@ static void query_child(void *arg, void *reply)
 
 	r->result = NOT_RUN;
 	r->setup = 0;
-	if (k->v->nobody &&
-	    (setgroups(0, NULL) || setresgid(NOBODY, NOBODY, NOBODY) ||
-	     setresuid(NOBODY, NOBODY, NOBODY)))
-		r->setup = -errno;
+	if (k->v->nobody)
+		r->setup = become_user(NOBODY, NOBODY);
 	if (!r->setup)
 		r->result = query_label(k->label ?: k->v->label, k->class,
 					k->what, &r->a);

@@ -13,6 +13,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -253,6 +254,15 @@ static inline long long now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* @uid and @gid with no supplementary groups (setresuid() drops the caps). */
+static inline int become_user(uid_t uid, gid_t gid)
+{
+	if (setgroups(0, NULL) || setresgid(gid, gid, gid) ||
+	    setresuid(uid, uid, uid))
+		return -errno;
+	return 0;
 }
 
 /* Every wait for a peer ends after this long. */

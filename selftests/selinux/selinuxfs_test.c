@@ -246,7 +246,7 @@ static int fs_run(enum fs_op op, const char *threshold)
 {
 	char path[128], query[3 * ANSWER_MAX], text[ANSWER_MAX];
 	uint32_t words[3];
-	int ret, fd;
+	int ret;
 
 	snprintf(path, sizeof(path), SEL_FS "/%s", ops[op].file);
 	switch (op) {
@@ -261,20 +261,10 @@ static int fs_run(enum fs_op op, const char *threshold)
 			ret = sel_transact(path, query, text, sizeof(text));
 		return ret ?: fs_answer(text, ops[op].want);
 	case OP_VALIDATETRANS:
+		ret = fs_query(op, query, sizeof(query));
+		return ret ?: write_text(path, query);
 	case OP_CACHE_THRESHOLD_WRITE:
-		if (op == OP_VALIDATETRANS)
-			ret = fs_query(op, query, sizeof(query));
-		else
-			ret = snprintf(query, sizeof(query), "%s", threshold) <
-			      0;
-		if (ret)
-			return ret;
-		fd = open(path, O_WRONLY | O_CLOEXEC);
-		if (fd < 0)
-			return -errno;
-		ret = write(fd, query, strlen(query)) < 0 ? -errno : 0;
-		close(fd);
-		return ret;
+		return write_text(path, threshold);
 	case OP_CACHE_STATS:
 		return fs_cache_stats(path);
 	case OP_STATUS_MMAP:
