@@ -159,4 +159,27 @@ static inline int avc_expect_denial(struct __test_metadata *_metadata,
 	return bad;
 }
 
+/*
+ * The one record of call @id in @got against the model's denial of @perm
+ * on @ttype's @tclass (@perm NULL: the model expects none). 0, -EBADMSG
+ * when it differs or more than one came, NOT_RUN when none did.
+ */
+static inline int avc_judge_one(struct __test_metadata *_metadata,
+				const char *id, const struct avcs *got,
+				const char *perm, const char *ttype,
+				const char *tclass)
+{
+	int i;
+
+	if (!got->n)
+		return NOT_RUN;
+	if (got->n > 1 || !perm) {
+		for (i = 0; i < got->n; i++)
+			TH_LOG("%s: logged %s", id, got->rec[i]);
+		return -EBADMSG;
+	}
+	return avc_expect_denial(_metadata, id, got->rec[0], perm, ttype,
+				 tclass);
+}
+
 #endif /* LSMCONF_SEL_AVC_LOG_H */

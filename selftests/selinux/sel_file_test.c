@@ -695,17 +695,10 @@ static int judge_avc(struct __test_metadata *_metadata,
 		     int protected, int fs, const struct avcs *got)
 {
 	const struct fl_check *want = file_denial(v, op, protected, fs);
-	int i;
 
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n > 1 || !want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
-		return -EBADMSG;
-	}
-	return avc_expect_denial(_metadata, ops[op].name, got->rec[0],
-				 want->perm, OBJ, want->class);
+	return avc_judge_one(_metadata, ops[op].name, got,
+			     want ? want->perm : NULL, OBJ,
+			     want ? want->class : NULL);
 }
 
 /* What the expectation of @op depended on, beside the policy. */

@@ -183,18 +183,8 @@ static int judge_avc(struct __test_metadata *_metadata,
 		     const FIXTURE_VARIANT(perf) * v, enum pf_op op,
 		     const struct avcs *got)
 {
-	const char *want = perf_denial(v, op);
-	int i;
-
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n > 1 || !want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
-		return -EBADMSG;
-	}
-	return avc_expect_denial(_metadata, ops[op].name, got->rec[0], want,
-				 v->actor, "perf_event");
+	return avc_judge_one(_metadata, ops[op].name, got, perf_denial(v, op),
+			     v->actor, "perf_event");
 }
 
 FIXTURE_SETUP(perf)

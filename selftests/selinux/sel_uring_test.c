@@ -196,18 +196,11 @@ static int judge_avc(struct __test_metadata *_metadata,
 		     bool socket_cmd, const struct avcs *got)
 {
 	const struct ur_check *want = uring_refused(v, op, socket_cmd);
-	int i;
 
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n > 1 || !want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
-		return -EBADMSG;
-	}
-	return avc_expect_denial(
-		_metadata, ops[op].name, got->rec[0], want->perm,
-		ops[op].on_harness ? HARNESS : v->actor, want->class);
+	return avc_judge_one(_metadata, ops[op].name, got,
+			     want ? want->perm : NULL,
+			     ops[op].on_harness ? HARNESS : v->actor,
+			     want ? want->class : NULL);
 }
 
 FIXTURE_SETUP(uring)

@@ -329,18 +329,8 @@ static int judge_avc(struct __test_metadata *_metadata,
 		     const FIXTURE_VARIANT(selfs) * v, enum fs_op op,
 		     const struct avcs *got)
 {
-	const char *want = fs_denial(v, op);
-	int i;
-
-	if (!got->n)
-		return NOT_RUN;
-	if (got->n > 1 || !want) {
-		for (i = 0; i < got->n; i++)
-			TH_LOG("%s: logged %s", ops[op].name, got->rec[i]);
-		return -EBADMSG;
-	}
-	return avc_expect_denial(_metadata, ops[op].name, got->rec[0], want,
-				 "kernel_t", "security");
+	return avc_judge_one(_metadata, ops[op].name, got, fs_denial(v, op),
+			     "kernel_t", "security");
 }
 
 FIXTURE_SETUP(selfs)
