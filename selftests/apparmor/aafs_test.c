@@ -710,4 +710,223 @@ TEST_F_TIMEOUT(rawdata, files, 60)
 		revision_steps(_metadata, self, &rec);
 }
 
+/*
+ * A policy namespace made and removed as a directory: mkdir and rmdir in
+ * policy/namespaces (ns_mkdir_op(), ns_rmdir_op()). The model: the
+ * directory's mode (0755, root's: generic_permission) first, -EACCES;
+ * then aa_may_manage_policy(): policy admin (view, CAP_MAC_ADMIN,
+ * lock_policy off), else -EACCES. A namespace made has its own
+ * profiles directory; a second mkdir is -EEXIST (the VFS, before both);
+ * rmdir of one that is not there is -ENOENT (the VFS's lookup first).
+ */
+#define MKDIR_NS "lsmconf_t_aafs_mkdir"
+#define NSDIR AA_FS "/policy/namespaces"
+
+FIXTURE(nsdir)
+{
+	bool locked;
+};
+
+FIXTURE_VARIANT(nsdir)
+{
+	const char *id;
+	uid_t euid;
+	gid_t egid;
+	bool no_mac_admin;
+};
+
+/* clang-format off */
+/* made, seen, removed */
+FIXTURE_VARIANT_ADD(nsdir, root) { .id = "root" };
+/* not policy admin: -EACCES */
+FIXTURE_VARIANT_ADD(nsdir, root_no_mac_admin) {
+	.id = "root-mac_admin", .no_mac_admin = true };
+/* the directory's mode: -EACCES */
+FIXTURE_VARIANT_ADD(nsdir, nobody) {
+	.id = "nobody", .euid = NOBODY, .egid = NOBODY };
+/* clang-format on */
+
+enum ns_step {
+	NS_MKDIR,
+	NS_PROFILES,
+	NS_MKDIR_AGAIN,
+	NS_RMDIR,
+	NS_RMDIR_GONE,
+	NNS
+};
+static const char *const ns_steps[NNS] = {
+	"mkdir", "profiles_dir", "mkdir.exists", "rmdir", "rmdir.gone",
+};
+
+struct ns_report {
+	int setup;
+	int result[NNS];
+};
+
+static int path_there(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? -errno : 0;
+}
+
+/* The child (child_run()): the identity, then each step. */
+static void ns_child(void *arg, void *reply)
+{
+	const FIXTURE_VARIANT(nsdir) *v = arg;
+	struct ns_report *r = reply;
+	const char *dir = NSDIR "/" MKDIR_NS;
+	int i;
+
+	for (i = 0; i < NNS; i++)
+		r->result[i] = NOT_RUN;
+	r->setup = v->no_mac_admin ? drop_mac_admin() :
+				     become_user(v->euid, v->egid);
+	if (r->setup)
+		return;
+	r->result[NS_MKDIR] = sys_ret(mkdir(dir, 0755));
+	r->result[NS_PROFILES] = path_there(NSDIR "/" MKDIR_NS "/profiles");
+	r->result[NS_MKDIR_AGAIN] = sys_ret(mkdir(dir, 0755));
+	r->result[NS_RMDIR] = sys_ret(rmdir(dir));
+	r->result[NS_RMDIR_GONE] = sys_ret(rmdir(dir));
+}
+
+static int ns_expect(const FIXTURE_VARIANT(nsdir) * v, bool locked,
+		     enum ns_step step)
+{
+	/* The directory is root's, mode 0755: only root may write it. */
+	bool admin = v->euid == 0 && !v->no_mac_admin && !locked;
+
+	switch (step) {
+	case NS_MKDIR:
+		return admin ? 0 : -EACCES;
+	case NS_RMDIR:
+		/* Nothing made: the VFS finds no such entry first. */
+		return admin ? 0 : -ENOENT;
+	case NS_PROFILES:
+		return admin ? 0 : -ENOENT;
+	case NS_MKDIR_AGAIN:
+		/* The name exists: the VFS refuses before any check. */
+		return admin ? -EEXIST : -EACCES;
+	default:
+		return -ENOENT;
+	}
+}
+
+FIXTURE_SETUP(nsdir)
+{
+	char text[8];
+
+	REQUIRE_APPARMOR(_metadata, true);
+	if (path_there(NSDIR))
+		SKIP(return, "no " NSDIR " on this kernel");
+	self->locked =
+		read_text(PARAMS "lock_policy", text, sizeof(text)) > 0 &&
+		text[0] == 'Y';
+	/* A crashed run's namespace. */
+	rmdir(NSDIR "/" MKDIR_NS);
+}
+
+FIXTURE_TEARDOWN(nsdir)
+{
+	if (!path_there(NSDIR "/" MKDIR_NS))
+		EXPECT_EQ(0, rmdir(NSDIR "/" MKDIR_NS));
+}
+
+TEST_F_TIMEOUT(nsdir, steps, 60)
+{
+	struct record rec = {
+		.abi = ABI,
+		.subject = variant->id,
+		.object = MKDIR_NS,
+		.class = "apparmorfs",
+		.detail = "-",
+		.depends = self->locked ? "lock_policy=Y" : "lock_policy=N",
+	};
+	struct ns_report r;
+	int i;
+
+	ASSERT_EQ(0, child_run(ns_child, (void *)variant, &r, sizeof(r)));
+	ASSERT_EQ(0, r.setup)
+	{
+		TH_LOG("taking the identity: %s", strerror(-r.setup));
+	}
+	for (i = 0; i < NNS; i++) {
+		rec.op = ns_steps[i];
+		rec.expected = ns_expect(variant, self->locked, i);
+		rec.observed = r.result[i];
+		JUDGE(&rec);
+	}
+}
+
+/*
+ * The magic policy link (policy_readlink()): its text names apparmorfs
+ * and the link's own inode, "apparmorfs:[INO]".
+ */
+TEST(policy_link)
+{
+	struct record rec = {
+		.abi = ABI,
+		.subject = "root",
+		.object = "policy",
+		.class = "apparmorfs",
+		.detail = "-",
+		.depends = "-",
+		.op = "readlink",
+	};
+	char link[64], want[64];
+	struct stat st;
+	ssize_t n;
+
+	REQUIRE_APPARMOR(_metadata, false);
+	ASSERT_EQ(0, lstat(AA_FS "/policy", &st));
+	n = readlink(AA_FS "/policy", link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = '\0';
+	snprintf(want, sizeof(want), "apparmorfs:[%llu]",
+		 (unsigned long long)st.st_ino);
+	rec.expected = 0;
+	rec.observed = n < 0 ? -errno : strcmp(link, want) ? -EPROTO : 0;
+	if (rec.observed)
+		TH_LOG("readlink: \"%s\", the model \"%s\"", link, want);
+	JUDGE(&rec);
+}
+
+/*
+ * The compression levels the kernel takes (seq_ns_compress_{min,max}
+ * _show(); lsm.c clamps the boot's rawdata_compression_level to them):
+ * min <= the level <= max.
+ */
+TEST(compression_levels)
+{
+	struct record rec = {
+		.abi = ABI,
+		.subject = "root",
+		.object = "raw_data_compression_level",
+		.class = "apparmorfs",
+		.detail = "-",
+		.depends = "-",
+		.op = "level_within",
+	};
+	char text[32];
+	long min, max, level;
+
+	REQUIRE_APPARMOR(_metadata, false);
+	if (read_text(AA_FS "/raw_data_compression_level_min", text,
+		      sizeof(text)) < 0)
+		SKIP(return,
+			   "no raw_data_compression_level_min on this kernel");
+	min = strtol(text, NULL, 10);
+	ASSERT_LE(0, read_text(AA_FS "/raw_data_compression_level_max", text,
+			       sizeof(text)));
+	max = strtol(text, NULL, 10);
+	ASSERT_LE(0, read_text(PARAMS "rawdata_compression_level", text,
+			       sizeof(text)));
+	level = strtol(text, NULL, 10);
+	rec.expected = 0;
+	rec.observed = min <= level && level <= max ? 0 : -ERANGE;
+	if (rec.observed)
+		TH_LOG("level %ld outside [%ld, %ld]", level, min, max);
+	JUDGE(&rec);
+}
+
 AA_HARNESS_MAIN

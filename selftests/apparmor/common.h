@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -216,6 +218,28 @@ static inline bool parser_found(void)
 				   "LSMCONF_APPARMOR_PARSER)",         \
 				   parser_path());                     \
 	} while (0)
+
+/*
+ * Drops CAP_MAC_ADMIN from the task's effective, permitted and
+ * inheritable sets: 0 or -errno.
+ */
+static inline int drop_mac_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2];
+	unsigned int bit = 1u << (CAP_MAC_ADMIN % 32);
+
+	if (syscall(SYS_capget, &h, d))
+		return -errno;
+	d[CAP_MAC_ADMIN / 32].effective &= ~bit;
+	d[CAP_MAC_ADMIN / 32].permitted &= ~bit;
+	d[CAP_MAC_ADMIN / 32].inheritable &= ~bit;
+	if (syscall(SYS_capset, &h, d))
+		return -errno;
+	return 0;
+}
 
 /* A compiled, possibly loaded, test profile. */
 struct aa_policy {

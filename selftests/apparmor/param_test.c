@@ -33,8 +33,6 @@
  */
 
 #define _GNU_SOURCE
-#include <linux/capability.h>
-#include <sys/syscall.h>
 
 #include "../kselftest_harness.h"
 #include "harness_main.h"
@@ -117,7 +115,7 @@ FIXTURE_VARIANT(param)
 	const char *id; /* the identity, for the record */
 	uid_t euid;
 	gid_t egid;
-	bool no_mac_admin; /* CAP_MAC_ADMIN out of the effective set */
+	bool no_mac_admin; /* CAP_MAC_ADMIN dropped (drop_mac_admin()) */
 	int n; /* profiles in the label: 0 is unconfined */
 	enum prof p[2];
 };
@@ -200,18 +198,6 @@ static int param_expect(const FIXTURE_VARIANT(param) * v, const struct call *c,
 	if (c->check == K_ADMIN)
 		return admin ? 0 : -EPERM;
 	return 0;
-}
-
-/* Drops CAP_MAC_ADMIN from the effective set: 0 or -errno. */
-static int drop_mac_admin(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d))
-		return -errno;
-	d[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	return syscall(SYS_capset, &h, d) ? -errno : 0;
 }
 
 /* The identity: groups none, then gid, then uid (which clears the caps). */

@@ -426,25 +426,6 @@ TEST_F(iface, refusals)
 	free(buf);
 }
 
-/* Drops CAP_MAC_ADMIN from the effective and permitted sets. */
-static int drop_mac_admin(void)
-{
-	struct __user_cap_header_struct h = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct d[2];
-	unsigned int bit = 1u << (CAP_MAC_ADMIN % 32);
-
-	if (syscall(SYS_capget, &h, d))
-		return -errno;
-	d[CAP_MAC_ADMIN / 32].effective &= ~bit;
-	d[CAP_MAC_ADMIN / 32].permitted &= ~bit;
-	d[CAP_MAC_ADMIN / 32].inheritable &= ~bit;
-	if (syscall(SYS_capset, &h, d))
-		return -errno;
-	return 0;
-}
-
 /*
  * A task without CAP_MAC_ADMIN (a forked child, still uid 0, that opens
  * the files itself) may not load, replace or remove: every write is
