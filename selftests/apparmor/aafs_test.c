@@ -276,20 +276,24 @@ FIXTURE_VARIANT(rawdata)
 /* clang-format off */
 /* every file; the revision file's steps */
 FIXTURE_VARIANT_ADD(rawdata, exported) {
-	.tag = "aafs_raw_exported", .id = "root", .export = true, .hash = true, .revision = true };
+	.tag = "aafs_raw_exported", .id = "root",
+	.export = true, .hash = true, .revision = true };
 /* raw_data -EACCES (view), the rest allowed */
 FIXTURE_VARIANT_ADD(rawdata, exported_nobody) {
-	.tag = "aafs_raw_exported_nobody", .id = "nobody", .euid = NOBODY, .egid = NOBODY, .export = true,
-	.hash = true };
+	.tag = "aafs_raw_exported_nobody", .id = "nobody",
+	.euid = NOBODY, .egid = NOBODY, .export = true, .hash = true };
 /* group root views: every file */
 FIXTURE_VARIANT_ADD(rawdata, exported_root_group) {
-	.tag = "aafs_raw_exported_root_group", .id = "nobody:root", .euid = NOBODY, .export = true, .hash = true };
+	.tag = "aafs_raw_exported_root_group", .id = "nobody:root",
+	.euid = NOBODY, .export = true, .hash = true };
 /* no hash file, no raw hash link */
 FIXTURE_VARIANT_ADD(rawdata, not_hashed) {
-	.tag = "aafs_raw_not_hashed", .id = "root", .export = true, .hash = false };
+	.tag = "aafs_raw_not_hashed", .id = "root",
+	.export = true, .hash = false };
 /* no raw data links at all */
 FIXTURE_VARIANT_ADD(rawdata, not_exported) {
-	.tag = "aafs_raw_not_exported", .id = "root", .export = false, .hash = true };
+	.tag = "aafs_raw_not_exported", .id = "root",
+	.export = false, .hash = true };
 /* clang-format on */
 
 /* The reads of a raw data case, in the profile's directory. */
@@ -536,8 +540,8 @@ FIXTURE_SETUP(rawdata)
 	REQUIRE_APPARMOR(_metadata, true);
 	if (read_text(PARAMS "export_binary", self->export,
 		      sizeof(self->export)) < 0)
-		SKIP(return, "no export_binary parameter (a kernel before "
-			     "CONFIG_SECURITY_APPARMOR_EXPORT_BINARY)");
+		SKIP(return,
+			   "no export_binary parameter (CONFIG_SECURITY_APPARMOR_EXPORT_BINARY)");
 	ASSERT_LE(0, read_text(PARAMS "hash_policy", self->hash,
 			       sizeof(self->hash)));
 	ASSERT_LE(0, read_text(PARAMS "rawdata_compression_level", text,
