@@ -9,8 +9,10 @@
  * pix/Pix, pux/Pux, cix, cux (target present and missing), named targets
  * (px -> profile, Cx -> child), a missing target without fallback, no x
  * rule at all, attachment by path (an unconfined exec, an ix that ignores
- * it), a stacked task A//&B, and aa_change_onexec() / aa_stack_onexec()
- * from an unconfined task followed by an exec.
+ * it), by xattr (a condition met, a value it does not name, the xattr
+ * absent: copies of the binary, an xattr being the inode's) and a tie of
+ * two attachments, a stacked task A//&B, and aa_change_onexec() /
+ * aa_stack_onexec() from an unconfined task followed by an exec.
  *
  * Every profile is written from the case table at run time (exec_rules()):
  * the x rule of a source case names its own link under EXEC_DIR, so the
@@ -25,6 +27,7 @@
 
 #define _GNU_SOURCE
 #include <sys/auxv.h>
+#include <sys/xattr.h>
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/judge.h"
@@ -37,6 +40,13 @@
 #define STACK_A AA_TEST_PREFIX "exec_stack_a"
 #define STACK_B AA_TEST_PREFIX "exec_stack_b"
 #define NOSUCH AA_TEST_PREFIX "exec_nosuch"
+#define XATTACHED AA_TEST_PREFIX "exec_xattr"
+#define XPLAIN AA_TEST_PREFIX "exec_xplain"
+#define XCONF_A AA_TEST_PREFIX "exec_xconf_a"
+#define XCONF_B AA_TEST_PREFIX "exec_xconf_b"
+/* The attachment condition of XATTACHED: this xattr with this value. */
+#define XATTR_NAME "trusted.lsmconf_t"
+#define XATTR_VALUE "yes"
 #define REPORT_ENV "LSMCONF_EXEC_REPORT"
 #define REPORT_MAGIC 0x65786563
 
@@ -275,6 +285,34 @@ FIXTURE_VARIANT_ADD(exec, unconfined_attached) {
 	.named = NULL,
 };
 
+FIXTURE_VARIANT_ADD(exec, unconfined_xattr_match) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "xat_yes",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, unconfined_xattr_other_value) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "xat_other",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, unconfined_xattr_absent) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "xat_none",
+	.named = NULL,
+};
+
+FIXTURE_VARIANT_ADD(exec, unconfined_attach_conflict) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "xcf",
+	.named = NULL,
+};
+
 FIXTURE_VARIANT_ADD(exec, unconfined_plain) {
 	.subj = S_UNCONFINED,
 	.form = X_NONE,
@@ -363,6 +401,19 @@ static const char *const link_names[] = {
 	"stk_ix",     "stk_deny",
 	"stk_px",     "oe_safe",
 	"oe_unsafe",  "oe_other",
+	"xcf",
+};
+
+/*
+ * Copies of this binary (an xattr is the inode's: no hard links), each
+ * with XATTR_NAME set to its value or, NULL, left without it.
+ */
+static const struct {
+	const char *name, *value;
+} xattr_files[] = {
+	{ "xat_yes", XATTR_VALUE },
+	{ "xat_other", "no" },
+	{ "xat_none", NULL },
 };
 
 /* What the model says the exec does and the helper then reports. */
@@ -492,7 +543,36 @@ static void src_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
 	e->exec = -EACCES;
 }
 
-static void exec_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
+/*
+ * What find_attach() picks for an unconfined exec of @v->file in @d: the
+ * profile whose attachment matches the path (tgt_*: ATTACHED); of two
+ * matching it equally well (xat_*: XATTACHED and XPLAIN), the one with
+ * more of its xattr conditions matched, where a condition not met (a
+ * value the rule does not name, an xattr absent) rules the profile out
+ * (aa_xattrs_match() < 0); two that tie (xcf*: XCONF_A, XCONF_B) are a
+ * conflict: no attachment, so unconfined. The file's xattr is read here,
+ * as the filesystem keeps it.
+ */
+static const char *unconfined_attach(const FIXTURE_VARIANT(exec) * v,
+				     const char *d)
+{
+	char path[PATH_MAX], value[16];
+	ssize_t n;
+
+	if (!strncmp(v->file, "tgt_", 4))
+		return ATTACHED;
+	if (strncmp(v->file, "xat_", 4))
+		return "unconfined";
+	snprintf(path, sizeof(path), "%s/%s", d, v->file);
+	n = getxattr(path, XATTR_NAME, value, sizeof(value) - 1);
+	if (n < 0)
+		return XPLAIN;
+	value[n] = '\0';
+	return strcmp(value, XATTR_VALUE) ? XPLAIN : XATTACHED;
+}
+
+static void exec_model(const FIXTURE_VARIANT(exec) * v, const char *d,
+		       struct exec_expect *e)
 {
 	memset(e, 0, sizeof(*e));
 	/*
@@ -510,9 +590,7 @@ static void exec_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
 		 * namespace's profiles; the attached profile, or unconfined.
 		 * Returns before AT_SECURE is considered.
 		 */
-		label_text(e->label, sizeof(e->label),
-			   !strncmp(v->file, "tgt_", 4) ? ATTACHED :
-							  "unconfined");
+		label_text(e->label, sizeof(e->label), unconfined_attach(v, d));
 		return;
 	case S_STACK:
 		/*
@@ -615,6 +693,11 @@ static int exec_rules(const char *d, char *out, size_t size)
 	ADD("\n  profile child %s/ch_* {\n" BODY "  }\n", d);
 	ADD("\n  profile named {\n" BODY "  }\n}\n\n");
 	ADD("profile %s %s/tgt_* {\n" BODY "}\n\n", ATTACHED, d);
+	ADD("profile %s %s/xat_* xattrs=(%s=%s) {\n" BODY "}\n\n", XATTACHED, d,
+	    XATTR_NAME, XATTR_VALUE);
+	ADD("profile %s %s/xat_* {\n" BODY "}\n\n", XPLAIN, d);
+	ADD("profile %s %s/xcf* {\n" BODY "}\n\n", XCONF_A, d);
+	ADD("profile %s %s/xcf* {\n" BODY "}\n\n", XCONF_B, d);
 	ADD("profile %s {\n" BODY "}\n\n", TARGET);
 	ADD("profile %s {\n" BODY "  change_profile,\n"
 	    "  %s/stk_ix ix,\n  %s/stk_deny ix,\n"
@@ -733,6 +816,20 @@ static int exec_links(const char *d)
 		if (link(self, path))
 			return -errno;
 	}
+	for (i = 0; i < ARRAY_SIZE(xattr_files); i++) {
+		const char *value = xattr_files[i].value;
+
+		snprintf(path, sizeof(path), "%s/%s", d, xattr_files[i].name);
+		unlink(path);
+		ret = copy_file(self, path);
+		if (ret)
+			return ret;
+		/* A filesystem without xattrs keeps none: the model asks. */
+		if (value &&
+		    setxattr(path, XATTR_NAME, value, strlen(value), 0) &&
+		    errno != EOPNOTSUPP)
+			return -errno;
+	}
 	snprintf(path, sizeof(path), "%s/.stamp", d);
 	return write_text_file(path, stamp);
 }
@@ -797,6 +894,9 @@ FIXTURE_SETUP(exec)
 	if (aa_feature("domain/stack") != 1 ||
 	    aa_feature("domain/change_onexec") != 1)
 		SKIP(return, "the kernel lacks domain/stack or change_onexec");
+	if (!strncmp(variant->file, "xat_", 4) &&
+	    aa_feature("domain/attach_conditions/xattr") != 1)
+		SKIP(return, "the kernel lacks domain/attach_conditions/xattr");
 	exec_dir(self->dir, sizeof(self->dir));
 	ret = exec_links(self->dir);
 	ASSERT_EQ(0, ret)
@@ -846,7 +946,7 @@ TEST_F_TIMEOUT(exec, decisions, 30)
 	int out[2];
 	pid_t pid;
 
-	exec_model(variant, &e);
+	exec_model(variant, self->dir, &e);
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
 	pid = peer_fork();
 	ASSERT_LE(0, pid);
