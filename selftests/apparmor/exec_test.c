@@ -12,7 +12,8 @@
  * it), by xattr (a condition met, a value it does not name, the xattr
  * absent: copies of the binary, an xattr being the inode's) and a tie of
  * two attachments, a stacked task A//&B, and aa_change_onexec() /
- * aa_stack_onexec() from an unconfined task followed by an exec.
+ * aa_stack_onexec() from an unconfined task followed by an exec; some of
+ * these again under no_new_privs.
  *
  * Every profile is written from the case table at run time (exec_rules()):
  * the x rule of a source case names its own link under EXEC_DIR, so the
@@ -27,6 +28,7 @@
 
 #define _GNU_SOURCE
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <sys/xattr.h>
 
 #include "../kselftest_harness.h"
@@ -103,6 +105,8 @@ FIXTURE_VARIANT(exec)
 	const char *file;
 	/* A named target ("px -> NAME", "Cx -> NAME"), or NULL. */
 	const char *named;
+	/* PR_SET_NO_NEW_PRIVS after entering the subject, before the exec. */
+	bool nnp;
 };
 
 /*
@@ -383,6 +387,59 @@ FIXTURE_VARIANT_ADD(exec, src_onexec_other) {
 	.named = NULL,
 };
 
+/*
+ * The same execs under no_new_privs (the subject's rules come from the
+ * cases above: these add none).
+ */
+FIXTURE_VARIANT_ADD(exec, nnp_src_ix) {
+	.subj = S_SRC,
+	.form = X_IX,
+	.file = "ix",
+	.nnp = true,
+};
+
+FIXTURE_VARIANT_ADD(exec, nnp_src_Px) {
+	.subj = S_SRC,
+	.form = X_PX_SAFE,
+	.file = "tgt_Px",
+	.nnp = true,
+};
+
+FIXTURE_VARIANT_ADD(exec, nnp_src_Ux) {
+	.subj = S_SRC,
+	.form = X_UX_SAFE,
+	.file = "Ux",
+	.nnp = true,
+};
+
+FIXTURE_VARIANT_ADD(exec, nnp_unconfined_attached) {
+	.subj = S_UNCONFINED,
+	.form = X_NONE,
+	.file = "tgt_att",
+	.nnp = true,
+};
+
+FIXTURE_VARIANT_ADD(exec, nnp_stack_ix) {
+	.subj = S_STACK,
+	.form = X_NONE,
+	.file = "stk_ix",
+	.nnp = true,
+};
+
+FIXTURE_VARIANT_ADD(exec, nnp_stack_Px_ix) {
+	.subj = S_STACK,
+	.form = X_NONE,
+	.file = "stk_px",
+	.nnp = true,
+};
+
+FIXTURE_VARIANT_ADD(exec, nnp_src_onexec_safe) {
+	.subj = S_SRCONEXEC,
+	.form = X_NONE,
+	.file = "oe_safe",
+	.nnp = true,
+};
+
 /* Every link the cases exec (exec_links()). */
 static const char *const link_names[] = {
 	"ix",	      "tgt_px",
@@ -658,6 +715,47 @@ static void exec_model(const FIXTURE_VARIANT(exec) * v, const char *d,
 	}
 }
 
+/* Whether label text @label (A//&B (mode)) holds profile @name. */
+static bool label_holds(const char *label, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = label;
+
+	for (;;) {
+		if (!strncmp(p, name, n) &&
+		    (!p[n] || p[n] == ' ' || !strncmp(p + n, "//&", 3)))
+			return true;
+		p = strstr(p, "//&");
+		if (!p)
+			return false;
+		p += 3;
+	}
+}
+
+/*
+ * no_new_privs (apparmor_bprm_creds_for_exec()): a confined task's exec
+ * must keep every profile of the label it had when no_new_privs was set
+ * (ctx->nnp; aa_label_is_unconfined_subset(new, nnp)), else -EPERM; an
+ * unconfined task's exec is never refused for it.
+ */
+static void nnp_model(const FIXTURE_VARIANT(exec) * v, struct exec_expect *e)
+{
+	static const char *const held[][2] = {
+		[S_SRC] = { SRC, NULL },
+		[S_STACK] = { STACK_A, STACK_B },
+		[S_SRCONEXEC] = { SRC, NULL },
+	};
+	int i;
+
+	if (!v->nnp || e->exec || v->subj == S_UNCONFINED ||
+	    v->subj == S_ONEXEC || v->subj == S_STACKONEXEC)
+		return;
+	for (i = 0; i < 2; i++)
+		if (held[v->subj][i] &&
+		    !label_holds(e->label, held[v->subj][i]))
+			e->exec = -EPERM;
+}
+
 /* One profile body's common rules: what the helper needs once exec'd. */
 #define BODY "  /** rwlkm,\n  signal,\n  capability,\n  network,\n  unix,\n"
 
@@ -680,7 +778,7 @@ static int exec_rules(const char *d, char *out, size_t size)
 	for (v = _exec_fixture_object.variant; v; v = v->next) {
 		const FIXTURE_VARIANT(exec) *c = v->data;
 
-		if (c->subj != S_SRC || c->form == X_NONE)
+		if (c->subj != S_SRC || c->form == X_NONE || c->nnp)
 			continue;
 		if (c->named)
 			ADD("  %s/%s %s -> %s,\n", d, c->file,
@@ -869,6 +967,8 @@ static void exec_child(const FIXTURE_VARIANT(exec) * v, const char *d, int out)
 			ret = aa_change_onexec(TARGET);
 		break;
 	}
+	if (!ret && v->nnp)
+		ret = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (ret) {
 		r.enter = -errno;
 		r.exec = NOT_RUN;
@@ -947,6 +1047,7 @@ TEST_F_TIMEOUT(exec, decisions, 30)
 	pid_t pid;
 
 	exec_model(variant, self->dir, &e);
+	nnp_model(variant, &e);
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
 	pid = peer_fork();
 	ASSERT_LE(0, pid);
