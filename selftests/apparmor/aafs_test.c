@@ -585,27 +585,6 @@ FIXTURE_TEARDOWN(rawdata)
 	free(self->blob);
 }
 
-/* The profile's directory (policy_iface_test's rule): 0 or -errno. */
-static int profile_dir(const char *name, char *out, size_t size)
-{
-	const char *profiles = AA_FS "/policy/profiles";
-	size_t nlen = strlen(name);
-	struct dirent *d;
-	DIR *dp = opendir(profiles);
-	int ret = -ENOENT;
-
-	if (!dp)
-		return -errno;
-	while ((d = readdir(dp)))
-		if (!strncmp(d->d_name, name, nlen) && d->d_name[nlen] == '.') {
-			snprintf(out, size, "%s/%s", profiles, d->d_name);
-			ret = 0;
-			break;
-		}
-	closedir(dp);
-	return ret;
-}
-
 /*
  * The revision file's steps after the load (ns_revision_read(), _poll()):
  * each step's outcome as a record of its own.
@@ -676,7 +655,8 @@ TEST_F_TIMEOUT(rawdata, files, 60)
 		 variant->export ? 'Y' : 'N', variant->hash ? 'Y' : 'N',
 		 self->level ? "zstd" : "none");
 	rec.depends = depends;
-	ASSERT_EQ(0, profile_dir(self->p.name, dir, sizeof(dir)));
+	ASSERT_EQ(0, aa_profile_dir(AA_FS "/policy/profiles", self->p.name, dir,
+				    sizeof(dir)));
 	ASSERT_EQ(0, child_run(raw_child, &k, &r, sizeof(r)));
 	ASSERT_EQ(0, r.setup)
 	{

@@ -241,6 +241,33 @@ static inline int drop_mac_admin(void)
 	return 0;
 }
 
+/*
+ * The introspection directory of profile @name under @profiles (a
+ * policy/.../profiles directory): "<name>.<N>" (apparmorfs.c,
+ * __aafs_profile_mkdir(): the mangled name, '.', a counter). 0 with its
+ * path in @out, -ENOENT when there is none, or -errno.
+ */
+static inline int aa_profile_dir(const char *profiles, const char *name,
+				 char *out, size_t size)
+{
+	size_t nlen = strlen(name);
+	struct dirent *d;
+	DIR *dp = opendir(profiles);
+	int ret = -ENOENT;
+
+	if (!dp)
+		return -errno;
+	while ((d = readdir(dp)))
+		if (!strncmp(d->d_name, name, nlen) && d->d_name[nlen] == '.' &&
+		    d->d_name[nlen + 1] >= '0' && d->d_name[nlen + 1] <= '9') {
+			snprintf(out, size, "%s/%s", profiles, d->d_name);
+			ret = 0;
+			break;
+		}
+	closedir(dp);
+	return ret;
+}
+
 /* A compiled, possibly loaded, test profile. */
 struct aa_policy {
 	char name[128];

@@ -121,33 +121,6 @@ static int list_state(const char *fqname, const char *mode)
 }
 
 /*
- * The introspection directory of profile @name under @profiles (a
- * policy/.../profiles directory): "<name>.<N>" (apparmorfs.c,
- * __aafs_profile_mkdir(): the mangled name, '.', a counter). 0 with its
- * path in @out, -ENOENT when there is none, or -errno.
- */
-static int profile_dir(const char *profiles, const char *name, char *out,
-		       size_t size)
-{
-	size_t nlen = strlen(name);
-	struct dirent *d;
-	DIR *dp = opendir(profiles);
-	int ret = -ENOENT;
-
-	if (!dp)
-		return -errno;
-	while ((d = readdir(dp)))
-		if (!strncmp(d->d_name, name, nlen) && d->d_name[nlen] == '.' &&
-		    d->d_name[nlen + 1] >= '0' && d->d_name[nlen + 1] <= '9') {
-			snprintf(out, size, "%s/%s", profiles, d->d_name);
-			ret = 0;
-			break;
-		}
-	closedir(dp);
-	return ret;
-}
-
-/*
  * 0 when @dir/@file reads @want (one line), -ESRCH when it reads
  * something else (logged), or -errno.
  */
@@ -540,7 +513,8 @@ static void pi_intro(struct __test_metadata *_metadata, const char *step,
 		     const char *mode, const char *attach)
 {
 	char dir[PATH_MAX], op[64];
-	int ret = profile_dir(AA_FS "/policy/profiles", PI_A, dir, sizeof(dir));
+	int ret = aa_profile_dir(AA_FS "/policy/profiles", PI_A, dir,
+				 sizeof(dir));
 
 	snprintf(op, sizeof(op), "%s/dir", step);
 	pi_judge(_metadata, "unconfined", PI_A, "policy/profiles", "present",
@@ -639,7 +613,8 @@ TEST_F(iface, confined_task)
 	/* __aafs_profile_rmdir(): the directory is gone; so is the line. */
 	pi_judge(_metadata, "unconfined", PI_A, "policy/profiles", "absent",
 		 "removed/dir", -ENOENT,
-		 profile_dir(AA_FS "/policy/profiles", PI_A, dir, sizeof(dir)));
+		 aa_profile_dir(AA_FS "/policy/profiles", PI_A, dir,
+				sizeof(dir)));
 	pi_judge(_metadata, "unconfined", PI_A, "profiles", "absent",
 		 "removed/listed", -ENOENT, list_state(PI_A, "complain"));
 	pipe_write(cmd[1], "q", 1);
@@ -674,7 +649,7 @@ TEST_F(iface, namespace)
 	pi_judge(_metadata, "unconfined", fq, "profiles", "enforce",
 		 "loaded/listed", 0, list_state(fq, "enforce"));
 	snprintf(profiles, sizeof(profiles), "%s/profiles", nsdir);
-	ret = profile_dir(profiles, PI_NS_PROFILE, dir, sizeof(dir));
+	ret = aa_profile_dir(profiles, PI_NS_PROFILE, dir, sizeof(dir));
 	pi_judge(_metadata, "unconfined", fq, "policy/profiles", "present",
 		 "loaded/profile_dir", 0, ret);
 	/* seq_profile_name_show(): the base name, without the namespace. */
