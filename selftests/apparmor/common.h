@@ -253,15 +253,15 @@ static inline int aa_profile_dir(const char *profiles, const char *name,
 	size_t nlen = strlen(name);
 	struct dirent *d;
 	DIR *dp = opendir(profiles);
-	int ret = -ENOENT;
+	int ret = -ENOENT, n;
 
 	if (!dp)
 		return -errno;
 	while ((d = readdir(dp)))
 		if (!strncmp(d->d_name, name, nlen) && d->d_name[nlen] == '.' &&
 		    d->d_name[nlen + 1] >= '0' && d->d_name[nlen + 1] <= '9') {
-			snprintf(out, size, "%s/%s", profiles, d->d_name);
-			ret = 0;
+			n = snprintf(out, size, "%s/%s", profiles, d->d_name);
+			ret = n < (int)size ? 0 : -ENAMETOOLONG;
 			break;
 		}
 	closedir(dp);
