@@ -289,6 +289,7 @@ FIXTURE_VARIANT_ADD(exec, unconfined_attached) {
 	.named = NULL,
 };
 
+/* XATTACHED: the path, and the condition met */
 FIXTURE_VARIANT_ADD(exec, unconfined_xattr_match) {
 	.subj = S_UNCONFINED,
 	.form = X_NONE,
@@ -296,6 +297,7 @@ FIXTURE_VARIANT_ADD(exec, unconfined_xattr_match) {
 	.named = NULL,
 };
 
+/* XPLAIN: XATTACHED ruled out by the value */
 FIXTURE_VARIANT_ADD(exec, unconfined_xattr_other_value) {
 	.subj = S_UNCONFINED,
 	.form = X_NONE,
@@ -303,6 +305,7 @@ FIXTURE_VARIANT_ADD(exec, unconfined_xattr_other_value) {
 	.named = NULL,
 };
 
+/* XPLAIN: XATTACHED ruled out by the absent xattr */
 FIXTURE_VARIANT_ADD(exec, unconfined_xattr_absent) {
 	.subj = S_UNCONFINED,
 	.form = X_NONE,
@@ -310,6 +313,7 @@ FIXTURE_VARIANT_ADD(exec, unconfined_xattr_absent) {
 	.named = NULL,
 };
 
+/* unconfined: XCONF_A and XCONF_B tie */
 FIXTURE_VARIANT_ADD(exec, unconfined_attach_conflict) {
 	.subj = S_UNCONFINED,
 	.form = X_NONE,
@@ -391,6 +395,7 @@ FIXTURE_VARIANT_ADD(exec, src_onexec_other) {
  * The same execs under no_new_privs (the subject's rules come from the
  * cases above: these add none).
  */
+/* SRC kept: allowed */
 FIXTURE_VARIANT_ADD(exec, nnp_src_ix) {
 	.subj = S_SRC,
 	.form = X_IX,
@@ -398,6 +403,7 @@ FIXTURE_VARIANT_ADD(exec, nnp_src_ix) {
 	.nnp = true,
 };
 
+/* SRC dropped: EPERM */
 FIXTURE_VARIANT_ADD(exec, nnp_src_Px) {
 	.subj = S_SRC,
 	.form = X_PX_SAFE,
@@ -405,6 +411,7 @@ FIXTURE_VARIANT_ADD(exec, nnp_src_Px) {
 	.nnp = true,
 };
 
+/* SRC dropped for unconfined: EPERM */
 FIXTURE_VARIANT_ADD(exec, nnp_src_Ux) {
 	.subj = S_SRC,
 	.form = X_UX_SAFE,
@@ -412,6 +419,7 @@ FIXTURE_VARIANT_ADD(exec, nnp_src_Ux) {
 	.nnp = true,
 };
 
+/* unconfined is never refused: ATTACHED */
 FIXTURE_VARIANT_ADD(exec, nnp_unconfined_attached) {
 	.subj = S_UNCONFINED,
 	.form = X_NONE,
@@ -419,6 +427,7 @@ FIXTURE_VARIANT_ADD(exec, nnp_unconfined_attached) {
 	.nnp = true,
 };
 
+/* both kept: allowed */
 FIXTURE_VARIANT_ADD(exec, nnp_stack_ix) {
 	.subj = S_STACK,
 	.form = X_NONE,
@@ -426,6 +435,7 @@ FIXTURE_VARIANT_ADD(exec, nnp_stack_ix) {
 	.nnp = true,
 };
 
+/* STACK_A dropped: EPERM */
 FIXTURE_VARIANT_ADD(exec, nnp_stack_Px_ix) {
 	.subj = S_STACK,
 	.form = X_NONE,
@@ -433,6 +443,7 @@ FIXTURE_VARIANT_ADD(exec, nnp_stack_Px_ix) {
 	.nnp = true,
 };
 
+/* onexec drops SRC: EPERM */
 FIXTURE_VARIANT_ADD(exec, nnp_src_onexec_safe) {
 	.subj = S_SRCONEXEC,
 	.form = X_NONE,
