@@ -75,7 +75,7 @@ struct ar_result {
 
 static __u32 ar_seq;
 
-/* One request; with @ack, its acknowledgement: 0, -errno, or its seq. */
+/* One request; with @ack, its acknowledgment: 0, -errno, or its seq. */
 static inline int ar_nl_send(int fd, __u16 type, const void *data, size_t len,
 			     bool ack)
 {
@@ -101,7 +101,7 @@ static inline int ar_nl_send(int fd, __u16 type, const void *data, size_t len,
 
 /*
  * The answer to request ar_seq: the payload of a message of @type into
- * @out, or an acknowledgement (NLMSG_ERROR: its error). 0 or -errno;
+ * @out, or an acknowledgment (NLMSG_ERROR: its error). 0 or -errno;
  * -ETIMEDOUT after PEER_WAIT_MS.
  */
 static inline int ar_nl_answer(int fd, __u16 type, void *out, size_t size)
