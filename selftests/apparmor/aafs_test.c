@@ -55,8 +55,6 @@
 #define ABI "5.0"
 #define AAFS_NS "lsmconf_t_aafsns"
 #define PARAMS "/sys/module/apparmor/parameters/"
-#define NOBODY 65534
-#define BLOB_MAX (1 << 20)
 
 /* The files about the reader's own label. */
 static const char *const label_files[] = { ".stacked", ".ns_stacked",
@@ -257,8 +255,7 @@ FIXTURE(rawdata)
 	int level; /* rawdata_compression_level */
 	bool loaded;
 	struct aa_policy p;
-	char *blob;
-	size_t len;
+	struct aa_blob blob;
 	long before; /* the namespace's revision before the load */
 };
 
@@ -475,7 +472,7 @@ static int raw_model(FIXTURE_DATA(rawdata) * self, enum raw_file f, char *out,
 {
 	switch (f) {
 	case R_ABI:
-		return blob_abi(self->blob, self->len, out, size);
+		return blob_abi(self->blob.data, self->blob.len, out, size);
 	case R_REVISION:
 		snprintf(out, size, "%ld\n", self->before + 1);
 		return 0;
@@ -496,7 +493,7 @@ static bool size_fits(FIXTURE_DATA(rawdata) * self, const char *text)
 {
 	unsigned long long n = strtoull(text, NULL, 10);
 
-	return self->level ? n < self->len : n == self->len;
+	return self->level ? n < self->blob.len : n == self->blob.len;
 }
 
 /*
@@ -535,11 +532,10 @@ static int param_set(const char *name, const char *value)
 FIXTURE_SETUP(rawdata)
 {
 	char text[16];
-	int fd, ret;
-	ssize_t n;
+	int ret;
 
 	self->loaded = false;
-	self->blob = NULL;
+	self->blob.data = NULL;
 	self->export[0] = self->hash[0] = '\0';
 	REQUIRE_APPARMOR(_metadata, true);
 	if (read_text(PARAMS "export_binary", self->export,
@@ -558,16 +554,7 @@ FIXTURE_SETUP(rawdata)
 				 NULL);
 	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
-	self->blob = malloc(BLOB_MAX);
-	ASSERT_NE(NULL, self->blob);
-	fd = open(self->p.blob, O_RDONLY | O_CLOEXEC);
-	ASSERT_LE(0, fd);
-	self->len = 0;
-	while ((n = read(fd, self->blob + self->len, BLOB_MAX - self->len)) > 0)
-		self->len += n;
-	close(fd);
-	ASSERT_EQ(0, n);
-	ASSERT_GT(BLOB_MAX, self->len);
+	ASSERT_EQ(0, aa_blob_read(self->p.blob, &self->blob));
 	ASSERT_EQ(0, param_set("export_binary", variant->export ? "Y" : "N"));
 	ASSERT_EQ(0, param_set("hash_policy", variant->hash ? "Y" : "N"));
 	/* A blob loaded before holds its raw data: none of ours may be. */
@@ -586,7 +573,7 @@ FIXTURE_TEARDOWN(rawdata)
 		EXPECT_EQ(0, param_set("export_binary", self->export));
 	if (self->hash[0])
 		EXPECT_EQ(0, param_set("hash_policy", self->hash));
-	free(self->blob);
+	free(self->blob.data);
 }
 
 /*
@@ -650,7 +637,7 @@ TEST_F_TIMEOUT(rawdata, files, 60)
 		.detail = "-",
 	};
 	char dir[PATH_MAX], depends[96], op[64], want[80];
-	struct raw_case k = { variant, dir, self->blob, self->len };
+	struct raw_case k = { variant, dir, self->blob.data, self->blob.len };
 	struct raw_report r;
 	int f;
 
@@ -751,13 +738,6 @@ struct ns_report {
 	int result[NNS];
 };
 
-static int path_there(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) ? -errno : 0;
-}
-
 /* The child (child_run()): the identity, then each step. */
 static void ns_child(void *arg, void *reply)
 {
@@ -773,7 +753,7 @@ static void ns_child(void *arg, void *reply)
 	if (r->setup)
 		return;
 	r->result[NS_MKDIR] = sys_ret(mkdir(dir, 0755));
-	r->result[NS_PROFILES] = path_there(NSDIR "/" MKDIR_NS "/profiles");
+	r->result[NS_PROFILES] = path_state(NSDIR "/" MKDIR_NS "/profiles");
 	r->result[NS_MKDIR_AGAIN] = sys_ret(mkdir(dir, 0755));
 	r->result[NS_RMDIR] = sys_ret(rmdir(dir));
 	r->result[NS_RMDIR_GONE] = sys_ret(rmdir(dir));
@@ -806,7 +786,7 @@ FIXTURE_SETUP(nsdir)
 	char text[8];
 
 	REQUIRE_APPARMOR(_metadata, true);
-	if (path_there(NSDIR))
+	if (path_state(NSDIR))
 		SKIP(return, "no " NSDIR " on this kernel");
 	self->locked =
 		read_text(PARAMS "lock_policy", text, sizeof(text)) > 0 &&
@@ -817,7 +797,7 @@ FIXTURE_SETUP(nsdir)
 
 FIXTURE_TEARDOWN(nsdir)
 {
-	if (!path_there(NSDIR "/" MKDIR_NS))
+	if (!path_state(NSDIR "/" MKDIR_NS))
 		EXPECT_EQ(0, rmdir(NSDIR "/" MKDIR_NS));
 }
 

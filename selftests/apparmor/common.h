@@ -900,6 +900,37 @@ static inline int aa_policy_build_all(const char *abi,
 	return 0;
 }
 
+/* A compiled blob in memory, at most AA_BLOB_MAX bytes. */
+#define AA_BLOB_MAX (1 << 20)
+
+struct aa_blob {
+	char *data;
+	size_t len;
+};
+
+/* Reads the compiled blob @path whole into @b (freed by the caller). */
+static inline int aa_blob_read(const char *path, struct aa_blob *b)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	b->data = NULL;
+	b->len = 0;
+	if (fd < 0)
+		return -errno;
+	b->data = malloc(AA_BLOB_MAX);
+	if (!b->data) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while ((n = read(fd, b->data + b->len, AA_BLOB_MAX - b->len)) > 0)
+		b->len += n;
+	close(fd);
+	if (n < 0)
+		return -errno;
+	return b->len == AA_BLOB_MAX ? -EFBIG : 0;
+}
+
 /* Loads (or replaces) a compiled profile. Returns 0 or -errno. */
 static inline int aa_policy_load(struct aa_policy *p)
 {

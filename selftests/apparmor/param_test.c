@@ -41,7 +41,6 @@
 #define ABI "5.0"
 #define PARAMS "/sys/module/apparmor/parameters/"
 #define SYSCTL "/proc/sys/kernel/"
-#define NOBODY 65534
 
 /* What the call's own code asks once the file is open. */
 enum check { K_NONE, K_VIEW, K_ADMIN };

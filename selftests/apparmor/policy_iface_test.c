@@ -33,36 +33,6 @@
 /* The namespace of policy_iface_ns.profile, written out there. */
 #define PI_NS "lsmconf_t_pins"
 #define PI_NS_PROFILE AA_TEST_PREFIX "pi_ns"
-#define PI_BLOB_MAX (1 << 20)
-
-/* A blob in memory. */
-struct blob {
-	char *data;
-	size_t len;
-};
-
-/* Reads compiled blob @path whole. 0 or -errno. */
-static int blob_read(const char *path, struct blob *b)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	b->data = NULL;
-	b->len = 0;
-	if (fd < 0)
-		return -errno;
-	b->data = malloc(PI_BLOB_MAX);
-	if (!b->data) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while ((n = read(fd, b->data + b->len, PI_BLOB_MAX - b->len)) > 0)
-		b->len += n;
-	close(fd);
-	if (n < 0)
-		return -errno;
-	return b->len == PI_BLOB_MAX ? -EFBIG : 0;
-}
 
 /*
  * One write() of @len bytes of @buf to AA_FS/@file (".load", ".replace",
@@ -143,14 +113,6 @@ static int file_is(struct __test_metadata *_metadata, const char *dir,
 	return 0;
 }
 
-/* 0 when @path exists, -ENOENT (or -errno) when not. */
-static int path_state(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) ? -errno : 0;
-}
-
 /* One decision of this test: subject is the test task unless named. */
 static void pi_judge(struct __test_metadata *_metadata, const char *subject,
 		     const char *object, const char *class, const char *detail,
@@ -175,7 +137,7 @@ FIXTURE(iface)
 {
 	char before[65536];
 	struct aa_policy a, a2, ns;
-	struct blob blob_a, blob_a2, blob_ns;
+	struct aa_blob blob_a, blob_a2, blob_ns;
 };
 
 FIXTURE_SETUP(iface)
@@ -202,9 +164,9 @@ FIXTURE_SETUP(iface)
 				 "pi_ns_" ABI, "pi_ns");
 	AA_REQUIRE_BUILT(_metadata, ret);
 	ASSERT_EQ(0, ret);
-	ASSERT_EQ(0, blob_read(self->a.blob, &self->blob_a));
-	ASSERT_EQ(0, blob_read(self->a2.blob, &self->blob_a2));
-	ASSERT_EQ(0, blob_read(self->ns.blob, &self->blob_ns));
+	ASSERT_EQ(0, aa_blob_read(self->a.blob, &self->blob_a));
+	ASSERT_EQ(0, aa_blob_read(self->a2.blob, &self->blob_a2));
+	ASSERT_EQ(0, aa_blob_read(self->ns.blob, &self->blob_ns));
 }
 
 FIXTURE_TEARDOWN(iface)
@@ -259,7 +221,7 @@ struct pi_step {
  * The bytes step @s writes (from the whole blob @b) into @out. Returns
  * the length, or -errno when the blob is not laid out as the model says.
  */
-static ssize_t pi_bytes(const struct pi_step *s, const struct blob *b,
+static ssize_t pi_bytes(const struct pi_step *s, const struct aa_blob *b,
 			char *out)
 {
 	static const char garbage[] = "lsmconf: this is no policy blob\n";
@@ -360,7 +322,7 @@ static const struct pi_step pi_steps[] = {
 TEST_F(iface, refusals)
 {
 	bool loaded = false;
-	char *buf = malloc(PI_BLOB_MAX);
+	char *buf = malloc(AA_BLOB_MAX);
 	size_t i;
 
 	ASSERT_NE(NULL, buf);
@@ -543,7 +505,7 @@ static void pi_intro(struct __test_metadata *_metadata, const char *step,
  * prints that text when unpack_profile() found it (attach.xmatch_str),
  * else "<unknown>" when the profile has an xmatch DFA, else the name.
  */
-static bool blob_has_attach(const struct blob *b)
+static bool blob_has_attach(const struct aa_blob *b)
 {
 	static const char chunk[] = {
 		4, 7, 0, 'a', 't', 't', 'a', 'c', 'h', 0

@@ -48,7 +48,6 @@
 
 #define ABI "5.0"
 #define QDIR "/tmp/lsmconf_q/"
-#define NOBODY 65534
 #define AA_CLASS_FILE 2
 #define AA_CLASS_DBUS 32
 /* A stack of two loaded profiles that no task ever enters. */

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -254,6 +255,17 @@ static inline long long now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The overflow ids, an unprivileged user every system has. */
+#define NOBODY 65534
+
+/* 0 when @path exists, or stat()'s -errno. */
+static inline int path_state(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? -errno : 0;
 }
 
 /* @uid and @gid with no supplementary groups (setresuid() drops the caps). */
