@@ -227,12 +227,14 @@ TEST_F(constrain, access)
 	for (i = 0; i < ARRAY_SIZE(ctxs); i++) {
 		const struct cn_ctx *t = &ctxs[i];
 		unsigned int allowed, decided;
+		int n;
 
 		ctx_text(t, tctx, sizeof(tctx));
 		snprintf(query, sizeof(query), "%s %s %s", sctx, tctx, index);
 		ASSERT_EQ(0, sel_transact(SEL_FS "/access", query, answer,
 					  sizeof(answer)));
-		ASSERT_EQ(2, sscanf(answer, "%x %x", &allowed, &decided));
+		n = sscanf(answer, "%x %x", &allowed, &decided);
+		ASSERT_EQ(2, n);
 		for (j = 0; j < ARRAY_SIZE(cn_perms); j++) {
 			unsigned int bit = perm_bit(cn_perms[j]);
 			struct record rec = {

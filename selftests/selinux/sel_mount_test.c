@@ -313,8 +313,8 @@ static int lsm_options(char *out, size_t size)
 			continue;
 		p += 3;
 		/* fstype, source, super options */
-		for (tok = strtok(p, " \n"); tok && n < 5;
-		     tok = strtok(NULL, " \n"))
+		for (tok = strtok(p, "\n "); tok && n < 5;
+		     tok = strtok(NULL, "\n "))
 			field[n++] = tok;
 		if (n < 3)
 			continue;
