@@ -8,6 +8,11 @@
  *
  * The model (uring_expect(); security/selinux/hooks.c):
  *
+ *   allowed         io_uring_setup(2), with or without SQPOLL, on a kernel
+ *                   that has the hook (selinux_uring_allowed in
+ *                   /proc/kallsyms; the record's depends column):
+ *                   io_uring_allowed() -> selinux_uring_allowed, allowed
+ *                   from the task to itself, before anything else
  *   anon_inode      io_uring_setup(2): the ring's file is a secure anonymous
  *   create          inode (io_uring_get_file -> anon_inode_*_secure ->
  *                   selinux_inode_init_security_anon): labelled by
@@ -70,9 +75,13 @@ static const struct {
 	const char *name; /* the record's op */
 	struct ur_check checks[2]; /* in the order they are asked */
 	bool on_harness; /* asked on the personality's type, not the task's */
+	bool setup; /* io_uring_setup() by the task: allowed first */
 } ops[N_OPS] = {
-	[OP_SETUP] = { "ring_setup", { ANON_CREATE } },
-	[OP_SQPOLL] = { "sqpoll_ring", { URING("sqpoll"), ANON_CREATE } },
+	[OP_SETUP] = { "ring_setup", { ANON_CREATE }, false, true },
+	[OP_SQPOLL] = { "sqpoll_ring",
+			{ URING("sqpoll"), ANON_CREATE },
+			false,
+			true },
 	/* the ring made by the harness's domain, before the task entered */
 	[OP_OVERRIDE_CREDS] = { "override_creds",
 				{ URING("override_creds") },
@@ -80,10 +89,14 @@ static const struct {
 	[OP_CMD] = { "socket_cmd_siocinq", { URING("cmd") } },
 };
 
+/* io_uring_setup()'s own check, where the kernel has it. */
+static const struct ur_check allowed_check = URING("allowed");
+
 FIXTURE(uring)
 {
 	char ratelimit[32]; /* printk_ratelimit as found */
 	bool socket_cmd; /* the kernel's sockets take ring commands */
+	bool asks_allowed; /* the kernel has selinux_uring_allowed() */
 };
 
 FIXTURE_VARIANT(uring)
@@ -104,17 +117,24 @@ FIXTURE_VARIANT_ADD(uring, no_cmd) {
 	.actor = "lsmconf_ur_no_cmd_t", .lacks = URING("cmd") };
 FIXTURE_VARIANT_ADD(uring, no_anon_inode_create) {
 	.actor = "lsmconf_ur_no_anon_inode_create_t", .lacks = ANON_CREATE };
+FIXTURE_VARIANT_ADD(uring, no_allowed) {
+	.actor = "lsmconf_ur_no_allowed_t", .lacks = URING("allowed") };
 /* clang-format on */
 
 /* The check of @op the actor lacks, the first asked, or NULL. */
 static const struct ur_check *uring_refused(const FIXTURE_VARIANT(uring) * v,
-					    enum ur_op op, bool socket_cmd)
+					    enum ur_op op, bool socket_cmd,
+					    bool asks_allowed)
 {
 	const struct ur_check *c = ops[op].checks;
 	size_t i;
 
 	if (op == OP_CMD && !socket_cmd)
 		return NULL; /* -EOPNOTSUPP before the hook */
+	if (ops[op].setup && asks_allowed && v->lacks.perm &&
+	    !strcmp(v->lacks.class, allowed_check.class) &&
+	    !strcmp(v->lacks.perm, allowed_check.perm))
+		return &allowed_check;
 	for (i = 0; v->lacks.perm && i < ARRAY_SIZE(ops[op].checks); i++)
 		if (c[i].perm && !strcmp(c[i].class, v->lacks.class) &&
 		    !strcmp(c[i].perm, v->lacks.perm))
@@ -123,9 +143,9 @@ static const struct ur_check *uring_refused(const FIXTURE_VARIANT(uring) * v,
 }
 
 static int uring_expect(const FIXTURE_VARIANT(uring) * v, enum ur_op op,
-			bool socket_cmd)
+			bool socket_cmd, bool asks_allowed)
 {
-	if (uring_refused(v, op, socket_cmd))
+	if (uring_refused(v, op, socket_cmd, asks_allowed))
 		return -EACCES;
 	return op == OP_CMD && !socket_cmd ? -EOPNOTSUPP : 0;
 }
@@ -193,14 +213,30 @@ static void uring_child(void *arg, void *reply)
  */
 static int judge_avc(struct __test_metadata *_metadata,
 		     const FIXTURE_VARIANT(uring) * v, enum ur_op op,
-		     bool socket_cmd, const struct avcs *got)
+		     bool socket_cmd, bool asks_allowed, const struct avcs *got)
 {
-	const struct ur_check *want = uring_refused(v, op, socket_cmd);
+	const struct ur_check *want =
+		uring_refused(v, op, socket_cmd, asks_allowed);
 
 	return avc_judge_one(_metadata, ops[op].name, got,
 			     want ? want->perm : NULL,
 			     ops[op].on_harness ? HARNESS : v->actor,
 			     want ? want->class : NULL);
+}
+
+/* Whether the kernel's symbols hold function @name (names only: no address). */
+static bool kallsyms_has(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512], sym[256];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%*s %*s %255s", sym) == 1 &&
+			!strcmp(sym, name);
+	if (f)
+		fclose(f);
+	return found;
 }
 
 FIXTURE_SETUP(uring)
@@ -226,6 +262,7 @@ FIXTURE_SETUP(uring)
 		TH_LOG("SIOCINQ through a ring: %s", strerror(-r.result));
 	}
 	self->socket_cmd = r.result == 0;
+	self->asks_allowed = kallsyms_has("selinux_uring_allowed");
 	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
 }
 
@@ -246,7 +283,8 @@ TEST_F(uring, use)
 
 	for (op = 0; op < N_OPS; op++) {
 		struct ur_case k = { variant->actor, op };
-		bool denied = uring_refused(variant, op, self->socket_cmd);
+		bool denied = uring_refused(variant, op, self->socket_cmd,
+					    self->asks_allowed);
 		struct ur_report r;
 		struct avcs got;
 
@@ -262,16 +300,24 @@ TEST_F(uring, use)
 		rec.class = ops[op].checks[0].class;
 		rec.detail = ops[op].checks[0].perm;
 		rec.op = ops[op].name;
-		rec.depends = op != OP_CMD     ? "-" :
-			      self->socket_cmd ? "io_uring/socket_cmd=yes" :
-						 "io_uring/socket_cmd=no";
-		rec.expected = uring_expect(variant, op, self->socket_cmd);
+		if (op == OP_CMD)
+			rec.depends = self->socket_cmd ?
+					      "io_uring/socket_cmd=yes" :
+					      "io_uring/socket_cmd=no";
+		else if (ops[op].setup)
+			rec.depends = self->asks_allowed ?
+					      "selinux_uring_allowed=yes" :
+					      "selinux_uring_allowed=no";
+		else
+			rec.depends = "-";
+		rec.expected = uring_expect(variant, op, self->socket_cmd,
+					    self->asks_allowed);
 		rec.observed = r.result;
 		JUDGE(&rec);
 		/* The record a refusal logs, or proven absent by the marker. */
 		JUDGE_LOG(&rec, id, ops[op].name, denied, got.n,
 			  judge_avc(_metadata, variant, op, self->socket_cmd,
-				    &got));
+				    self->asks_allowed, &got));
 	}
 }
 
