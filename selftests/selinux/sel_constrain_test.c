@@ -26,6 +26,10 @@
  *              and copies its range); b -> a is lsmconf_cn_bad_t, which
  *              lsmconf_r does not hold: an invalid context, EACCES while
  *              enforcing (compute_sid_handle_invalid_context()).
+ *   relabel    setxattr(security.selinux) of a file of a tmpfs, as the
+ *              harness's domain: into lsmconf_cn_vt_t only with the same
+ *              user (validatetrans on class file;
+ *              security_validate_transition(), else EPERM).
  *   bounded    setcon() (selinux_lsm_setattr()) from lsmconf_cn_a_t: with
  *              one thread, only process dyntransition is asked; with two,
  *              the new type must be bounded by the old
@@ -42,6 +46,8 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
+#include <sys/mount.h>
 
 #include "../kselftest_harness.h"
 #include "../lsmconf/kmsg_mark.h"
@@ -349,6 +355,84 @@ TEST_F(create, process)
 	create_judge(_metadata, "valid", &ctxs[C_BASE], &ctxs[C_USER],
 		     "lsmconf_u:lsmconf_r:lsmconf_cn_ok_t:s0");
 	create_judge(_metadata, "invalid", &ctxs[C_USER], &ctxs[C_BASE], NULL);
+}
+
+FIXTURE(relabel) {};
+
+FIXTURE_VARIANT(relabel)
+{
+	const char *to;
+	int expect; /* validatetrans file: t2 is not vt_t, or u1 == u2 */
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(relabel, same_user) {
+	"lsmconf_u:object_r:lsmconf_cn_vt_t:s0", 0 };
+FIXTURE_VARIANT_ADD(relabel, other_user) {
+	"lsmconf_mls_u:object_r:lsmconf_cn_vt_t:s0", -EPERM };
+FIXTURE_VARIANT_ADD(relabel, other_user_other_type) {
+	"lsmconf_mls_u:object_r:lsmconf_cn_a_t:s0", 0 };
+/* clang-format on */
+
+#define RELABEL_DIR "/tmp/lsmconf_selcn"
+
+FIXTURE_SETUP(relabel)
+{
+	SEL_SETUP(CATS);
+	if (mkdir(RELABEL_DIR, 0700) && errno != EEXIST)
+		ASSERT_EQ(0, -errno);
+}
+
+FIXTURE_TEARDOWN(relabel)
+{
+	rmdir(RELABEL_DIR);
+}
+
+struct rl_report {
+	int setup, result;
+};
+
+/* A tmpfs of its own (fs_use_trans: labels may be set), a file, a relabel. */
+static void relabel_child(void *arg, void *reply)
+{
+	const FIXTURE_VARIANT(relabel) *v = arg;
+	struct rl_report *r = reply;
+	int fd;
+
+	r->result = NOT_RUN;
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", RELABEL_DIR, "tmpfs", 0, NULL)) {
+		r->setup = -errno;
+		return;
+	}
+	fd = open(RELABEL_DIR "/f", O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		r->setup = -errno;
+		return;
+	}
+	close(fd);
+	r->result = setfilecon_raw(RELABEL_DIR "/f", v->to) ? -errno : 0;
+}
+
+TEST_F(relabel, setxattr)
+{
+	struct rl_report r;
+	struct record rec = {
+		.abi = "cil",
+		.subject = "kernel_t",
+		.object = variant->to,
+		.class = "file",
+		.detail = "lsmconf_u:object_r:fs_t:s0",
+		.op = "relabel",
+		.depends = "-",
+	};
+
+	ASSERT_EQ(0, child_run(relabel_child, (void *)variant, &r, sizeof(r)));
+	ASSERT_EQ(0, r.setup);
+	rec.expected = variant->expect;
+	rec.observed = r.result;
+	JUDGE(&rec);
 }
 
 FIXTURE(bounded) {};
