@@ -98,8 +98,7 @@ static bool kept(const struct ar_form *f, const struct ar_text *t, int label)
 
 FIXTURE(audit_rule)
 {
-	int nl, was_enabled;
-	char ratelimit[32];
+	struct ar_session audit;
 	struct aa_policy a; /* replaced by after_replace */
 };
 
@@ -149,11 +148,12 @@ static int replace(const void *arg)
 FIXTURE_SETUP(audit_rule)
 {
 	struct aa_policy b;
+	const char *why;
 	int ret;
 
-	self->nl = -1;
-	self->was_enabled = -1;
-	self->ratelimit[0] = '\0';
+	self->audit.nl = -1;
+	self->audit.was_enabled = -1;
+	self->audit.ratelimit[0] = '\0';
 	REQUIRE_APPARMOR(_metadata, true);
 	ret = aa_policy_share(_metadata, &self->a, "audit_rule", ABI, NULL,
 			      "ar_a", NULL);
@@ -162,27 +162,15 @@ FIXTURE_SETUP(audit_rule)
 	ret = aa_policy_share(_metadata, &b, "audit_rule", ABI, NULL, "ar_b",
 			      NULL);
 	ASSERT_EQ(0, ret);
-	self->nl = ar_open();
-	if (self->nl == -EPROTONOSUPPORT)
-		SKIP(return, "the kernel has no audit (CONFIG_AUDIT)");
-	ASSERT_LE(0, self->nl);
-	ret = ar_enabled(self->nl);
-	ASSERT_LE(0, ret);
-	if (ret == 2)
-		SKIP(return, "the audit configuration is locked (enabled=2)");
-	self->was_enabled = ret;
-	if (!ret)
-		ASSERT_EQ(0, ar_set_enabled(self->nl, 1));
-	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	why = ar_begin(&self->audit, &ret);
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, ret);
 }
 
 FIXTURE_TEARDOWN(audit_rule)
 {
-	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
-	if (self->was_enabled == 0)
-		EXPECT_EQ(0, ar_set_enabled(self->nl, 0));
-	if (self->nl >= 0)
-		close(self->nl);
+	EXPECT_EQ(0, ar_end(&self->audit));
 }
 
 /* Every form with every text, probed by @p. */
@@ -241,7 +229,7 @@ TEST_F_TIMEOUT(audit_rule, subject, 120)
 	struct ar_arg a = { variant, NULL };
 	struct ar_probe p = { enter_label, act, NULL, NULL, &a, AR_NR };
 
-	judge_all(_metadata, self->nl, variant, &p);
+	judge_all(_metadata, self->audit.nl, variant, &p);
 }
 
 /* The same rules, profile ar_a replaced between rule and call. */
@@ -250,7 +238,7 @@ TEST_F_TIMEOUT(audit_rule, after_replace, 120)
 	struct ar_arg a = { variant, &self->a };
 	struct ar_probe p = { enter_label, act, NULL, replace, &a, AR_NR };
 
-	judge_all(_metadata, self->nl, variant, &p);
+	judge_all(_metadata, self->audit.nl, variant, &p);
 }
 
 AA_HARNESS_MAIN

@@ -166,6 +166,65 @@ static inline int ar_set_enabled(int fd, __u32 on)
 	return ret ? ret : ar_nl_answer(fd, NLMSG_ERROR, NULL, 0);
 }
 
+/* The audit state a binary's cases run in, and what goes back after. */
+struct ar_session {
+	int nl; /* the audit socket, or -1 */
+	int was_enabled; /* audit's enabled state as found, or -1 */
+	char ratelimit[32]; /* printk_ratelimit as found */
+};
+
+/*
+ * Opens the audit socket and switches audit on for the cases when it was
+ * off, with the log's rate limit off. NULL, or the reason to skip (no
+ * audit, a locked configuration); a failure's -errno goes to @err.
+ */
+static inline const char *ar_begin(struct ar_session *s, int *err)
+{
+	int ret;
+
+	s->nl = -1;
+	s->was_enabled = -1;
+	s->ratelimit[0] = '\0';
+	*err = 0;
+	ret = ar_open();
+	if (ret == -EPROTONOSUPPORT)
+		return "the kernel has no audit (CONFIG_AUDIT)";
+	if (ret < 0)
+		goto fail;
+	s->nl = ret;
+	ret = ar_enabled(s->nl);
+	if (ret == 2)
+		return "the audit configuration is locked (enabled=2)";
+	if (ret < 0)
+		goto fail;
+	s->was_enabled = ret;
+	if (!ret) {
+		ret = ar_set_enabled(s->nl, 1);
+		if (ret)
+			goto fail;
+	}
+	ret = kmsg_unlimit(s->ratelimit, sizeof(s->ratelimit));
+	if (ret)
+		goto fail;
+	return NULL;
+fail:
+	*err = ret;
+	return NULL;
+}
+
+/* Puts back what ar_begin() changed: 0 or the first -errno. */
+static inline int ar_end(struct ar_session *s)
+{
+	int ret = kmsg_relimit(s->ratelimit), st = 0;
+
+	if (s->was_enabled == 0)
+		st = ar_set_enabled(s->nl, 0);
+	if (s->nl >= 0)
+		close(s->nl);
+	s->nl = -1;
+	return ret ? ret : st;
+}
+
 /* Appends field @type @op @value to @r (a text field: @text, @value its length). */
 static inline void ar_put(struct audit_rule_data *r, __u32 type, __u32 op,
 			  __u32 value, const char *text)

@@ -160,6 +160,22 @@ static inline int avc_expect_denial(struct __test_metadata *_metadata,
 }
 
 /*
+ * The permission a call's chain of checks is refused at: the first of
+ * @checks (at most @n; NULL ends them) that is @lacks, the one permission
+ * the actor lacks (NULL: it lacks none). NULL when the chain passes.
+ */
+static inline const char *avc_chain_refused(const char *const *checks, size_t n,
+					    const char *lacks)
+{
+	size_t i;
+
+	for (i = 0; lacks && i < n && checks[i]; i++)
+		if (!strcmp(checks[i], lacks))
+			return checks[i];
+	return NULL;
+}
+
+/*
  * The one record of call @id in @got against the model's denial of @perm
  * on @ttype's @tclass (@perm NULL: the model expects none). 0, -EBADMSG
  * when it differs or more than one came, NOT_RUN when none did.

@@ -243,6 +243,43 @@ static inline int sel_set_enforcing(int on)
 	return sel_enforcing() == on ? 0 : -EIO;
 }
 
+/*
+ * A context of the test policy, its levels as sets of categories of the
+ * one sensitivity s0 (c0 is bit 0): the form the MLS models compute with.
+ */
+struct sel_ctx {
+	const char *user, *role, *type;
+	unsigned int low, high;
+};
+
+/* @a dominates @b: one sensitivity, so a superset of categories. */
+static inline bool sel_dom(unsigned int a, unsigned int b)
+{
+	return (a & b) == b;
+}
+
+/* A level as the policy writes it: "s0", "s0:c0,c1". */
+static inline void sel_level_text(unsigned int set, char *out, size_t size)
+{
+	int c, n = snprintf(out, size, "s0");
+
+	for (c = 0; c < 32 && n > 0 && (size_t)n < size; c++)
+		if (set & (1u << c))
+			n += snprintf(out + n, size - n, "%sc%d",
+				      n == 2 ? ":" : ",", c);
+}
+
+/* "USER:ROLE:TYPE:LOW", and "-HIGH" when the range has two levels. */
+static inline void sel_ctx_text(const struct sel_ctx *c, char *out, size_t size)
+{
+	char low[160], high[160];
+
+	sel_level_text(c->low, low, sizeof(low));
+	sel_level_text(c->high, high, sizeof(high));
+	snprintf(out, size, "%s:%s:%s:%s%s%s", c->user, c->role, c->type, low,
+		 c->low == c->high ? "" : "-", c->low == c->high ? "" : high);
+}
+
 /* Switches the calling (single-threaded) process to @type at @level. */
 static inline int sel_enter(const char *type, const char *level)
 {

@@ -60,14 +60,8 @@
 #define AR_NR -1
 #endif
 
-/* A context: s0 with a category set (c0 = bit 0) for each level. */
-struct ar_ctx {
-	const char *user, *role, *type;
-	unsigned int low, high;
-};
-
-static const struct ar_ctx harness = { "lsmconf_u", "lsmconf_r", "kernel_t", 0,
-				       0xf };
+static const struct sel_ctx harness = { "lsmconf_u", "lsmconf_r", "kernel_t", 0,
+					0xf };
 
 /* The names the policy holds (an unknown one is -EINVAL). */
 static const char *const policy_names[] = {
@@ -164,15 +158,9 @@ static bool parses(const struct ar_form *f, const char *text)
 	return false;
 }
 
-/* @a dominates @b: one sensitivity, so a superset of categories. */
-static bool dom(unsigned int a, unsigned int b)
-{
-	return (a & b) == b;
-}
-
 /* selinux_audit_rule_match() of context @c. */
 static bool matches(const struct ar_form *f, __u32 op, const char *text,
-		    const struct ar_ctx *c)
+		    const struct sel_ctx *c)
 {
 	const char *name;
 	unsigned int r, l;
@@ -204,42 +192,21 @@ static bool matches(const struct ar_form *f, __u32 op, const char *text,
 		case AUDIT_NOT_EQUAL:
 			return l != r;
 		case AUDIT_LESS_THAN:
-			return dom(r, l) && l != r;
+			return sel_dom(r, l) && l != r;
 		case AUDIT_LESS_THAN_OR_EQUAL:
-			return dom(r, l);
+			return sel_dom(r, l);
 		case AUDIT_GREATER_THAN:
-			return dom(l, r) && l != r;
+			return sel_dom(l, r) && l != r;
 		default:
-			return dom(l, r);
+			return sel_dom(l, r);
 		}
 	}
 	return (op == AUDIT_EQUAL) == !strcmp(name, text);
 }
 
-/* "s0", "s0:c0,c1" */
-static void level_text(unsigned int set, char *out, size_t size)
-{
-	int c, n = snprintf(out, size, "s0");
-
-	for (c = 0; c < CATS; c++)
-		if (set & (1 << c))
-			n += snprintf(out + n, size - n, "%sc%d",
-				      n == 2 ? ":" : ",", c);
-}
-
-static void ctx_text(const struct ar_ctx *c, char *out, size_t size)
-{
-	char low[32], high[32];
-
-	level_text(c->low, low, sizeof(low));
-	level_text(c->high, high, sizeof(high));
-	snprintf(out, size, "%s:%s:%s:%s%s%s", c->user, c->role, c->type, low,
-		 c->low == c->high ? "" : "-", c->low == c->high ? "" : high);
-}
-
 /* The child's side of a probe. */
 struct ar_arg {
-	const struct ar_ctx *subject;
+	const struct sel_ctx *subject;
 	int queue; /* the harness's, or -1: the child makes its own */
 };
 
@@ -250,7 +217,7 @@ static int enter_subject(const void *arg)
 	const struct ar_arg *a = arg;
 	char ctx[256];
 
-	ctx_text(a->subject, ctx, sizeof(ctx));
+	sel_ctx_text(a->subject, ctx, sizeof(ctx));
 	return setcon(ctx) ? -errno : 0;
 }
 
@@ -286,13 +253,13 @@ static int commit_flag(const void *arg)
 
 FIXTURE(audit_rule)
 {
-	int nl, was_enabled, queue;
-	char ratelimit[32];
+	struct ar_session audit;
+	int queue;
 };
 
 FIXTURE_VARIANT(audit_rule)
 {
-	struct ar_ctx subject;
+	struct sel_ctx subject;
 };
 
 /* clang-format off */
@@ -316,31 +283,24 @@ FIXTURE_VARIANT_ADD(audit_rule, range) {
 
 FIXTURE_SETUP(audit_rule)
 {
+	const char *why;
 	char *con = NULL;
 	int ret;
 
-	self->nl = -1;
+	self->audit.nl = -1;
+	self->audit.was_enabled = -1;
+	self->audit.ratelimit[0] = '\0';
 	self->queue = -1;
-	self->was_enabled = -1;
-	self->ratelimit[0] = '\0';
 	SEL_SETUP(CATS);
 	if (AR_NR < 0)
 		SKIP(return, "no msgctl system call on this architecture");
 	ASSERT_EQ(0, getcon(&con));
 	ASSERT_STREQ(HARNESS_CTX, con);
 	freecon(con);
-	self->nl = ar_open();
-	if (self->nl == -EPROTONOSUPPORT)
-		SKIP(return, "the kernel has no audit (CONFIG_AUDIT)");
-	ASSERT_LE(0, self->nl);
-	ret = ar_enabled(self->nl);
-	ASSERT_LE(0, ret);
-	if (ret == 2)
-		SKIP(return, "the audit configuration is locked (enabled=2)");
-	self->was_enabled = ret;
-	if (!ret)
-		ASSERT_EQ(0, ar_set_enabled(self->nl, 1));
-	ASSERT_EQ(0, kmsg_unlimit(self->ratelimit, sizeof(self->ratelimit)));
+	why = ar_begin(&self->audit, &ret);
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, ret);
 	self->queue = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
 	ASSERT_LE(0, self->queue);
 }
@@ -349,11 +309,7 @@ FIXTURE_TEARDOWN(audit_rule)
 {
 	if (self->queue >= 0)
 		EXPECT_EQ(0, msgctl(self->queue, IPC_RMID, NULL));
-	EXPECT_EQ(0, kmsg_relimit(self->ratelimit));
-	if (self->was_enabled == 0)
-		EXPECT_EQ(0, ar_set_enabled(self->nl, 0));
-	if (self->nl >= 0)
-		close(self->nl);
+	EXPECT_EQ(0, ar_end(&self->audit));
 }
 
 /*
@@ -362,8 +318,8 @@ FIXTURE_TEARDOWN(audit_rule)
  */
 static void judge_rule(struct __test_metadata *_metadata, int nl,
 		       const struct ar_form *f, const struct ar_op *op,
-		       const char *text, const struct ar_ctx *subject,
-		       const struct ar_ctx *obj, const struct ar_probe *p)
+		       const char *text, const struct sel_ctx *subject,
+		       const struct sel_ctx *obj, const struct ar_probe *p)
 {
 	struct ar_field field = { f->field, op->op, text };
 	char rule[128], id[192], subj[256], objc[256];
@@ -378,8 +334,8 @@ static void judge_rule(struct __test_metadata *_metadata, int nl,
 	};
 	struct ar_result res;
 
-	ctx_text(subject, subj, sizeof(subj));
-	ctx_text(obj, objc, sizeof(objc));
+	sel_ctx_text(subject, subj, sizeof(subj));
+	sel_ctx_text(obj, objc, sizeof(objc));
 	snprintf(rule, sizeof(rule), "%s.%s.%s", f->name, op->name, text);
 	ASSERT_EQ(0, ar_run(nl, &field, p, &res))
 	{
@@ -404,8 +360,8 @@ static void judge_rule(struct __test_metadata *_metadata, int nl,
 /* Every form of @forms, with each operator its field takes. */
 static void judge_forms(struct __test_metadata *_metadata, int nl,
 			const struct ar_form *forms, size_t n,
-			const struct ar_ctx *subject, const struct ar_ctx *obj,
-			const struct ar_probe *p)
+			const struct sel_ctx *subject,
+			const struct sel_ctx *obj, const struct ar_probe *p)
 {
 	size_t i, j, k;
 
@@ -431,8 +387,9 @@ TEST_F_TIMEOUT(audit_rule, subject, 120)
 		enter_subject, stat_queue, NULL, NULL, &a, AR_NR
 	};
 
-	judge_forms(_metadata, self->nl, subj_forms, ARRAY_SIZE(subj_forms),
-		    &variant->subject, &variant->subject, &p);
+	judge_forms(_metadata, self->audit.nl, subj_forms,
+		    ARRAY_SIZE(subj_forms), &variant->subject,
+		    &variant->subject, &p);
 }
 
 /* A queue the harness made: its context is the harness's. */
@@ -443,7 +400,7 @@ TEST_F_TIMEOUT(audit_rule, object_harness, 120)
 		enter_subject, stat_queue, NULL, NULL, &a, AR_NR
 	};
 
-	judge_forms(_metadata, self->nl, obj_forms, ARRAY_SIZE(obj_forms),
+	judge_forms(_metadata, self->audit.nl, obj_forms, ARRAY_SIZE(obj_forms),
 		    &variant->subject, &harness, &p);
 }
 
@@ -454,7 +411,7 @@ TEST_F_TIMEOUT(audit_rule, object_own, 120)
 	struct ar_probe p = { enter_subject, stat_queue, drop_own_queue,
 			      NULL,	     &a,	 AR_NR };
 
-	judge_forms(_metadata, self->nl, obj_forms, ARRAY_SIZE(obj_forms),
+	judge_forms(_metadata, self->audit.nl, obj_forms, ARRAY_SIZE(obj_forms),
 		    &variant->subject, &variant->subject, &p);
 }
 
@@ -472,7 +429,7 @@ TEST_F_TIMEOUT(audit_rule, after_policy_change, 120)
 	int was = security_get_boolean_active(BOOL_NAME);
 
 	ASSERT_LE(0, was);
-	judge_forms(_metadata, self->nl, &type_form, 1, &variant->subject,
+	judge_forms(_metadata, self->audit.nl, &type_form, 1, &variant->subject,
 		    &variant->subject, &p);
 	ASSERT_EQ(0, security_set_boolean(BOOL_NAME, was));
 	ASSERT_LE(0, security_commit_booleans());

@@ -58,24 +58,19 @@
 #define TXT_MAX 256
 
 struct cn_ctx {
-	const char *name, *user, *role, *type;
-	unsigned int low, high; /* category sets of s0 */
+	const char *name;
+	struct sel_ctx c;
 };
 
 static const struct cn_ctx ctxs[] = {
-	{ "base", "lsmconf_u", "lsmconf_r", "lsmconf_cn_a_t", 0, 0 },
-	{ "role", "lsmconf_u", "lsmconf_ar_r", "lsmconf_cn_a_t", 0, 0 },
-	{ "user", "lsmconf_mls_u", "lsmconf_r", "lsmconf_cn_b_t", 1, 1 },
-	{ "range", "lsmconf_u", "lsmconf_r", "lsmconf_cn_b_t", 0, 3 },
-	{ "c1", "lsmconf_u", "lsmconf_ar_r", "lsmconf_cn_b_t", 2, 2 },
+	{ "base", { "lsmconf_u", "lsmconf_r", "lsmconf_cn_a_t", 0, 0 } },
+	{ "role", { "lsmconf_u", "lsmconf_ar_r", "lsmconf_cn_a_t", 0, 0 } },
+	{ "user", { "lsmconf_mls_u", "lsmconf_r", "lsmconf_cn_b_t", 1, 1 } },
+	{ "range", { "lsmconf_u", "lsmconf_r", "lsmconf_cn_b_t", 0, 3 } },
+	{ "c1", { "lsmconf_u", "lsmconf_ar_r", "lsmconf_cn_b_t", 2, 2 } },
 };
 
 enum { C_BASE, C_ROLE, C_USER, C_RANGE, C_C1 };
-
-static bool dom(unsigned int a, unsigned int b)
-{
-	return (a & b) == b;
-}
 
 static bool same(const char *a, const char *b)
 {
@@ -86,7 +81,7 @@ static bool same(const char *a, const char *b)
 static bool cn_holds(const char *perm, const struct cn_ctx *s,
 		     const struct cn_ctx *t)
 {
-	bool u = same(s->user, t->user), r = same(s->role, t->role);
+	bool u = same(s->c.user, t->c.user), r = same(s->c.role, t->c.role);
 
 	if (same(perm, "u_eq"))
 		return u;
@@ -97,74 +92,56 @@ static bool cn_holds(const char *perm, const struct cn_ctx *s,
 	if (same(perm, "r_ne") || same(perm, "r_incomp"))
 		return !r;
 	if (same(perm, "t_eq"))
-		return same(s->type, t->type);
+		return same(s->c.type, t->c.type);
 	if (same(perm, "t_ne") || same(perm, "not_t"))
-		return !same(s->type, t->type);
+		return !same(s->c.type, t->c.type);
 	if (same(perm, "u1_name"))
-		return same(s->user, "lsmconf_mls_u");
+		return same(s->c.user, "lsmconf_mls_u");
 	if (same(perm, "u2_name"))
-		return same(t->user, "lsmconf_mls_u");
+		return same(t->c.user, "lsmconf_mls_u");
 	if (same(perm, "r1_name"))
-		return same(s->role, "lsmconf_ar_r");
+		return same(s->c.role, "lsmconf_ar_r");
 	if (same(perm, "r2_name"))
-		return same(t->role, "lsmconf_ar_r");
+		return same(t->c.role, "lsmconf_ar_r");
 	if (same(perm, "t1_name"))
-		return same(s->type, "lsmconf_cn_a_t");
+		return same(s->c.type, "lsmconf_cn_a_t");
 	if (same(perm, "t2_name"))
-		return !same(t->type, "lsmconf_cn_a_t");
+		return !same(t->c.type, "lsmconf_cn_a_t");
 	if (same(perm, "and_u_r"))
 		return u && r;
 	if (same(perm, "or_u_r"))
 		return u || r;
 	if (same(perm, "l1l2_eq"))
-		return s->low == t->low;
+		return s->c.low == t->c.low;
 	if (same(perm, "l1l2_ne"))
-		return s->low != t->low;
+		return s->c.low != t->c.low;
 	if (same(perm, "l1l2_dom"))
-		return dom(s->low, t->low);
+		return sel_dom(s->c.low, t->c.low);
 	if (same(perm, "l1l2_domby"))
-		return dom(t->low, s->low);
+		return sel_dom(t->c.low, s->c.low);
 	if (same(perm, "l1l2_incomp"))
-		return !dom(s->low, t->low) && !dom(t->low, s->low);
+		return !sel_dom(s->c.low, t->c.low) &&
+		       !sel_dom(t->c.low, s->c.low);
 	if (same(perm, "l1h2_dom"))
-		return dom(s->low, t->high);
+		return sel_dom(s->c.low, t->c.high);
 	if (same(perm, "h1l2_dom"))
-		return dom(s->high, t->low);
+		return sel_dom(s->c.high, t->c.low);
 	if (same(perm, "h1h2_eq"))
-		return s->high == t->high;
+		return s->c.high == t->c.high;
 	if (same(perm, "l1h1_eq"))
-		return s->low == s->high;
-	return t->low == t->high; /* l2h2_eq */
+		return s->c.low == s->c.high;
+	return t->c.low == t->c.high; /* l2h2_eq */
 }
 
 /* validatetrans and mlsvalidatetrans of lsmconf_vt (policy). */
 static bool vt_holds(const struct cn_ctx *old, const struct cn_ctx *new,
 		     const struct cn_ctx *task)
 {
-	bool keep = same(old->user, new->user) && same(old->role, new->role);
+	bool keep = same(old->c.user, new->c.user) &&
+		    same(old->c.role, new->c.role);
 
-	return (same(task->type, "lsmconf_cn_a_t") || keep) &&
-	       dom(old->high, new->low);
-}
-
-static void level_text(unsigned int set, char *out, size_t size)
-{
-	int c, n = snprintf(out, size, "s0");
-
-	for (c = 0; c < CATS; c++)
-		if (set & (1 << c))
-			n += snprintf(out + n, size - n, "%sc%d",
-				      n == 2 ? ":" : ",", c);
-}
-
-static void ctx_text(const struct cn_ctx *c, char *out, size_t size)
-{
-	char low[32], high[32];
-
-	level_text(c->low, low, sizeof(low));
-	level_text(c->high, high, sizeof(high));
-	snprintf(out, size, "%s:%s:%s:%s%s%s", c->user, c->role, c->type, low,
-		 c->low == c->high ? "" : "-", c->low == c->high ? "" : high);
+	return (same(task->c.type, "lsmconf_cn_a_t") || keep) &&
+	       sel_dom(old->c.high, new->c.low);
 }
 
 /* The policy's number of @class (class/NAME/index) into @out. */
@@ -229,13 +206,13 @@ TEST_F(constrain, access)
 	size_t i, j;
 
 	ASSERT_EQ(0, class_index("lsmconf_cn", index, sizeof(index)));
-	ctx_text(s, sctx, sizeof(sctx));
+	sel_ctx_text(&s->c, sctx, sizeof(sctx));
 	for (i = 0; i < ARRAY_SIZE(ctxs); i++) {
 		const struct cn_ctx *t = &ctxs[i];
 		unsigned int allowed, decided;
 		int n;
 
-		ctx_text(t, tctx, sizeof(tctx));
+		sel_ctx_text(&t->c, tctx, sizeof(tctx));
 		snprintf(query, sizeof(query), "%s %s %s", sctx, tctx, index);
 		ASSERT_EQ(0, sel_transact(SEL_FS "/access", query, answer,
 					  sizeof(answer)));
@@ -272,7 +249,7 @@ TEST_F(constrain, validate)
 	size_t i, j;
 
 	ASSERT_EQ(0, class_index("lsmconf_vt", index, sizeof(index)));
-	ctx_text(task, tc, sizeof(tc));
+	sel_ctx_text(&task->c, tc, sizeof(tc));
 	for (i = 0; i < ARRAY_SIZE(ctxs); i++) {
 		for (j = 0; j < ARRAY_SIZE(ctxs); j++) {
 			struct record rec = {
@@ -285,8 +262,8 @@ TEST_F(constrain, validate)
 				.depends = "-",
 			};
 
-			ctx_text(&ctxs[i], oc, sizeof(oc));
-			ctx_text(&ctxs[j], nc, sizeof(nc));
+			sel_ctx_text(&ctxs[i].c, oc, sizeof(oc));
+			sel_ctx_text(&ctxs[j].c, nc, sizeof(nc));
 			/* sel_write_validatetrans(): "OLD NEW TCLASS TASK" */
 			snprintf(query, sizeof(query), "%s %s %s %s", oc, nc,
 				 index, tc);
@@ -331,8 +308,8 @@ static void create_judge(struct __test_metadata *_metadata, const char *op,
 	};
 
 	ASSERT_EQ(0, class_index("process", index, sizeof(index)));
-	ctx_text(s, sc, sizeof(sc));
-	ctx_text(t, tc, sizeof(tc));
+	sel_ctx_text(&s->c, sc, sizeof(sc));
+	sel_ctx_text(&t->c, tc, sizeof(tc));
 	snprintf(query, sizeof(query), "%s %s %s", sc, tc, index);
 	snprintf(id, sizeof(id), "%s", op);
 	rec.expected = want ? 0 : -EACCES;

@@ -70,12 +70,7 @@ FIXTURE_VARIANT_ADD(mem, no_execstack) ACTOR(execstack);
 /* The permission of @op the actor lacks, the first asked, or NULL. */
 static const char *mem_denial(const FIXTURE_VARIANT(mem) * v, enum mem_op op)
 {
-	int i;
-
-	for (i = 0; v->lacks && i < MAX_CHECKS && ops[op].checks[i]; i++)
-		if (!strcmp(ops[op].checks[i], v->lacks))
-			return ops[op].checks[i];
-	return NULL;
+	return avc_chain_refused(ops[op].checks, MAX_CHECKS, v->lacks);
 }
 
 static int mem_expect(const FIXTURE_VARIANT(mem) * v, enum mem_op op)

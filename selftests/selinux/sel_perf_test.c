@@ -89,12 +89,7 @@ FIXTURE_VARIANT_ADD(perf, no_write) ACTOR(write);
 /* The permission of @op the actor lacks, the first asked, or NULL. */
 static const char *perf_denial(const FIXTURE_VARIANT(perf) * v, enum pf_op op)
 {
-	int i;
-
-	for (i = 0; v->lacks && i < MAX_CHECKS && ops[op].checks[i]; i++)
-		if (!strcmp(ops[op].checks[i], v->lacks))
-			return ops[op].checks[i];
-	return NULL;
+	return avc_chain_refused(ops[op].checks, MAX_CHECKS, v->lacks);
 }
 
 /* The rule: -EACCES at the first check the actor lacks, else allowed. */
